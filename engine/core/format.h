@@ -1,0 +1,11 @@
+#pragma once
+// Shortest round-trip text for numbers in messages and files.
+
+#include <string>
+
+namespace sebo {
+
+// Shortest decimal text that reads back to the same double ("0.1", "1e+300", "nan", "inf").
+std::string format_number(double value);
+
+}  // namespace sebo

@@ -1,0 +1,46 @@
+#pragma once
+// Frontier analytics of an experiment (SPEC §3): the step frontier, the non-dominated trials,
+// the hypervolume and its trace, activation frequencies and simple regret.
+//
+// Hypervolume reference point: the objective side is Experiment::hypervolume_reference when
+// set (built-in problems set the authors' values: Branin −10, Hartmann6 0, in maximization
+// form); otherwise the documented rule for user problems: the worst observed utility minus 10%
+// of the observed range (minus 1 when all values are equal). The sparsity side is D (or the
+// number of groups), so a configuration with every parameter active adds no volume.
+
+#include <optional>
+#include <vector>
+
+#include "experiment/experiment.h"
+#include "pareto/frontier.h"
+
+namespace sebo {
+
+struct FrontierReport {
+    double reference_utility = 0.0;
+    int reference_sparsity = 0;
+    // Non-dominated completed trials (trial indices), by sparsity ascending.
+    std::vector<int> pareto_trials;
+    // k = 0..max_sparsity: best objective (user sign) with at most k active, and its trial.
+    struct Level {
+        int k = 0;
+        std::optional<double> best_objective;
+        std::optional<int> trial;
+    };
+    std::vector<Level> levels;
+    double hypervolume = 0.0;
+    // Hypervolume after each trial, in the order of experiment.trials (failed and pending
+    // trials repeat the previous value).
+    std::vector<double> hypervolume_trace;
+    // Per parameter: the share of pareto_trials in which it is active (0 when there are none).
+    std::vector<double> activation_frequency;
+};
+
+double reference_utility(const Experiment& experiment);
+FrontierReport analyze_frontier(const Experiment& experiment);
+
+// optimum − best objective among completed trials with at most max_active active parameters
+// (in maximization form, so never negative for a true optimum); unset when there is none.
+std::optional<double> simple_regret(const Experiment& experiment, int max_active, double optimum_objective);
+
+}  // namespace sebo

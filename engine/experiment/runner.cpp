@@ -1,0 +1,86 @@
+#include "experiment/runner.h"
+
+#include <chrono>
+#include <ctime>
+
+namespace sebo {
+
+std::string utc_timestamp() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char buffer[32];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return buffer;
+}
+
+StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evaluator, const StepControl& control,
+                    int count) {
+    using Clock = std::chrono::steady_clock;
+    StepResult result;
+    const int room = experiment.method.budget - static_cast<int>(experiment.trials.size());
+    if (room <= 0) {
+        result.status = StepResult::Status::BudgetReached;
+        result.message = "the experiment has its budget of " + std::to_string(experiment.method.budget) + " trials";
+        return result;
+    }
+    count = std::min(count, room);
+
+    const auto start = Clock::now();
+    Proposal proposal = strategy.propose(experiment, count, control);
+    const double generation_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (proposal.status == Proposal::Status::Cancelled || control.cancelled()) {
+        result.status = StepResult::Status::Cancelled;
+        result.message = "cancelled while proposing";
+        return result;
+    }
+    if (proposal.status == Proposal::Status::Failed || proposal.points.empty()) {
+        result.status = StepResult::Status::Failed;
+        result.message = proposal.message.empty() ? "the strategy proposed nothing" : proposal.message;
+        return result;
+    }
+
+    // Build the new trials aside; the experiment changes only when the whole step is done.
+    std::vector<Trial> fresh;
+    int next_index = experiment.next_trial_index();
+    for (const auto& point : proposal.points) {
+        Trial trial;
+        trial.index = next_index++;
+        trial.parameters = point;
+        trial.generator = proposal.generator;
+        trial.generation_seconds = generation_seconds / static_cast<double>(proposal.points.size());
+        trial.created_at = utc_timestamp();
+        fresh.push_back(std::move(trial));
+    }
+    if (evaluator) {
+        for (std::size_t i = 0; i < fresh.size(); ++i) {
+            Trial& trial = fresh[i];
+            control.report({"evaluating", static_cast<int>(i) + 1, static_cast<int>(fresh.size()),
+                            "trial " + std::to_string(trial.index)});
+            const auto eval_start = Clock::now();
+            EvaluationOutcome outcome = evaluator->evaluate(trial, control);
+            trial.evaluation_seconds = std::chrono::duration<double>(Clock::now() - eval_start).count();
+            if (control.cancelled()) {
+                result.status = StepResult::Status::Cancelled;
+                result.message = "cancelled while evaluating";
+                return result;
+            }
+            trial.completed_at = utc_timestamp();
+            if (outcome.ok) {
+                trial.status = TrialStatus::Completed;
+                trial.objective = outcome.objective;
+                trial.sem = outcome.sem;
+            } else {
+                trial.status = TrialStatus::Failed;
+                trial.error = outcome.error;
+            }
+        }
+    }
+    for (Trial& trial : fresh) {
+        result.new_trials.push_back(trial.index);
+        experiment.trials.push_back(std::move(trial));
+    }
+    return result;
+}
+
+}  // namespace sebo

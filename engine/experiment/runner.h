@@ -1,0 +1,35 @@
+#pragma once
+// The stepping API every client (CLI, GUI) uses: propose, evaluate, record.
+
+#include <string>
+#include <vector>
+
+#include "experiment/evaluator.h"
+#include "experiment/experiment.h"
+#include "experiment/strategy.h"
+
+namespace sebo {
+
+struct StepResult {
+    enum class Status {
+        Completed,       // new trials were added (completed or failed, or pending when manual)
+        BudgetReached,   // nothing to do: the experiment has its budget of trials
+        Cancelled,       // the stop token fired; the experiment is unchanged
+        Failed           // the strategy could not propose; the experiment is unchanged
+    };
+    Status status = Status::Completed;
+    std::vector<int> new_trials;
+    std::string message;
+};
+
+// Runs one step: the strategy proposes `count` configurations, each becomes a trial, and when
+// an evaluator is given each trial is evaluated (failures are recorded on the trial; the run
+// goes on). Without an evaluator the new trials stay pending (manual evaluation). The
+// experiment is modified only when the step completes: a cancelled step leaves it as it was.
+StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evaluator,
+                    const StepControl& control, int count = 1);
+
+// Current UTC time as ISO-8601 ("2026-11-25T22:31:07Z").
+std::string utc_timestamp();
+
+}  // namespace sebo

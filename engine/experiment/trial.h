@@ -1,0 +1,36 @@
+#pragma once
+// One evaluated (or to-be-evaluated) configuration.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sebo {
+
+enum class TrialStatus { Pending, Completed, Failed, Abandoned };
+
+const char* to_string(TrialStatus status);
+std::optional<TrialStatus> trial_status_from_string(const std::string& text);
+
+struct Trial {
+    int index = 0;
+    // Parameter values in user units, in the order of the search space's parameters.
+    std::vector<double> parameters;
+    TrialStatus status = TrialStatus::Pending;
+    // The observed objective in the user's sign (as measured; see Objective::minimize) and its
+    // standard error when the evaluator reports one. Set only for completed trials.
+    std::optional<double> objective;
+    std::optional<double> sem;
+    // Which generator proposed the trial: "sobol", "sebo-l0", "manual", "import", ...
+    std::string generator;
+    // Why the trial failed or was abandoned.
+    std::string error;
+    // Wall-clock seconds spent proposing and evaluating it.
+    double generation_seconds = 0.0;
+    double evaluation_seconds = 0.0;
+    // ISO-8601 UTC timestamps ("2026-11-25T22:31:07Z"); empty when unknown.
+    std::string created_at;
+    std::string completed_at;
+};
+
+}  // namespace sebo

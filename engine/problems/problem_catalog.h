@@ -1,0 +1,34 @@
+#pragma once
+// The built-in problems by name, with their options (SPEC §4).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "experiment/experiment.h"
+#include "problems/problem.h"
+
+namespace sebo {
+
+struct ProblemOptionInfo {
+    std::string name;         // "dim", "effective", "target", "repetitions", "world-seed"
+    std::string description;  // one line, with the default
+};
+
+struct ProblemInfo {
+    std::string name;
+    std::string description;  // one line
+    std::vector<ProblemOptionInfo> options;
+};
+
+std::vector<ProblemInfo> list_problems();
+
+// Builds the named problem; throws InputError naming the field ("problem.name",
+// "problem.dimension", "problem.effective[1]", ...) when the spec is invalid.
+std::shared_ptr<const Problem> make_problem(const ProblemSpec& spec);
+
+// A new experiment for a problem: its space and objective, the problem as evaluator, its
+// hypervolume reference, the method and seed.
+Experiment make_problem_experiment(const ProblemSpec& spec, const MethodSettings& method, std::uint64_t seed);
+
+}  // namespace sebo

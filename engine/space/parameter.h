@@ -1,0 +1,30 @@
+#pragma once
+// One tunable parameter of a search space (SPEC §1).
+
+#include <optional>
+#include <string>
+
+namespace sebo {
+
+enum class ParameterKind { Continuous, Integer };
+
+const char* to_string(ParameterKind kind);
+std::optional<ParameterKind> parameter_kind_from_string(const std::string& text);
+
+struct Parameter {
+    std::string name;
+    ParameterKind kind = ParameterKind::Continuous;
+    double lower = 0.0;
+    double upper = 1.0;
+    bool log_scale = false;
+    // The sparse point x^s for this parameter. When unset, 0 if 0 lies within the bounds,
+    // otherwise the lower bound.
+    std::optional<double> target;
+    // Parameters sharing a non-empty group name form one group for group sparsity;
+    // a parameter without a group is a group of its own.
+    std::string group;
+
+    double resolved_target() const;
+};
+
+}  // namespace sebo
