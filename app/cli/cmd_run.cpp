@@ -1,0 +1,189 @@
+// sebo run — create an experiment for a built-in problem (or resume a file) and run it to a
+// number of trials, saving after every trial so that an interruption loses nothing.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "core/format.h"
+#include "core/input_error.h"
+#include "experiment/analytics.h"
+#include "experiment/runner.h"
+#include "io/experiment_file.h"
+#include "problems/problem_catalog.h"
+
+namespace sebo::cli {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+
+// Turns Ctrl-C into a cancellation of the running step: the step is abandoned, the file on disk
+// keeps every completed trial.
+class InterruptGuard {
+public:
+    InterruptGuard() {
+        g_interrupted.store(false);
+        previous_int_ = std::signal(SIGINT, on_interrupt);
+        previous_term_ = std::signal(SIGTERM, on_interrupt);
+        watcher_ = std::jthread([this](std::stop_token own) {
+            while (!own.stop_requested()) {
+                if (g_interrupted.load()) {
+                    source_.request_stop();
+                    return;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        });
+    }
+    ~InterruptGuard() {
+        watcher_.request_stop();
+        watcher_.join();
+        std::signal(SIGINT, previous_int_);
+        std::signal(SIGTERM, previous_term_);
+    }
+    std::stop_token token() const { return source_.get_token(); }
+
+private:
+    std::stop_source source_;
+    std::jthread watcher_;
+    void (*previous_int_)(int) = SIG_DFL;
+    void (*previous_term_)(int) = SIG_DFL;
+};
+
+std::string describe_best(const Experiment& e) {
+    const Trial* best = nullptr;
+    for (const Trial& t : e.trials)
+        if (auto u = e.utility(t); u && (!best || *u > *e.utility(*best))) best = &t;
+    if (!best) return "none yet";
+    return format_number(*best->objective) + " (trial " + std::to_string(best->index) + ", " +
+           std::to_string(e.sparsity(*best)) + " active)";
+}
+
+}  // namespace
+
+int command_run(const Args& args) {
+    Arguments parser(
+        "run", "(--problem NAME ... --out FILE | FILE | --resume --out FILE) --trials N [options]",
+        "Create an experiment for a built-in problem and run it to N trials, or continue an existing\n"
+        "experiment file (given as FILE, or with --resume) to N trials. The file is saved atomically\n"
+        "after every trial; Ctrl-C abandons the running step and keeps every completed trial.",
+        {{"problem", "NAME", "built-in problem (see 'sebo problems')"},
+         {"dim", "D", "problem dimension (default: the problem's)"},
+         {"effective", "I,J,..", "indices of the effective parameters (embedded problems)"},
+         {"target", "T", "target value of every parameter in the unit cube (default 0)"},
+         {"repetitions", "R", "simulations per evaluation (stochastic problems)"},
+         {"world-seed", "W", "seed of the simulated world (stochastic problems)"},
+         {"strategy", "NAME", "strategy: sobol (default: the file's, or sobol)"},
+         {"trials", "N", "run until the experiment has N trials (its budget)"},
+         {"init", "M", "number of initial quasi-random (Sobol) trials (default 8)"},
+         {"seed", "S", "random seed of a new experiment (default 0)"},
+         {"out", "FILE", "experiment file to create (or to continue, with --resume)"},
+         {"resume", "", "continue the experiment in --out instead of creating it"},
+         {"force", "", "overwrite --out if it exists"},
+         {"quiet", "", "print nothing but errors"}},
+        1, "FILE");
+    if (!parser.parse(args)) {
+        std::fputs(parser.help().c_str(), stdout);
+        return 0;
+    }
+    const bool quiet = parser.has("quiet");
+    const auto trials = parser.integer("trials", 1, 1'000'000);
+    if (!trials) throw UsageError("--trials N is required");
+
+    std::string path;
+    Experiment experiment;
+    const bool resume = parser.has("resume") || !parser.positionals().empty();
+    if (resume) {
+        if (!parser.positionals().empty() && parser.has("out"))
+            throw UsageError("give the experiment file either as FILE or with --out, not both");
+        path = parser.positionals().empty() ? parser.value("out").value_or("") : parser.positionals().front();
+        if (path.empty()) throw UsageError("--resume needs --out FILE");
+        for (const char* flag : {"problem", "dim", "effective", "target", "repetitions", "world-seed", "seed"})
+            if (parser.has(flag))
+                throw UsageError(std::string("--") + flag + " cannot change an existing experiment (" + path + ")");
+        experiment = load_experiment(path);
+    } else {
+        const auto problem = parser.value("problem");
+        if (!problem) throw UsageError("--problem NAME is required to create an experiment (or give an experiment FILE to continue)");
+        if (!parser.has("out")) throw UsageError("--out FILE is required");
+        path = *parser.value("out");
+        if (std::filesystem::exists(path) && !parser.has("force"))
+            throw UsageError("--out: " + path + " already exists; use --resume to continue it or --force to overwrite it");
+        ProblemSpec spec;
+        spec.name = *problem;
+        spec.dimension = static_cast<int>(parser.integer("dim", 1, 3000).value_or(0));
+        spec.effective = parser.integer_list("effective").value_or(std::vector<int>{});
+        spec.target = parser.number("target");
+        spec.repetitions = static_cast<int>(parser.integer("repetitions", 1, 10'000'000).value_or(0));
+        spec.world_seed = parser.unsigned_integer("world-seed").value_or(0);
+        MethodSettings method;
+        experiment = make_problem_experiment(spec, method, parser.unsigned_integer("seed").value_or(0));
+    }
+    if (const auto name = parser.value("strategy")) {
+        const auto kind = strategy_kind_from_string(*name);
+        if (!kind) {
+            std::string known;
+            for (StrategyKind k : all_strategy_kinds()) known += std::string(known.empty() ? "" : ", ") + to_string(k);
+            throw UsageError("--strategy: unknown strategy '" + *name + "' (known: " + known + ")");
+        }
+        experiment.method.strategy = *kind;
+    }
+    if (const auto init = parser.integer("init", 0, 1'000'000)) experiment.method.initial_trials = static_cast<int>(*init);
+    experiment.method.budget = static_cast<int>(*trials);
+    if (auto error = experiment.method.validate()) throw InputError("method", *error);
+
+    if (experiment.evaluator.kind != EvaluatorSpec::Kind::Problem)
+        throw UsageError(path + ": this experiment's evaluator is '" + to_string(experiment.evaluator.kind) +
+                         "'; 'sebo run' evaluates built-in problems only");
+    auto problem = make_problem(experiment.evaluator.problem);
+    ProblemEvaluator evaluator(problem, experiment.seed);
+    auto strategy = make_strategy(experiment.method);
+
+    save_experiment(experiment, path);
+    InterruptGuard interrupt;
+    StepControl control;
+    control.stop = interrupt.token();
+    const auto start = std::chrono::steady_clock::now();
+    int exit_code = 0;
+    while (static_cast<int>(experiment.trials.size()) < experiment.method.budget) {
+        const StepResult step = run_step(experiment, *strategy, &evaluator, control);
+        if (step.status == StepResult::Status::Cancelled) {
+            std::fprintf(stderr, "interrupted: %s has %zu trials; continue with 'sebo run %s --trials %d'\n", path.c_str(),
+                         experiment.trials.size(), path.c_str(), experiment.method.budget);
+            exit_code = 130;
+            break;
+        }
+        if (step.status == StepResult::Status::Failed) {
+            std::fprintf(stderr, "sebo run: the strategy failed: %s\n", step.message.c_str());
+            exit_code = 1;
+            break;
+        }
+        if (step.status == StepResult::Status::BudgetReached) break;
+        save_experiment(experiment, path);
+        if (!quiet) {
+            for (int index : step.new_trials) {
+                const Trial& t = *experiment.find_trial(index);
+                const std::string value = t.objective ? format_number(*t.objective) : "failed: " + t.error;
+                std::fprintf(stderr, "[%4zu/%d] trial %-4d %-8s %s=%-14s active %-3d best %s\n", experiment.trials.size(),
+                             experiment.method.budget, t.index, t.generator.c_str(), experiment.objective.name.c_str(),
+                             value.c_str(), experiment.sparsity(t), describe_best(experiment).c_str());
+            }
+        }
+    }
+    if (!quiet && exit_code == 0) {
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const FrontierReport report = analyze_frontier(experiment);
+        std::fprintf(stderr, "done: %zu trials in %s (%.1f s); best %s; hypervolume %s\n", experiment.trials.size(),
+                     path.c_str(), seconds, describe_best(experiment).c_str(), format_number(report.hypervolume).c_str());
+    }
+    return exit_code;
+}
+
+}  // namespace sebo::cli

@@ -1,0 +1,20 @@
+#pragma once
+// The `sebo` subcommands. Each takes the arguments after its name and returns the exit code:
+// 0 success, 2 bad usage or bad input (with a message naming the flag/field and value),
+// 1 any other failure. Usage and input errors are thrown (UsageError, InputError) and turned
+// into exit code 2 by main().
+
+#include <string>
+#include <vector>
+
+namespace sebo::cli {
+
+using Args = std::vector<std::string>;
+
+int command_problems(const Args& args);
+int command_run(const Args& args);
+int command_info(const Args& args);
+int command_frontier(const Args& args);
+int command_export(const Args& args);
+
+}  // namespace sebo::cli

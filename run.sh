@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# SEBO Explorer — set up, build, and run. Debian 12, as root or with sudo.
+#
+#   ./run.sh gui    install what is missing, build, open the GUI on the bundled example
+#   ./run.sh test   install what is missing, build (warnings as errors), run the whole test suite
+#   ./run.sh build  install what is missing and build only
+#
+# Environment: BUILD_DIR (default: build), JOBS (default: number of cores).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+mode=${1:-}
+case "$mode" in
+  gui|test|build) shift ;;
+  *) echo "usage: ./run.sh gui|test|build" >&2; exit 2 ;;
+esac
+
+BUILD_DIR=${BUILD_DIR:-build}
+JOBS=${JOBS:-$(nproc)}
+PACKAGES=(g++ cmake ninja-build qt6-base-dev libqt6opengl6-dev qt6-charts-dev libeigen3-dev libboost-dev
+          liblbfgspp-dev nlohmann-json3-dev)
+[ "$mode" = gui ] && PACKAGES+=(fonts-dejavu-core)
+
+install_missing() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  local werror=OFF
+  [ "$mode" = test ] && werror=ON
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEBO_WERROR=$werror
+  cmake --build "$BUILD_DIR" -j "$JOBS"
+}
+
+install_missing
+build
+
+case "$mode" in
+  test)
+    export QT_QPA_PLATFORM=offscreen
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" "$@"
+    ;;
+  gui)
+    example=resources/examples/branin-50d.sebo.json
+    if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+      echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset), so no window can open here." >&2
+      echo "Options:" >&2
+      echo "  - run this on a desktop session, or over 'ssh -X';" >&2
+      echo "  - use a virtual display:  apt-get install xvfb && xvfb-run -s '-screen 0 1600x1000x24' $BUILD_DIR/app/sebo-explorer $example" >&2
+      echo "  - render a screenshot:    QT_QPA_PLATFORM=offscreen $BUILD_DIR/app/sebo-explorer --screenshot out.png $example" >&2
+      echo "  - or use the command line: $BUILD_DIR/app/sebo frontier $example" >&2
+      exit 1
+    fi
+    exec "$BUILD_DIR/app/sebo-explorer" "$example" "$@"
+    ;;
+esac
