@@ -7,6 +7,10 @@
 // form); otherwise the documented rule for user problems: the worst observed utility minus 10%
 // of the observed range (minus 1 when all values are equal). The sparsity side is D (or the
 // number of groups), so a configuration with every parameter active adds no volume.
+//
+// Only completed trials count; sparsity is Experiment::sparsity (active groups when the space
+// has groups). Trials are identified by Trial::index. The experiment is assumed to pass
+// Experiment::validate() (every trial has one value per parameter).
 
 #include <optional>
 #include <vector>
@@ -36,11 +40,15 @@ struct FrontierReport {
     std::vector<double> activation_frequency;
 };
 
+// The objective side of the reference point in maximization form (rule above); 0 when no
+// trial has completed and no reference is set.
 double reference_utility(const Experiment& experiment);
 FrontierReport analyze_frontier(const Experiment& experiment);
 
 // optimum − best objective among completed trials with at most max_active active parameters
 // (in maximization form, so never negative for a true optimum); unset when there is none.
+// optimum_objective is in the user's sign. Counts parameters (SearchSpace::active_count), not
+// groups.
 std::optional<double> simple_regret(const Experiment& experiment, int max_active, double optimum_objective);
 
 }  // namespace sebo

@@ -66,7 +66,7 @@ struct Experiment {
     MethodSettings method;
     std::uint64_t seed = 0;
     // Objective value (user sign) of the hypervolume reference point; unset: the documented
-    // default rule (see pareto/reference_point.h).
+    // default rule (see experiment/analytics.h).
     std::optional<double> hypervolume_reference;
     std::vector<Trial> trials;
     std::vector<ChosenConfiguration> chosen;

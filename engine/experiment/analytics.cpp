@@ -1,0 +1,102 @@
+#include "experiment/analytics.h"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace sebo {
+
+namespace {
+
+// Completed trials as scored points; the id is the trial's position in experiment.trials so
+// that results can be mapped back without a search.
+std::vector<ScoredPoint> completed_points(const Experiment& experiment) {
+    std::vector<ScoredPoint> points;
+    points.reserve(experiment.trials.size());
+    for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
+        const Trial& trial = experiment.trials[i];
+        if (const auto u = experiment.utility(trial))
+            points.push_back({*u, experiment.sparsity(trial), static_cast<int>(i)});
+    }
+    return points;
+}
+
+}  // namespace
+
+double reference_utility(const Experiment& experiment) {
+    if (experiment.hypervolume_reference) return experiment.to_utility(*experiment.hypervolume_reference);
+    std::optional<double> worst, best;
+    for (const Trial& trial : experiment.trials) {
+        const auto u = experiment.utility(trial);
+        if (!u) continue;
+        worst = worst ? std::min(*worst, *u) : *u;
+        best = best ? std::max(*best, *u) : *u;
+    }
+    if (!worst) return 0.0;
+    // Slightly below the worst observation (like the nadir-minus-10% rule of the reference
+    // implementation, SPEC §9), so every completed trial with fewer than D active parameters
+    // adds some volume.
+    const double range = *best - *worst;
+    return range > 0.0 ? *worst - 0.1 * range : *worst - 1.0;
+}
+
+FrontierReport analyze_frontier(const Experiment& experiment) {
+    FrontierReport report;
+    report.reference_utility = reference_utility(experiment);
+    report.reference_sparsity = experiment.max_sparsity();
+
+    const std::vector<ScoredPoint> points = completed_points(experiment);
+    auto trial_at = [&](int position) -> const Trial& {
+        return experiment.trials[static_cast<std::size_t>(position)];
+    };
+
+    const std::vector<int> pareto = non_dominated(points);
+    report.pareto_trials.reserve(pareto.size());
+    for (int position : pareto) report.pareto_trials.push_back(trial_at(position).index);
+
+    for (const FrontierLevel& level : step_frontier(points, experiment.max_sparsity())) {
+        FrontierReport::Level out;
+        out.k = level.k;
+        if (level.best_utility) out.best_objective = experiment.from_utility(*level.best_utility);
+        if (level.id) out.trial = trial_at(*level.id).index;
+        report.levels.push_back(out);
+    }
+
+    report.hypervolume = hypervolume(points, report.reference_utility, report.reference_sparsity);
+
+    // The trace over completed trials, spread over all trials: a trial without a result
+    // repeats the value before it (0 before the first completed trial).
+    const std::vector<double> completed_trace =
+        hypervolume_trace(points, report.reference_utility, report.reference_sparsity);
+    report.hypervolume_trace.reserve(experiment.trials.size());
+    std::size_t next = 0;
+    double current = 0.0;
+    for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
+        if (next < points.size() && points[next].id == static_cast<int>(i)) current = completed_trace[next++];
+        report.hypervolume_trace.push_back(current);
+    }
+
+    const int dimension = experiment.space.dimension();
+    report.activation_frequency.assign(static_cast<std::size_t>(dimension), 0.0);
+    if (!pareto.empty()) {
+        for (int position : pareto) {
+            const std::vector<bool> mask = experiment.space.active_mask(trial_at(position).parameters);
+            for (std::size_t j = 0; j < mask.size(); ++j)
+                if (mask[j]) report.activation_frequency[j] += 1.0;
+        }
+        for (double& f : report.activation_frequency) f /= static_cast<double>(pareto.size());
+    }
+    return report;
+}
+
+std::optional<double> simple_regret(const Experiment& experiment, int max_active, double optimum_objective) {
+    std::optional<double> best;
+    for (const Trial& trial : experiment.trials) {
+        const auto u = experiment.utility(trial);
+        if (!u || experiment.space.active_count(trial.parameters) > max_active) continue;
+        best = best ? std::max(*best, *u) : *u;
+    }
+    if (!best) return std::nullopt;
+    return experiment.to_utility(optimum_objective) - *best;
+}
+
+}  // namespace sebo
