@@ -1,0 +1,202 @@
+#include "acquisition/acquisition.h"
+
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+#include "acquisition/gaussian.h"
+
+namespace sebo {
+
+namespace {
+
+constexpr double kMinVariance = 1e-12;
+constexpr double kLogSqrt2Pi = 0.91893853320467274178;
+
+// Chain rule from per-sample moment gradients to the input: D×S times S.
+void accumulate_input_gradient(const Eigen::MatrixXd& dmean_x, const Eigen::MatrixXd& dvar_x,
+                               const Eigen::VectorXd& dmean, const Eigen::VectorXd& dvar, Eigen::VectorXd& grad) {
+    grad = dmean_x * dmean + dvar_x * dvar;
+}
+
+// Mixture-averaged EI (linear scale) with gradients w.r.t. the per-sample moments.
+double mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double best, Eigen::VectorXd* dmean,
+                  Eigen::VectorXd* dvar) {
+    const Eigen::Index samples = mean.size();
+    double total = 0.0;
+    if (dmean) dmean->resize(samples);
+    if (dvar) dvar->resize(samples);
+    for (Eigen::Index s = 0; s < samples; ++s) {
+        const double sigma = std::sqrt(std::max(var[s], kMinVariance));
+        const double z = (mean[s] - best) / sigma;
+        total += sigma * expected_improvement_h(z);
+        if (dmean) (*dmean)[s] = normal_cdf(z) / static_cast<double>(samples);
+        if (dvar) (*dvar)[s] = var[s] > kMinVariance ? normal_pdf(z) / (2.0 * sigma) / static_cast<double>(samples) : 0.0;
+    }
+    return total / static_cast<double>(samples);
+}
+
+}  // namespace
+
+double log_mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double best, Eigen::VectorXd* dmean,
+                      Eigen::VectorXd* dvar) {
+    const Eigen::Index samples = mean.size();
+    Eigen::VectorXd log_term(samples), g_mu(samples), g_sigma(samples), sigma(samples);
+    double largest = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index s = 0; s < samples; ++s) {
+        sigma[s] = std::sqrt(std::max(var[s], kMinVariance));
+        const double z = (mean[s] - best) / sigma[s];
+        const double log_h = log_expected_improvement_h(z);
+        log_term[s] = std::log(sigma[s]) + log_h;
+        g_mu[s] = std::exp(log_normal_cdf(z) - log_h) / sigma[s];
+        g_sigma[s] = std::exp(-0.5 * z * z - kLogSqrt2Pi - log_h) / sigma[s];
+        largest = std::max(largest, log_term[s]);
+    }
+    const Eigen::VectorXd weights = (log_term.array() - largest).exp();
+    const double total = weights.sum();
+    if (dmean || dvar) {
+        const Eigen::VectorXd w = weights / total;
+        if (dmean) *dmean = w.cwiseProduct(g_mu);
+        if (dvar)
+            *dvar = (w.cwiseProduct(g_sigma).array() / (2.0 * sigma.array()) *
+                     (var.array() > kMinVariance).cast<double>())
+                        .matrix();
+    }
+    return largest + std::log(total) - std::log(static_cast<double>(samples));
+}
+
+Eigen::VectorXd AcquisitionFunction::batch_values(const Eigen::MatrixXd& X, double a) const {
+    Eigen::VectorXd out(X.rows());
+    for (Eigen::Index i = 0; i < X.rows(); ++i) out[i] = value(X.row(i).transpose(), a, nullptr);
+    return out;
+}
+
+// ---- EI ---------------------------------------------------------------------------------------
+
+LogExpectedImprovement::LogExpectedImprovement(std::shared_ptr<const PosteriorView> posterior, double best)
+    : posterior_(std::move(posterior)), best_(best) {
+    assert(posterior_ && std::isfinite(best));
+}
+
+double LogExpectedImprovement::value(const Eigen::VectorXd& x, double, Eigen::VectorXd* grad) const {
+    Eigen::VectorXd mean, var, dmean, dvar;
+    Eigen::MatrixXd dmean_x, dvar_x;
+    posterior_->moments(x, mean, var, grad ? &dmean_x : nullptr, grad ? &dvar_x : nullptr);
+    const double v = log_mixture_ei(mean, var, best_, grad ? &dmean : nullptr, grad ? &dvar : nullptr);
+    if (grad) accumulate_input_gradient(dmean_x, dvar_x, dmean, dvar, *grad);
+    return v;
+}
+
+Eigen::VectorXd LogExpectedImprovement::batch_values(const Eigen::MatrixXd& X, double) const {
+    Eigen::MatrixXd mean, var;
+    posterior_->batch_moments(X, mean, var);
+    Eigen::VectorXd out(X.rows());
+    for (Eigen::Index i = 0; i < X.rows(); ++i)
+        out[i] = log_mixture_ei(mean.row(i).transpose(), var.row(i).transpose(), best_, nullptr, nullptr);
+    return out;
+}
+
+// ---- SEBO EHVI --------------------------------------------------------------------------------
+
+SeboEhvi::SeboEhvi(std::shared_ptr<const PosteriorView> posterior, SparsityPenalty penalty, SparseEhviFront front)
+    : posterior_(std::move(posterior)), penalty_(std::move(penalty)), front_(std::move(front)) {
+    assert(posterior_ && posterior_->dimension() == penalty_.dimension());
+}
+
+double SeboEhvi::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
+                          Eigen::VectorXd* grad) const {
+    Eigen::VectorXd mean, var, dmean, dvar;
+    Eigen::MatrixXd dmean_x, dvar_x;
+    posterior_->moments(x, mean, var, grad ? &dmean_x : nullptr, grad ? &dvar_x : nullptr);
+    double dxi = 0.0;
+    const double v = front_.log_ehvi(mean, var, xi, grad ? &dmean : nullptr, grad ? &dvar : nullptr, grad ? &dxi : nullptr);
+    if (grad) {
+        accumulate_input_gradient(dmean_x, dvar_x, dmean, dvar, *grad);
+        *grad += dxi * *dxi_dx;
+    }
+    return v;
+}
+
+double SeboEhvi::value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const {
+    Eigen::VectorXd dxi;
+    const double xi = penalty_.smooth(x, a, grad ? &dxi : nullptr);
+    return evaluate(x, xi, &dxi, grad);
+}
+
+double SeboEhvi::exact_value(const Eigen::VectorXd& x) const { return evaluate(x, penalty_.exact(x), nullptr, nullptr); }
+
+Eigen::VectorXd SeboEhvi::batch_values(const Eigen::MatrixXd& X, double a) const {
+    Eigen::MatrixXd mean, var;
+    posterior_->batch_moments(X, mean, var);
+    Eigen::VectorXd out(X.rows());
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+        const double xi = penalty_.smooth(X.row(i).transpose(), a, nullptr);
+        out[i] = front_.log_ehvi(mean.row(i).transpose(), var.row(i).transpose(), xi, nullptr, nullptr, nullptr);
+    }
+    return out;
+}
+
+// ---- EI-ER ------------------------------------------------------------------------------------
+
+EiExternalRegularization::EiExternalRegularization(std::shared_ptr<const PosteriorView> posterior, double best,
+                                                   SparsityPenalty penalty, double lambda)
+    : posterior_(std::move(posterior)), best_(best), penalty_(std::move(penalty)), lambda_(lambda) {
+    assert(posterior_ && lambda_ >= 0.0);
+}
+
+double EiExternalRegularization::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
+                                          Eigen::VectorXd* grad) const {
+    Eigen::VectorXd mean, var, dmean, dvar;
+    Eigen::MatrixXd dmean_x, dvar_x;
+    posterior_->moments(x, mean, var, grad ? &dmean_x : nullptr, grad ? &dvar_x : nullptr);
+    const double ei = mixture_ei(mean, var, best_, grad ? &dmean : nullptr, grad ? &dvar : nullptr);
+    if (grad) {
+        accumulate_input_gradient(dmean_x, dvar_x, dmean, dvar, *grad);
+        *grad -= lambda_ * *dxi_dx;
+    }
+    return ei - lambda_ * xi;
+}
+
+double EiExternalRegularization::value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const {
+    Eigen::VectorXd dxi;
+    const double xi = penalty_.smooth(x, a, grad ? &dxi : nullptr);
+    return evaluate(x, xi, &dxi, grad);
+}
+
+double EiExternalRegularization::exact_value(const Eigen::VectorXd& x) const {
+    return evaluate(x, penalty_.exact(x), nullptr, nullptr);
+}
+
+// ---- EI-IR ------------------------------------------------------------------------------------
+
+EiInternalRegularization::EiInternalRegularization(std::shared_ptr<const PosteriorView> posterior, double best_g,
+                                                   SparsityPenalty penalty, double lambda)
+    : posterior_(std::move(posterior)), best_g_(best_g), penalty_(std::move(penalty)), lambda_(lambda) {
+    assert(posterior_ && lambda_ >= 0.0);
+}
+
+double EiInternalRegularization::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
+                                          Eigen::VectorXd* grad) const {
+    Eigen::VectorXd mean, var, dmean, dvar;
+    Eigen::MatrixXd dmean_x, dvar_x;
+    posterior_->moments(x, mean, var, grad ? &dmean_x : nullptr, grad ? &dvar_x : nullptr);
+    mean.array() -= lambda_ * xi;  // g = f − λξ shifts every sample's mean
+    const double v = log_mixture_ei(mean, var, best_g_, grad ? &dmean : nullptr, grad ? &dvar : nullptr);
+    if (grad) {
+        accumulate_input_gradient(dmean_x, dvar_x, dmean, dvar, *grad);
+        *grad -= lambda_ * dmean.sum() * *dxi_dx;
+    }
+    return v;
+}
+
+double EiInternalRegularization::value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const {
+    Eigen::VectorXd dxi;
+    const double xi = penalty_.smooth(x, a, grad ? &dxi : nullptr);
+    return evaluate(x, xi, &dxi, grad);
+}
+
+double EiInternalRegularization::exact_value(const Eigen::VectorXd& x) const {
+    return evaluate(x, penalty_.exact(x), nullptr, nullptr);
+}
+
+}  // namespace sebo

@@ -1,0 +1,50 @@
+#pragma once
+// Sparsity penalties ξ(x) relative to the target point x^s, in the unit cube (paper §3, §5).
+//
+//  - L0: the number of active parameters — or of active groups when the space has groups.
+//    Its smooth surrogate for homotopy continuation (paper §5, appendix E.1) is
+//      φ_a(x) = G − Σ_g exp(−½ ‖x_g − x^s_g‖² / a²),
+//    which for one parameter per group is the paper's D − Σ_i exp(−½((x_i − x^s_i)/a)²), and
+//    tends to the exact count as a → 0.
+//  - L1: Σ_i |x_i − x^s_i|.
+//  - Group lasso: Σ_g ‖x_g − x^s_g‖₂ (the paper's SEBO-GL for the contextual ABR problem).
+
+#include <Eigen/Core>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sebo {
+
+enum class PenaltyKind { L0, L1, GroupLasso };
+
+const char* to_string(PenaltyKind kind);
+std::optional<PenaltyKind> penalty_kind_from_string(const std::string& text);
+
+class SparsityPenalty {
+public:
+    // target: x^s in the unit cube; group_of[i] in [0, group_count) is parameter i's group
+    // (identity when the space has no groups).
+    SparsityPenalty(PenaltyKind kind, Eigen::VectorXd target, std::vector<int> group_of, int group_count);
+
+    PenaltyKind kind() const { return kind_; }
+    int dimension() const { return static_cast<int>(target_.size()); }
+    const Eigen::VectorXd& target() const { return target_; }
+
+    // The exact penalty: for L0 an exact count (x_i != x^s_i, no tolerance: snap first).
+    double exact(const Eigen::VectorXd& x) const;
+    // The differentiable surrogate: φ_a for L0 (a > 0), the penalty itself for L1 and group
+    // lasso (a is ignored; the subgradient 0 is used where the norm is not differentiable).
+    double smooth(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const;
+    // The largest value the penalty takes on [0,1]^D: the sparsity side of the reference point.
+    double max_value() const;
+
+private:
+    PenaltyKind kind_;
+    Eigen::VectorXd target_;
+    std::vector<int> group_of_;
+    int group_count_;
+    std::vector<int> group_size_;
+};
+
+}  // namespace sebo

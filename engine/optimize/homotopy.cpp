@@ -1,0 +1,128 @@
+#include "optimize/homotopy.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <numeric>
+
+#include "core/format.h"
+
+namespace sebo {
+
+std::optional<std::string> HomotopyOptions::validate() const {
+    if (fixed_a) {
+        if (!(*fixed_a > 0) || !std::isfinite(*fixed_a)) return "homotopy.fixed_a: " + format_number(*fixed_a) + " must be positive";
+        return std::nullopt;
+    }
+    if (!(a_start > 0) || !std::isfinite(a_start)) return "homotopy.a_start: " + format_number(a_start) + " must be positive";
+    if (!(a_end > 0) || !std::isfinite(a_end)) return "homotopy.a_end: " + format_number(a_end) + " must be positive";
+    if (!(a_end <= a_start)) return "homotopy.a_end: " + format_number(a_end) + " must not exceed a_start " + format_number(a_start);
+    if (steps < 1 || steps > 1000) return "homotopy.steps: " + std::to_string(steps) + " is outside [1, 1000]";
+    return std::nullopt;
+}
+
+std::vector<double> HomotopyOptions::schedule() const {
+    if (fixed_a) return {*fixed_a};
+    if (steps == 1) return {a_end};
+    std::vector<double> a(static_cast<std::size_t>(steps));
+    const double lo = std::log10(a_end), hi = std::log10(a_start);
+    for (int k = 0; k < steps; ++k) a[static_cast<std::size_t>(k)] = std::pow(10.0, hi + (lo - hi) * k / (steps - 1));
+    return a;
+}
+
+std::optional<std::string> AcquisitionOptimizerOptions::validate() const {
+    if (raw_samples < 1) return "raw_samples: " + std::to_string(raw_samples) + " must be at least 1";
+    if (restarts < 1) return "restarts: " + std::to_string(restarts) + " must be at least 1";
+    if (!(duplicate_tolerance >= 0)) return "duplicate_tolerance must not be negative";
+    if (auto e = homotopy.validate()) return e;
+    if (auto e = lbfgsb.validate()) return "lbfgsb." + *e;
+    return std::nullopt;
+}
+
+namespace {
+
+// Drops points within `tolerance` (max-norm) of an earlier one.
+std::vector<Eigen::VectorXd> prune_duplicates(std::vector<Eigen::VectorXd> points, double tolerance) {
+    std::vector<Eigen::VectorXd> kept;
+    for (auto& p : points) {
+        const bool duplicate = std::any_of(kept.begin(), kept.end(), [&](const Eigen::VectorXd& q) {
+            return (p - q).lpNorm<Eigen::Infinity>() <= tolerance;
+        });
+        if (!duplicate) kept.push_back(std::move(p));
+    }
+    return kept;
+}
+
+}  // namespace
+
+OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, const std::vector<Eigen::VectorXd>& raw,
+                                        const CandidateTransforms& transforms, const AcquisitionOptimizerOptions& options,
+                                        const StepControl& control) {
+    assert(!raw.empty());
+    assert(!options.validate());
+    OptimizedCandidate result;
+    const std::vector<double> schedule =
+        acquisition.uses_l0_surrogate() ? options.homotopy.schedule() : std::vector<double>{1.0};
+
+    // Screen the raw samples at the first stage and keep the best distinct ones as starts.
+    Eigen::MatrixXd raw_matrix(static_cast<Eigen::Index>(raw.size()), raw.front().size());
+    for (std::size_t i = 0; i < raw.size(); ++i) raw_matrix.row(static_cast<Eigen::Index>(i)) = raw[i].transpose();
+    const Eigen::VectorXd raw_values = acquisition.batch_values(raw_matrix, schedule.front());
+    std::vector<int> order(raw.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const double va = raw_values[a], vb = raw_values[b];
+        return std::isnan(vb) ? !std::isnan(va) : va > vb;
+    });
+    std::vector<Eigen::VectorXd> starts;
+    for (int i : order) {
+        if (static_cast<int>(starts.size()) >= options.restarts) break;
+        starts.push_back(raw[static_cast<std::size_t>(i)]);
+    }
+    starts = prune_duplicates(std::move(starts), options.duplicate_tolerance);
+
+    // Every candidate met on the way, with the stage that produced it.
+    std::vector<std::pair<Eigen::VectorXd, int>> pool;
+    for (const auto& s : starts) pool.emplace_back(s, -1);
+
+    for (std::size_t stage = 0; stage < schedule.size(); ++stage) {
+        if (control.cancelled()) {
+            result.status = OptimizedCandidate::Status::Cancelled;
+            return result;
+        }
+        control.report({"optimizing acquisition", static_cast<int>(stage) + 1, static_cast<int>(schedule.size()),
+                        "a = " + format_number(schedule[stage])});
+        const double a = schedule[stage];
+        const SmoothObjective objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
+            return acquisition.value(x, a, grad);
+        };
+        auto optima = maximize_in_unit_box(objective, starts, options.lbfgsb, control.stop);
+        result.local_optimizations += static_cast<int>(optima.size());
+        if (control.cancelled()) {
+            result.status = OptimizedCandidate::Status::Cancelled;
+            return result;
+        }
+        std::vector<Eigen::VectorXd> next;
+        next.reserve(optima.size());
+        for (auto& o : optima) next.push_back(transforms.snap(o.x));
+        starts = prune_duplicates(std::move(next), options.duplicate_tolerance);
+        for (const auto& s : starts) pool.emplace_back(s, static_cast<int>(stage));
+        result.stages = static_cast<int>(stage) + 1;
+    }
+
+    // The final choice uses the exact penalty on snapped, rounded candidates.
+    double best = -std::numeric_limits<double>::infinity();
+    for (const auto& [x, stage] : pool) {
+        const Eigen::VectorXd candidate = transforms.finalize(x);
+        const double v = acquisition.exact_value(candidate);
+        if (v > best || result.x.size() == 0) {
+            best = v;
+            result.x = candidate;
+            result.value = v;
+            result.best_stage = stage;
+        }
+    }
+    return result;
+}
+
+}  // namespace sebo

@@ -1,0 +1,68 @@
+#pragma once
+// Acquisition optimization with homotopy continuation for the L0 penalty (paper §5, appendix E.1).
+//
+// The L0 count is replaced by the smooth φ_a; a is decreased along a log-spaced schedule (paper:
+// 30 values from 10^-0.5 to 10^-3), and at every stage each of the restarts is re-optimized with
+// L-BFGS-B starting from its optimum of the previous stage, tracing a path c(a) of local optima
+// towards the true L0 acquisition. Near-duplicates are pruned and near-target coordinates
+// snapped between stages. Finally every candidate met on the way is snapped and rounded and the
+// best under the EXACT penalty is returned. Acquisitions without an L0 surrogate use a single
+// stage. A fixed a (no continuation) exists only as the paper's ablation.
+
+#include <Eigen/Core>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "acquisition/acquisition.h"
+#include "experiment/step_control.h"
+#include "optimize/multistart.h"
+
+namespace sebo {
+
+struct HomotopyOptions {
+    double a_start = 0.31622776601683794;  // 10^-0.5
+    double a_end = 1e-3;
+    int steps = 30;
+    std::optional<double> fixed_a;  // ablation: optimize at this a only
+
+    std::optional<std::string> validate() const;
+    // The a values, log-spaced from a_start to a_end (or just fixed_a).
+    std::vector<double> schedule() const;
+};
+
+struct AcquisitionOptimizerOptions {
+    int raw_samples = 1024;  // screened at the first stage's a; the best `restarts` become starts
+    int restarts = 20;
+    double duplicate_tolerance = 1e-4;  // max-norm distance under which two optima are one
+    HomotopyOptions homotopy;
+    LbfgsbOptions lbfgsb;
+
+    std::optional<std::string> validate() const;
+};
+
+// How candidates are moved onto the space's grid: `snap` sets near-target coordinates exactly
+// onto the target; `finalize` also rounds integer parameters (both unit cube → unit cube).
+struct CandidateTransforms {
+    std::function<Eigen::VectorXd(const Eigen::VectorXd&)> snap;
+    std::function<Eigen::VectorXd(const Eigen::VectorXd&)> finalize;
+};
+
+struct OptimizedCandidate {
+    enum class Status { Ok, Cancelled };
+    Status status = Status::Ok;
+    Eigen::VectorXd x;          // finalized (snapped, rounded) unit-cube point
+    double value = 0.0;         // exact acquisition value at x
+    int stages = 0;             // stages run
+    int local_optimizations = 0;
+    int best_stage = -1;        // the stage whose optimum won (−1: a raw sample)
+};
+
+// `raw` are the screening points (unit cube): Sobol points and perturbations of good
+// configurations, made by the caller.
+OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, const std::vector<Eigen::VectorXd>& raw,
+                                        const CandidateTransforms& transforms, const AcquisitionOptimizerOptions& options,
+                                        const StepControl& control);
+
+}  // namespace sebo

@@ -1,0 +1,84 @@
+#include "optimize/multistart.h"
+
+#include <LBFGSB.h>
+#include <cmath>
+#include <limits>
+
+namespace sebo {
+
+std::optional<std::string> LbfgsbOptions::validate() const {
+    if (max_iterations < 1) return "max_iterations: " + std::to_string(max_iterations) + " must be at least 1";
+    if (!(gradient_tolerance > 0)) return "gradient_tolerance must be positive";
+    if (!(relative_improvement >= 0)) return "relative_improvement must not be negative";
+    if (memory < 1) return "memory: " + std::to_string(memory) + " must be at least 1";
+    return std::nullopt;
+}
+
+namespace {
+
+// LBFGSpp minimizes; remember the best point evaluated so that a failed line search still
+// returns the progress made.
+struct NegatedObjective {
+    const SmoothObjective& f;
+    Eigen::VectorXd best_x;
+    double best_value = -std::numeric_limits<double>::infinity();
+
+    double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
+        const double v = f(x, &grad);
+        grad = -grad;
+        if (!std::isfinite(v)) {
+            grad.setZero();
+            return std::numeric_limits<double>::max() / 4;
+        }
+        if (v > best_value) {
+            best_value = v;
+            best_x = x;
+        }
+        return -v;
+    }
+};
+
+}  // namespace
+
+std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const std::vector<Eigen::VectorXd>& starts,
+                                               const LbfgsbOptions& options, std::stop_token stop) {
+    LBFGSpp::LBFGSBParam<double> param;
+    param.m = options.memory;
+    param.max_iterations = options.max_iterations;
+    param.epsilon = options.gradient_tolerance;
+    param.epsilon_rel = options.gradient_tolerance;
+    param.past = 1;
+    param.delta = options.relative_improvement;
+    param.max_linesearch = 30;
+    LBFGSpp::LBFGSBSolver<double> solver(param);
+
+    std::vector<LocalOptimum> optima;
+    optima.reserve(starts.size());
+    for (const Eigen::VectorXd& start : starts) {
+        if (stop.stop_requested()) break;
+        const Eigen::Index d = start.size();
+        const Eigen::VectorXd lower = Eigen::VectorXd::Zero(d), upper = Eigen::VectorXd::Ones(d);
+        Eigen::VectorXd x = start.cwiseMax(0.0).cwiseMin(1.0);
+        NegatedObjective objective{f, x, -std::numeric_limits<double>::infinity()};
+        LocalOptimum optimum;
+        double fx = 0.0;
+        try {
+            optimum.iterations = solver.minimize(objective, x, fx, lower, upper);
+        } catch (const std::exception&) {
+            // LBFGSpp throws when the line search cannot make progress (flat or non-smooth
+            // regions, e.g. where φ_a has underflowed): keep the best point seen.
+            optimum.line_search_failed = true;
+        }
+        if (!std::isfinite(objective.best_value)) {
+            Eigen::VectorXd g(d);
+            objective.best_value = f(x, &g);
+            objective.best_x = x;
+        }
+        optimum.x = objective.best_x.cwiseMax(0.0).cwiseMin(1.0);
+        optimum.value = objective.best_value;
+        optima.push_back(std::move(optimum));
+    }
+    return optima;
+}
+
+}  // namespace sebo

@@ -1,0 +1,39 @@
+#pragma once
+// Multi-start L-BFGS-B maximization in the unit box [0,1]^D with analytic gradients
+// (LBFGSpp's LBFGSBSolver). Each start is optimized independently; a line-search failure ends that
+// start at the best point it evaluated rather than discarding it.
+
+#include <Eigen/Core>
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace sebo {
+
+// f(x, grad) returns the value to MAXIMIZE at x; fills grad (same size) when it is non-null.
+using SmoothObjective = std::function<double(const Eigen::VectorXd& x, Eigen::VectorXd* grad)>;
+
+struct LbfgsbOptions {
+    int max_iterations = 100;
+    double gradient_tolerance = 1e-6;  // projected-gradient norm, relative to max(1, |x|)
+    double relative_improvement = 1e-9;  // stop when the value improves less than this over 1 iteration
+    int memory = 10;
+
+    std::optional<std::string> validate() const;
+};
+
+struct LocalOptimum {
+    Eigen::VectorXd x;
+    double value = 0.0;
+    int iterations = 0;
+    bool line_search_failed = false;
+};
+
+// Maximizes f from each start (clamped into the box). Checks `stop` between starts; the result
+// holds the optima of the starts completed so far.
+std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const std::vector<Eigen::VectorXd>& starts,
+                                               const LbfgsbOptions& options, std::stop_token stop = {});
+
+}  // namespace sebo
