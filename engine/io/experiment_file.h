@@ -1,9 +1,12 @@
 #pragma once
 // Experiment files: "*.sebo.json" with "format": "sebo-experiment" and an integer "version"
-// (SPEC §7, DESIGN "Persistence"). Loading never trusts the file: every field is checked and
-// the first problem is reported as an InputError naming its path, e.g.
-// "trials[3].parameters.x7: 12 is above the upper bound 10".
+// (SPEC §7, DESIGN "Persistence"; every field is described in docs/file-format.md). Loading
+// never trusts the file: every field is checked and the first problem is reported as an
+// InputError naming its JSON path, e.g. "trials[3].parameters.x7: 12 is above the upper bound 10".
+// Whole-document problems (empty file, invalid JSON, nesting too deep, not an object) use the
+// empty path "".
 
+#include <cstdint>
 #include <string>
 
 #include "experiment/experiment.h"
@@ -13,7 +16,15 @@ namespace sebo {
 inline constexpr const char* kExperimentFormat = "sebo-experiment";
 inline constexpr int kExperimentVersion = 1;
 
-// Pretty-printed JSON text of the experiment (parameters keyed by name, in user units).
+// Files larger than this are refused before they are read (a real experiment with thousands of
+// trials in hundreds of dimensions is a few tens of MiB).
+inline constexpr std::uint64_t kMaxExperimentFileBytes = std::uint64_t{256} << 20;
+// Arrays/objects nested deeper than this are refused before parsing; the format itself needs 4.
+inline constexpr int kMaxJsonNesting = 64;
+
+// Pretty-printed JSON text of the experiment (parameters keyed by name, in user units). Numbers
+// are written in a form that reads back bit-identical; strings that are not valid UTF-8 have the
+// bad bytes replaced by U+FFFD.
 std::string experiment_to_json_text(const Experiment& experiment);
 
 // Parses and validates; throws InputError.
@@ -23,10 +34,13 @@ Experiment experiment_from_json_text(const std::string& text);
 Experiment load_experiment(const std::string& path);
 
 // Atomic save: writes "<path>.tmp-<pid>", flushes it to disk, renames it over `path`.
-// Throws std::runtime_error with the path and the system's reason on failure.
+// An experiment that fails Experiment::validate() is refused (a file that cannot be loaded
+// again would lose everything). Throws std::runtime_error with the path and the reason.
 void save_experiment(const Experiment& experiment, const std::string& path);
 
-// Writes text to a file atomically (same protocol as save_experiment).
+// Writes text to a file atomically (same protocol as save_experiment): the target is either
+// the old file or the complete new one, never a partial write, even after a crash. An existing
+// target keeps its permission bits. Throws std::runtime_error naming the path and strerror.
 void write_file_atomic(const std::string& path, const std::string& text);
 
 }  // namespace sebo

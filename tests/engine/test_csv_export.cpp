@@ -1,0 +1,219 @@
+// CSV/JSON export of trials and configurations, checked cell by cell against hand-written
+// expectations, with an independent RFC 4180 reader for the quoted cells.
+
+#include <nlohmann/json.hpp>
+
+#include "core/input_error.h"
+#include "io/csv_export.h"
+#include "test_support.h"
+
+using namespace sebo;
+
+namespace {
+
+using Table = std::vector<std::vector<std::string>>;
+
+// Minimal RFC 4180 reader: quoted fields may hold commas, doubled quotes and line breaks.
+Table parse_csv(const std::string& text) {
+    Table rows;
+    std::vector<std::string> row;
+    std::string cell;
+    bool quoted = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                cell += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                cell += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            row.push_back(cell);
+            cell.clear();
+        } else if (c == '\n') {
+            row.push_back(cell);
+            cell.clear();
+            rows.push_back(row);
+            row.clear();
+        } else {
+            cell += c;
+        }
+    }
+    if (!cell.empty() || !row.empty()) rows.push_back(row);  // a missing final line break
+    return rows;
+}
+
+QStringList q(const std::vector<std::string>& cells) {
+    QStringList out;
+    for (const auto& c : cells) out << QString::fromStdString(c);
+    return out;
+}
+
+Parameter make_parameter(std::string name, double lo, double hi) {
+    Parameter p;
+    p.name = std::move(name);
+    p.lower = lo;
+    p.upper = hi;
+    return p;
+}
+
+// a: target 0; "b,c": explicit target 0.5; n: integer, target 0.
+Experiment export_experiment() {
+    Experiment e;
+    Parameter b = make_parameter("b,c", 0.0, 1.0);
+    b.target = 0.5;
+    Parameter n = make_parameter("n", 0.0, 10.0);
+    n.kind = ParameterKind::Integer;
+    e.space = SearchSpace({make_parameter("a", -1.0, 1.0), b, n});
+    Trial t0;
+    t0.index = 0;
+    t0.status = TrialStatus::Completed;
+    t0.parameters = {0.1, 0.5, 7.0};  // active: a, n
+    t0.objective = 1.5;
+    t0.sem = 0.25;
+    t0.generator = "sobol";
+    Trial t1;
+    t1.index = 1;
+    t1.status = TrialStatus::Failed;
+    t1.parameters = {0.0, 0.75, 0.0};  // active: b,c
+    t1.generator = "manual";
+    t1.error = "he said \"no\", then\nleft";
+    Trial t2;
+    t2.index = 4;
+    t2.status = TrialStatus::Pending;
+    t2.parameters = {-1.0, 0.0, 10.0};  // all active
+    t2.generator = "sebo-l0";
+    Trial t3;
+    t3.index = 2;
+    t3.status = TrialStatus::Completed;
+    t3.parameters = {0.0, 0.5, 0.0};  // the target itself
+    t3.objective = -1e-300;
+    t3.generator = "sobol";
+    e.trials = {t0, t1, t2, t3};
+    return e;
+}
+
+}  // namespace
+
+class TestCsvExport : public QObject {
+    Q_OBJECT
+private slots:
+    void quoting() {
+        QCOMPARE(QString::fromStdString(csv_quote("plain text")), QString("plain text"));
+        QCOMPARE(QString::fromStdString(csv_quote("")), QString(""));
+        QCOMPARE(QString::fromStdString(csv_quote("a,b")), QString("\"a,b\""));
+        QCOMPARE(QString::fromStdString(csv_quote("say \"hi\"")), QString("\"say \"\"hi\"\"\""));
+        QCOMPARE(QString::fromStdString(csv_quote("two\nlines")), QString("\"two\nlines\""));
+        QCOMPARE(QString::fromStdString(csv_quote("cr\rhere")), QString("\"cr\rhere\""));
+        QCOMPARE(QString::fromStdString(csv_quote("µ ✓ 'single'")), QString::fromUtf8("µ ✓ 'single'"));
+    }
+
+    void trials_cell_by_cell() {
+        const Experiment e = export_experiment();
+        QVERIFY(!e.validate());
+        const std::string csv = trials_to_csv(e);
+        const Table t = parse_csv(csv);
+        QCOMPARE(t.size(), std::size_t{5});
+        QCOMPARE(q(t[0]), (QStringList{"trial", "status", "objective", "sem", "active", "generator", "a", "b,c", "n", "error"}));
+        QCOMPARE(q(t[1]), (QStringList{"0", "completed", "1.5", "0.25", "2", "sobol", "0.1", "0.5", "7", ""}));
+        QCOMPARE(q(t[2]), (QStringList{"1", "failed", "", "", "1", "manual", "0", "0.75", "0", "he said \"no\", then\nleft"}));
+        QCOMPARE(q(t[3]), (QStringList{"4", "pending", "", "", "3", "sebo-l0", "-1", "0", "10", ""}));
+        QCOMPARE(q(t[4]), (QStringList{"2", "completed", "-1e-300", "", "0", "sobol", "0", "0.5", "0", ""}));
+        // The raw text: quoted header name and error cell, one "\n" per row.
+        QVERIFY(csv.rfind("trial,status,objective,sem,active,generator,a,\"b,c\",n,error\n", 0) == 0);
+        QVERIFY(csv.find("1,failed,,,1,manual,0,0.75,0,\"he said \"\"no\"\", then\nleft\"\n") != std::string::npos);
+        QVERIFY(csv.back() == '\n');
+    }
+
+    void active_counts_groups_when_the_space_has_groups() {
+        Experiment e = export_experiment();
+        std::vector<Parameter> ps = e.space.parameters();
+        ps[0].group = "g";
+        ps[2].group = "g";  // a and n form one group: t0 (a, n active) has 1 active group
+        e.space = SearchSpace(ps);
+        const Table t = parse_csv(trials_to_csv(e));
+        QCOMPARE(QString::fromStdString(t[1][4]), QString("1"));
+        QCOMPARE(QString::fromStdString(t[2][4]), QString("1"));  // b,c
+        QCOMPARE(QString::fromStdString(t[3][4]), QString("2"));  // both groups
+    }
+
+    void configuration_csv() {
+        const Experiment e = export_experiment();
+        const Table all = parse_csv(configuration_to_csv(e, 0, false));
+        QCOMPARE(all.size(), std::size_t{4});
+        QCOMPARE(q(all[0]), (QStringList{"parameter", "value", "target", "changed"}));
+        QCOMPARE(q(all[1]), (QStringList{"a", "0.1", "0", "true"}));
+        QCOMPARE(q(all[2]), (QStringList{"b,c", "0.5", "0.5", "false"}));
+        QCOMPARE(q(all[3]), (QStringList{"n", "7", "0", "true"}));
+        const Table changed = parse_csv(configuration_to_csv(e, 0, true));
+        QCOMPARE(changed.size(), std::size_t{3});
+        QCOMPARE(q(changed[1]), (QStringList{"a", "0.1", "0", "true"}));
+        QCOMPARE(q(changed[2]), (QStringList{"n", "7", "0", "true"}));
+        // The target configuration with changed_only has a header and nothing else.
+        QCOMPARE(QString::fromStdString(configuration_to_csv(e, 2, true)), QString("parameter,value,target,changed\n"));
+        QCOMPARE(QString::fromStdString(configuration_to_csv(e, 1, true)),
+                 QString("parameter,value,target,changed\n\"b,c\",0.75,0.5,true\n"));
+    }
+
+    void configuration_json() {
+        using Json = nlohmann::ordered_json;
+        const Experiment e = export_experiment();
+        const Json all = Json::parse(configuration_to_json(e, 0, false));
+        QCOMPARE(all["trial"].get<int>(), 0);
+        QCOMPARE(all["objective"].get<double>(), 1.5);
+        QCOMPARE(all["active"].get<int>(), 2);
+        const Json& p = all["parameters"];
+        QCOMPARE(p.size(), std::size_t{3});
+        // The order of the search space, not alphabetical.
+        std::vector<std::string> keys;
+        for (auto it = p.begin(); it != p.end(); ++it) keys.push_back(it.key());
+        QCOMPARE(q(keys), (QStringList{"a", "b,c", "n"}));
+        QCOMPARE(p["a"].get<double>(), 0.1);
+        QCOMPARE(p["b,c"].get<double>(), 0.5);
+        QVERIFY(p["n"].is_number_integer());  // 7, not 7.0
+        QCOMPARE(p["n"].get<int>(), 7);
+        // Top-level key order as documented.
+        std::vector<std::string> top;
+        for (auto it = all.begin(); it != all.end(); ++it) top.push_back(it.key());
+        QCOMPARE(q(top), (QStringList{"trial", "objective", "active", "parameters"}));
+
+        const Json changed = Json::parse(configuration_to_json(e, 4, true));
+        QVERIFY(changed["objective"].is_null());  // pending: no value
+        QCOMPARE(changed["active"].get<int>(), 3);
+        QCOMPARE(changed["parameters"].size(), std::size_t{3});
+        QCOMPARE(changed["parameters"]["b,c"].get<double>(), 0.0);
+        const Json sparse = Json::parse(configuration_to_json(e, 1, true));
+        QCOMPARE(sparse["parameters"].size(), std::size_t{1});
+        QCOMPARE(sparse["parameters"]["b,c"].get<double>(), 0.75);
+        QVERIFY(sparse["objective"].is_null());  // failed
+    }
+
+    void missing_trial_is_an_input_error() {
+        const Experiment e = export_experiment();
+        for (int bad : {3, -1, 99}) {
+            try {
+                (void)configuration_to_json(e, bad, false);
+                QFAIL("a missing trial was exported");
+            } catch (const InputError& error) {
+                QCOMPARE(QString::fromStdString(error.field()), QString("trial"));
+                QVERIFY(QString(error.what()).contains(QString::number(bad)));
+            }
+            QVERIFY_THROWS_EXCEPTION(InputError, (void)configuration_to_csv(e, bad, true));
+        }
+    }
+
+    void empty_experiment_has_only_the_header() {
+        Experiment e;
+        e.space = SearchSpace({make_parameter("x", 0, 1)});
+        QCOMPARE(QString::fromStdString(trials_to_csv(e)),
+                 QString("trial,status,objective,sem,active,generator,x,error\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCsvExport)
+#include "test_csv_export.moc"
