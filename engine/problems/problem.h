@@ -36,12 +36,18 @@ public:
     virtual std::vector<int> effective_dimensions() const { return {}; }
 };
 
+// The noise seed of one trial: a splitmix64-based mix of the experiment seed and the trial
+// index, so neighbouring trials and neighbouring seeds draw unrelated noise.
+std::uint64_t problem_noise_seed(std::uint64_t experiment_seed, int trial_index);
+
 // Adapts a Problem to the Evaluator interface; the noise seed is derived from the experiment
 // seed and the trial index, so re-running a trial reproduces its value.
 class ProblemEvaluator final : public Evaluator {
 public:
     ProblemEvaluator(std::shared_ptr<const Problem> problem, std::uint64_t experiment_seed)
         : problem_(std::move(problem)), seed_(experiment_seed) {}
+    // Never throws: a configuration outside the problem's space, a non-finite value or an
+    // exception from the problem becomes ok = false with a message.
     EvaluationOutcome evaluate(const Trial& trial, const StepControl& control) override;
 
 private:

@@ -27,6 +27,11 @@ std::vector<ProblemInfo> list_problems();
 // "problem.dimension", "problem.effective[1]", ...) when the spec is invalid.
 std::shared_ptr<const Problem> make_problem(const ProblemSpec& spec);
 
+// The spec with every default written out (dimension, effective dimensions, target,
+// repetitions, world seed, as they apply to the problem), so that a saved experiment
+// describes its problem completely; throws InputError like make_problem.
+ProblemSpec resolve_problem_spec(const ProblemSpec& spec);
+
 // A new experiment for a problem: its space and objective, the problem as evaluator, its
 // hypervolume reference, the method and seed.
 Experiment make_problem_experiment(const ProblemSpec& spec, const MethodSettings& method, std::uint64_t seed);

@@ -1,0 +1,272 @@
+#include "problems/problem_catalog.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "core/format.h"
+#include "core/input_error.h"
+#include "problems/embedded_problem.h"
+#include "problems/grouped_contextual.h"
+#include "problems/sourcing.h"
+#include "problems/sparse_quadratic.h"
+
+namespace sebo {
+
+namespace {
+
+enum class Kind { Branin, Hartmann6, Sourcing, SparseQuadratic, GroupedContextual };
+
+// Large enough for any benchmark in the paper (D = 50) with a wide margin, small enough that
+// a typo cannot ask for a search space that exhausts memory.
+constexpr int kMaxDimension = 1000;
+constexpr int kMaxRepetitions = 1'000'000;
+
+struct Entry {
+    Kind kind;
+    const char* name;
+};
+constexpr Entry kEntries[] = {{Kind::Branin, "branin"},
+                              {Kind::Hartmann6, "hartmann6"},
+                              {Kind::Sourcing, "sourcing"},
+                              {Kind::SparseQuadratic, "sparse-quadratic"},
+                              {Kind::GroupedContextual, "grouped-contextual"}};
+
+std::string known_names() {
+    std::string text;
+    for (const Entry& e : kEntries) text += (text.empty() ? "" : ", ") + std::string(e.name);
+    return text;
+}
+
+Kind kind_of(const std::string& name) {
+    for (const Entry& e : kEntries)
+        if (name == e.name) return e.kind;
+    throw InputError("problem.name",
+                     (name.empty() ? std::string("no problem given") : "unknown problem '" + name + "'") +
+                         "; the built-in problems are " + known_names());
+}
+
+std::string dims(int n) { return std::to_string(n); }
+
+// Checks a dimension that may default, for problems whose dimension can be chosen.
+int resolve_dimension(const ProblemSpec& spec, int default_dimension, int minimum) {
+    if (spec.dimension == 0) return default_dimension;
+    if (spec.dimension < minimum)
+        throw InputError("problem.dimension",
+                         dims(spec.dimension) + " is below the minimum " + dims(minimum) + " for " + spec.name);
+    if (spec.dimension > kMaxDimension)
+        throw InputError("problem.dimension", dims(spec.dimension) + " is above the maximum " + dims(kMaxDimension));
+    return spec.dimension;
+}
+
+void require_fixed_dimension(const ProblemSpec& spec, int dimension) {
+    if (spec.dimension != 0 && spec.dimension != dimension)
+        throw InputError("problem.dimension", dims(spec.dimension) + " is not possible: " + spec.name +
+                                                  " has exactly " + dims(dimension) + " parameters");
+}
+
+// Effective dimensions: `count_min`..`count_max` distinct indices in [0, dimension).
+std::vector<int> resolve_effective(const ProblemSpec& spec, int dimension, int count_min, int count_max,
+                                   int default_count) {
+    if (spec.effective.empty()) {
+        std::vector<int> first(static_cast<std::size_t>(default_count));
+        for (int i = 0; i < default_count; ++i) first[static_cast<std::size_t>(i)] = i;
+        return first;
+    }
+    const int count = static_cast<int>(spec.effective.size());
+    if (count < count_min || count > count_max) {
+        const std::string wanted = count_min == count_max ? "exactly " + dims(count_min)
+                                                          : "between " + dims(count_min) + " and " + dims(count_max);
+        throw InputError("problem.effective",
+                         spec.name + " needs " + wanted + " effective dimensions, got " + dims(count));
+    }
+    for (std::size_t i = 0; i < spec.effective.size(); ++i) {
+        const std::string field = "problem.effective[" + std::to_string(i) + "]";
+        const int e = spec.effective[i];
+        if (e < 0 || e >= dimension)
+            throw InputError(field,
+                             dims(e) + " is outside [0, " + dims(dimension - 1) + "] (parameters are numbered from 0)");
+        for (std::size_t j = 0; j < i; ++j)
+            if (spec.effective[j] == e)
+                throw InputError(field, dims(e) + " repeats problem.effective[" + std::to_string(j) + "]");
+    }
+    return spec.effective;
+}
+
+void require_no_effective(const ProblemSpec& spec) {
+    if (!spec.effective.empty())
+        throw InputError("problem.effective", spec.name + " has no configurable effective dimensions; leave it empty");
+}
+
+double resolve_unit_target(const ProblemSpec& spec) {
+    if (!spec.target) return 0.0;
+    const double t = *spec.target;
+    if (!std::isfinite(t) || t < 0.0 || t > 1.0)
+        throw InputError("problem.target", format_number(t) + " is outside the unit interval [0, 1]");
+    return t;
+}
+
+void require_no_target(const ProblemSpec& spec, const std::string& why) {
+    if (spec.target) throw InputError("problem.target", spec.name + " has no configurable target: " + why);
+}
+
+void require_deterministic(const ProblemSpec& spec) {
+    if (spec.repetitions != 0)
+        throw InputError("problem.repetitions",
+                         spec.name + " is deterministic; repetitions apply only to stochastic problems (sourcing)");
+    if (spec.world_seed != 0)
+        throw InputError("problem.world_seed",
+                         spec.name + " has no random world; a world seed applies only to sourcing");
+}
+
+// The sourcing target is given in the unit cube like every other problem's; it must land on
+// a whole number of retrievals (tolerating the rounding of decimal fractions such as 0.3).
+int sourcing_target_count(double unit_target) {
+    const double count = unit_target * SourcingWorld::kMaxRetrievals;
+    const double rounded = std::round(count);
+    if (std::abs(count - rounded) > 1e-9)
+        throw InputError("problem.target", format_number(unit_target) + " is not a whole number of retrievals (" +
+                                               format_number(unit_target) + " x " +
+                                               std::to_string(SourcingWorld::kMaxRetrievals) + " = " +
+                                               format_number(count) + ")");
+    return static_cast<int>(rounded);
+}
+
+// The resolved settings in words, appended to the experiment's description.
+std::string details(const ProblemSpec& r) {
+    std::string text;
+    if (!r.effective.empty()) {
+        text += "; effective parameters";
+        for (std::size_t i = 0; i < r.effective.size(); ++i)
+            text += (i ? ", x" : " x") + std::to_string(r.effective[i]);
+    }
+    if (r.target) text += "; target " + format_number(*r.target);
+    if (r.repetitions > 0) text += "; " + std::to_string(r.repetitions) + " simulations per evaluation";
+    if (r.world_seed != 0) text += "; world seed " + std::to_string(r.world_seed);
+    return text;
+}
+
+}  // namespace
+
+std::vector<ProblemInfo> list_problems() {
+    const ProblemOptionInfo target{"target", "target value of every parameter, in [0, 1] (default 0)"};
+    return {
+        {"branin",
+         "Branin (2 effective parameters) hidden in a high-dimensional unit cube, minimized (paper §5)",
+         {{"dim", "number of parameters, at least 2 (default 50)"},
+          {"effective", "the 2 parameters Branin reads, numbered from 0 (default 0,1)"},
+          target}},
+        {"hartmann6",
+         "Hartmann6 (6 effective parameters) hidden in a high-dimensional unit cube, minimized (paper §5)",
+         {{"dim", "number of parameters, at least 6 (default 50)"},
+          {"effective", "the 6 parameters Hartmann6 reads, numbered from 0 (default 0,...,5)"},
+          target}},
+        {"sourcing",
+         "Recommender sourcing simulation: items retrieved from 25 sources (0..50 each), quality maximized (paper App. "
+         "F.1)",
+         {{"repetitions", "simulations averaged per evaluation (default " +
+                              std::to_string(SourcingProblem::kDefaultRepetitions) + ")"},
+          {"world-seed", "seed of the simulated world (default " + std::to_string(SourcingWorld::kDefaultSeed) + ")"},
+          {"target", "target retrieval count of every source as a fraction of 50, in [0, 1] (default 0)"}}},
+        {"sparse-quadratic",
+         "Fast demo: a quadratic in a few effective parameters with its optimum away from the target, maximized",
+         {{"dim", "number of parameters (default " + std::to_string(SparseQuadraticProblem::kDefaultDimension) + ")"},
+          {"effective", "the parameters that matter, most important first (default 0,1,2)"},
+          target}},
+        {"grouped-contextual",
+         "Stand-in for the paper's contextual ABR problem: 12 contexts x 4 parameters grouped by context, "
+         "target = the global policy, maximized",
+         {}},
+    };
+}
+
+ProblemSpec resolve_problem_spec(const ProblemSpec& spec) {
+    const Kind kind = kind_of(spec.name);
+    ProblemSpec resolved;
+    resolved.name = spec.name;
+    switch (kind) {
+    case Kind::Branin:
+    case Kind::Hartmann6: {
+        const int d =
+            embedded_function_dimension(kind == Kind::Branin ? EmbeddedFunction::Branin : EmbeddedFunction::Hartmann6);
+        resolved.dimension = resolve_dimension(spec, 50, d);
+        resolved.effective = resolve_effective(spec, resolved.dimension, d, d, d);
+        resolved.target = resolve_unit_target(spec);
+        require_deterministic(spec);
+        break;
+    }
+    case Kind::SparseQuadratic: {
+        resolved.dimension = resolve_dimension(spec, SparseQuadraticProblem::kDefaultDimension, 1);
+        resolved.effective =
+            resolve_effective(spec, resolved.dimension, 1, resolved.dimension,
+                              std::min(SparseQuadraticProblem::kDefaultEffectiveCount, resolved.dimension));
+        resolved.target = resolve_unit_target(spec);
+        require_deterministic(spec);
+        break;
+    }
+    case Kind::Sourcing: {
+        require_fixed_dimension(spec, SourcingWorld::kSources);
+        resolved.dimension = SourcingWorld::kSources;
+        require_no_effective(spec);
+        resolved.target = resolve_unit_target(spec);
+        sourcing_target_count(*resolved.target);
+        if (spec.repetitions < 0 || spec.repetitions > kMaxRepetitions)
+            throw InputError("problem.repetitions", std::to_string(spec.repetitions) + " is outside [1, " +
+                                                        std::to_string(kMaxRepetitions) + "] (0 means the default " +
+                                                        std::to_string(SourcingProblem::kDefaultRepetitions) + ")");
+        resolved.repetitions = spec.repetitions == 0 ? SourcingProblem::kDefaultRepetitions : spec.repetitions;
+        resolved.world_seed = spec.world_seed == 0 ? SourcingWorld::kDefaultSeed : spec.world_seed;
+        break;
+    }
+    case Kind::GroupedContextual:
+        require_fixed_dimension(spec, GroupedContextualProblem::kDimension);
+        resolved.dimension = GroupedContextualProblem::kDimension;
+        require_no_effective(spec);
+        require_no_target(spec, "every parameter's target is the global policy");
+        require_deterministic(spec);
+        break;
+    }
+    return resolved;
+}
+
+std::shared_ptr<const Problem> make_problem(const ProblemSpec& spec) {
+    const ProblemSpec r = resolve_problem_spec(spec);
+    switch (kind_of(r.name)) {
+    case Kind::Branin:
+        return std::make_shared<EmbeddedProblem>(EmbeddedFunction::Branin, r.dimension, r.effective, *r.target);
+    case Kind::Hartmann6:
+        return std::make_shared<EmbeddedProblem>(EmbeddedFunction::Hartmann6, r.dimension, r.effective, *r.target);
+    case Kind::SparseQuadratic: return std::make_shared<SparseQuadraticProblem>(r.dimension, r.effective, *r.target);
+    case Kind::Sourcing:
+        return std::make_shared<SourcingProblem>(r.world_seed, r.repetitions, sourcing_target_count(*r.target));
+    case Kind::GroupedContextual: return std::make_shared<GroupedContextualProblem>();
+    }
+    return nullptr;
+}
+
+Experiment make_problem_experiment(const ProblemSpec& spec, const MethodSettings& method, std::uint64_t seed) {
+    if (auto error = method.validate()) {
+        // MethodSettings::validate() messages start with the field path ("method.budget: ...").
+        const auto colon = error->find(": ");
+        if (colon == std::string::npos) throw InputError("method", *error);
+        throw InputError(error->substr(0, colon), error->substr(colon + 2));
+    }
+    const ProblemSpec resolved = resolve_problem_spec(spec);
+    const std::shared_ptr<const Problem> problem = make_problem(resolved);
+    Experiment experiment;
+    experiment.name = resolved.name + "-" + std::to_string(resolved.dimension) + "d";
+    for (const ProblemInfo& info : list_problems())
+        if (info.name == resolved.name) experiment.description = info.description;
+    experiment.description += details(resolved);
+    experiment.space = problem->space();
+    experiment.objective = problem->objective();
+    experiment.evaluator.kind = EvaluatorSpec::Kind::Problem;
+    experiment.evaluator.problem = resolved;
+    experiment.method = method;
+    experiment.seed = seed;
+    experiment.hypervolume_reference = problem->hypervolume_reference();
+    return experiment;
+}
+
+}  // namespace sebo
