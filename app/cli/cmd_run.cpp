@@ -80,7 +80,11 @@ int command_run(const Args& args) {
          {"target", "T", "target value of every parameter in the unit cube (default 0)"},
          {"repetitions", "R", "simulations per evaluation (stochastic problems)"},
          {"world-seed", "W", "seed of the simulated world (stochastic problems)"},
-         {"strategy", "NAME", "strategy: sobol (default: the file's, or sobol)"},
+         {"strategy", "NAME", "strategy (default: the file's, or sobol); see --help-strategies"},
+         {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
+         {"lambda", "L", "regularization weight of ei-er and ei-ir (default 0.01)"},
+         {"penalty", "NAME", "penalty of ei-er and ei-ir: l0 (default), l1 or group-lasso"},
+         {"help-strategies", "", "list the strategies and exit"},
          {"trials", "N", "run until the experiment has N trials (its budget)"},
          {"init", "M", "number of initial quasi-random (Sobol) trials (default 8)"},
          {"seed", "S", "random seed of a new experiment (default 0)"},
@@ -91,6 +95,10 @@ int command_run(const Args& args) {
         1, "FILE");
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);
+        return 0;
+    }
+    if (parser.has("help-strategies")) {
+        for (StrategyKind k : all_strategy_kinds()) std::printf("  %-16s %s\n", to_string(k), describe(k));
         return 0;
     }
     const bool quiet = parser.has("quiet");
@@ -134,6 +142,20 @@ int command_run(const Args& args) {
             throw UsageError("--strategy: unknown strategy '" + *name + "' (known: " + known + ")");
         }
         experiment.method.strategy = *kind;
+    }
+    if (const auto name = parser.value("model")) {
+        const auto kind = model_kind_from_string(*name);
+        if (!kind) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
+        experiment.method.model = *kind;
+    }
+    if (const auto name = parser.value("penalty")) {
+        const auto kind = penalty_kind_from_string(*name);
+        if (!kind) throw UsageError("--penalty: unknown penalty '" + *name + "' (known: l0, l1, group-lasso)");
+        experiment.method.penalty = *kind;
+    }
+    if (const auto lambda = parser.number("lambda")) {
+        if (*lambda < 0) throw UsageError("--lambda: " + format_number(*lambda) + " must not be negative");
+        experiment.method.lambda = *lambda;
     }
     if (const auto init = parser.integer("init", 0, 1'000'000)) experiment.method.initial_trials = static_cast<int>(*init);
     experiment.method.budget = static_cast<int>(*trials);

@@ -5,21 +5,6 @@
 
 namespace sebo {
 
-const char* to_string(PenaltyKind kind) {
-    switch (kind) {
-    case PenaltyKind::L0: return "l0";
-    case PenaltyKind::L1: return "l1";
-    case PenaltyKind::GroupLasso: return "group-lasso";
-    }
-    return "l0";
-}
-
-std::optional<PenaltyKind> penalty_kind_from_string(const std::string& text) {
-    for (PenaltyKind k : {PenaltyKind::L0, PenaltyKind::L1, PenaltyKind::GroupLasso})
-        if (text == to_string(k)) return k;
-    return std::nullopt;
-}
-
 SparsityPenalty::SparsityPenalty(PenaltyKind kind, Eigen::VectorXd target, std::vector<int> group_of, int group_count)
     : kind_(kind), target_(std::move(target)), group_of_(std::move(group_of)), group_count_(group_count) {
     assert(static_cast<Eigen::Index>(group_of_.size()) == target_.size());

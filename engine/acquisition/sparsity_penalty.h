@@ -10,16 +10,11 @@
 //  - Group lasso: Σ_g ‖x_g − x^s_g‖₂ (the paper's SEBO-GL for the contextual ABR problem).
 
 #include <Eigen/Core>
-#include <optional>
-#include <string>
 #include <vector>
 
+#include "acquisition/penalty_kind.h"
+
 namespace sebo {
-
-enum class PenaltyKind { L0, L1, GroupLasso };
-
-const char* to_string(PenaltyKind kind);
-std::optional<PenaltyKind> penalty_kind_from_string(const std::string& text);
 
 class SparsityPenalty {
 public:

@@ -42,11 +42,87 @@ std::optional<EvaluatorSpec::Kind> evaluator_kind_from_string(const std::string&
 const char* to_string(StrategyKind kind) {
     switch (kind) {
     case StrategyKind::Sobol: return "sobol";
+    case StrategyKind::Gpei: return "gpei";
+    case StrategyKind::Saasbo: return "saasbo";
+    case StrategyKind::EiEr: return "ei-er";
+    case StrategyKind::EiIr: return "ei-ir";
+    case StrategyKind::SeboL0: return "sebo-l0";
+    case StrategyKind::SeboL1: return "sebo-l1";
+    case StrategyKind::SeboGl: return "sebo-gl";
+    case StrategyKind::SeboL0FixedA: return "sebo-l0-fixed-a";
     }
     return "sobol";
 }
 
-std::vector<StrategyKind> all_strategy_kinds() { return {StrategyKind::Sobol}; }
+const char* describe(StrategyKind kind) {
+    switch (kind) {
+    case StrategyKind::Sobol: return "quasi-random search (scrambled Sobol)";
+    case StrategyKind::Gpei: return "standard GP + expected improvement (no sparsity)";
+    case StrategyKind::Saasbo: return "SAAS GP + expected improvement (no sparsity)";
+    case StrategyKind::EiEr: return "EI minus lambda x penalty (external regularization)";
+    case StrategyKind::EiIr: return "EI of objective minus lambda x penalty (internal regularization)";
+    case StrategyKind::SeboL0: return "SEBO: EHVI of objective and L0 sparsity, homotopy continuation";
+    case StrategyKind::SeboL1: return "SEBO with the L1 penalty";
+    case StrategyKind::SeboGl: return "SEBO with the group-lasso penalty (group sparsity)";
+    case StrategyKind::SeboL0FixedA: return "SEBO-L0 at a fixed smoothing a (ablation, no homotopy)";
+    }
+    return "";
+}
+
+bool uses_model(StrategyKind kind) { return kind != StrategyKind::Sobol; }
+
+std::vector<StrategyKind> all_strategy_kinds() {
+    return {StrategyKind::Sobol,  StrategyKind::Gpei,   StrategyKind::Saasbo,
+            StrategyKind::EiEr,   StrategyKind::EiIr,   StrategyKind::SeboL0,
+            StrategyKind::SeboL1, StrategyKind::SeboGl, StrategyKind::SeboL0FixedA};
+}
+
+const char* to_string(ModelKind kind) {
+    switch (kind) {
+    case ModelKind::Gp: return "gp";
+    case ModelKind::SaasNuts: return "saas";
+    case ModelKind::SaasMap: return "saas-map";
+    }
+    return "gp";
+}
+
+std::vector<ModelKind> all_model_kinds() { return {ModelKind::Gp, ModelKind::SaasNuts, ModelKind::SaasMap}; }
+
+std::optional<ModelKind> model_kind_from_string(const std::string& text) {
+    for (ModelKind k : all_model_kinds())
+        if (text == to_string(k)) return k;
+    return std::nullopt;
+}
+
+const char* to_string(PenaltyKind kind) {
+    switch (kind) {
+    case PenaltyKind::L0: return "l0";
+    case PenaltyKind::L1: return "l1";
+    case PenaltyKind::GroupLasso: return "group-lasso";
+    }
+    return "l0";
+}
+
+std::optional<PenaltyKind> penalty_kind_from_string(const std::string& text) {
+    for (PenaltyKind k : {PenaltyKind::L0, PenaltyKind::L1, PenaltyKind::GroupLasso})
+        if (text == to_string(k)) return k;
+    return std::nullopt;
+}
+
+ModelKind MethodSettings::resolved_model() const {
+    if (model) return *model;
+    return strategy == StrategyKind::Gpei ? ModelKind::Gp : ModelKind::SaasNuts;
+}
+
+PenaltyKind MethodSettings::resolved_penalty() const {
+    switch (strategy) {
+    case StrategyKind::SeboL1: return PenaltyKind::L1;
+    case StrategyKind::SeboGl: return PenaltyKind::GroupLasso;
+    case StrategyKind::EiEr:
+    case StrategyKind::EiIr: return penalty.value_or(PenaltyKind::L0);
+    default: return PenaltyKind::L0;
+    }
+}
 
 std::optional<StrategyKind> strategy_kind_from_string(const std::string& text) {
     for (StrategyKind k : all_strategy_kinds())
@@ -55,8 +131,32 @@ std::optional<StrategyKind> strategy_kind_from_string(const std::string& text) {
 }
 
 std::optional<std::string> MethodSettings::validate() const {
-    if (initial_trials < 0) return "method.initial_trials: " + std::to_string(initial_trials) + " is negative";
-    if (budget < 0) return "method.budget: " + std::to_string(budget) + " is negative";
+    auto at_least = [](const char* field, int value, int minimum) -> std::optional<std::string> {
+        if (value < minimum)
+            return std::string("method.") + field + ": " + std::to_string(value) + " must be at least " + std::to_string(minimum);
+        return std::nullopt;
+    };
+    auto positive = [](const char* field, double value) -> std::optional<std::string> {
+        if (!(value > 0) || !std::isfinite(value))
+            return std::string("method.") + field + ": " + format_number(value) + " must be a positive number";
+        return std::nullopt;
+    };
+    for (auto check : {at_least("initial_trials", initial_trials, 0), at_least("budget", budget, 0),
+                       at_least("raw_samples", raw_samples, 1), at_least("restarts", restarts, 1),
+                       at_least("homotopy_steps", homotopy_steps, 1), at_least("nuts_warmup", nuts_warmup, 10),
+                       at_least("nuts_samples", nuts_samples, 1), at_least("nuts_thinning", nuts_thinning, 1),
+                       at_least("nuts_max_tree_depth", nuts_max_tree_depth, 1), positive("homotopy_a_start", homotopy_a_start),
+                       positive("homotopy_a_end", homotopy_a_end), positive("fixed_a", fixed_a)})
+        if (check) return check;
+    if (!(lambda >= 0) || !std::isfinite(lambda)) return "method.lambda: " + format_number(lambda) + " must be a non-negative number";
+    if (homotopy_a_end > homotopy_a_start)
+        return "method.homotopy_a_end: " + format_number(homotopy_a_end) + " is above homotopy_a_start " + format_number(homotopy_a_start);
+    if (homotopy_steps > 1000) return "method.homotopy_steps: " + std::to_string(homotopy_steps) + " is above 1000";
+    if (nuts_max_tree_depth > 12) return "method.nuts_max_tree_depth: " + std::to_string(nuts_max_tree_depth) + " is above 12";
+    if (nuts_thinning > nuts_samples)
+        return "method.nuts_thinning: " + std::to_string(nuts_thinning) + " is above nuts_samples " + std::to_string(nuts_samples);
+    if (restarts > raw_samples)
+        return "method.restarts: " + std::to_string(restarts) + " is above raw_samples " + std::to_string(raw_samples);
     return std::nullopt;
 }
 

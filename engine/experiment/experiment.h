@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "acquisition/penalty_kind.h"
 #include "experiment/trial.h"
 #include "space/search_space.h"
 
@@ -38,17 +39,54 @@ struct EvaluatorSpec {
 const char* to_string(EvaluatorSpec::Kind kind);
 std::optional<EvaluatorSpec::Kind> evaluator_kind_from_string(const std::string& text);
 
-enum class StrategyKind { Sobol };
+// The strategies the paper compares (§6): quasi-random search, standard BO (GPEI), SAASBO,
+// EI with external (ER, eq. 4) and internal (IR, eq. 6) regularization, and SEBO with the L0
+// (homotopy), L1 and group-lasso penalties; sebo-l0-fixed-a is the ablation without homotopy.
+enum class StrategyKind { Sobol, Gpei, Saasbo, EiEr, EiIr, SeboL0, SeboL1, SeboGl, SeboL0FixedA };
 
 const char* to_string(StrategyKind kind);
 std::optional<StrategyKind> strategy_kind_from_string(const std::string& text);
 std::vector<StrategyKind> all_strategy_kinds();
+// A one-line description for menus and help.
+const char* describe(StrategyKind kind);
+bool uses_model(StrategyKind kind);
+
+// The surrogate model: the standard GP with MAP hyperparameters, the SAAS GP sampled with NUTS
+// (the paper's default), or SAAS with MAP hyperparameters (fast, approximate).
+enum class ModelKind { Gp, SaasNuts, SaasMap };
+
+const char* to_string(ModelKind kind);
+std::optional<ModelKind> model_kind_from_string(const std::string& text);
+std::vector<ModelKind> all_model_kinds();
 
 struct MethodSettings {
     StrategyKind strategy = StrategyKind::Sobol;
     int initial_trials = 8;  // quasi-random (Sobol) trials before any model is used
     int budget = 50;         // total number of trials to run to
 
+    // Unset: the strategy's default (GP for gpei, SAAS-NUTS for every other model-based one).
+    std::optional<ModelKind> model;
+    // EI-ER / EI-IR: regularization weight λ (standardized objective units per unit of penalty)
+    // and penalty (L0 unless set).
+    double lambda = 0.01;
+    std::optional<PenaltyKind> penalty;
+
+    // Acquisition optimization (paper appendix E.1).
+    int raw_samples = 1024;
+    int restarts = 20;
+    double homotopy_a_start = 0.31622776601683794;  // 10^-0.5
+    double homotopy_a_end = 1e-3;
+    int homotopy_steps = 30;
+    double fixed_a = 0.1;  // sebo-l0-fixed-a only
+
+    // NUTS for the SAAS model (paper: 512 warm-up, 256 samples, every 16th kept).
+    int nuts_warmup = 512;
+    int nuts_samples = 256;
+    int nuts_thinning = 16;
+    int nuts_max_tree_depth = 6;
+
+    ModelKind resolved_model() const;
+    PenaltyKind resolved_penalty() const;
     std::optional<std::string> validate() const;
 };
 

@@ -24,11 +24,4 @@ Proposal SobolStrategy::propose(const Experiment& experiment, int count, const S
     return proposal;
 }
 
-std::unique_ptr<Strategy> make_strategy(const MethodSettings& settings) {
-    switch (settings.strategy) {
-    case StrategyKind::Sobol: return std::make_unique<SobolStrategy>();
-    }
-    return std::make_unique<SobolStrategy>();
-}
-
 }  // namespace sebo

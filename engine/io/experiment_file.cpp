@@ -180,6 +180,15 @@ void read_value(const Document& value, const std::string& path, StrategyKind& ou
     read_enum(value, path, out, &strategy_kind_from_string, all_strategy_kinds(), "strategy");
 }
 
+void read_value(const Document& value, const std::string& path, ModelKind& out) {
+    read_enum(value, path, out, &model_kind_from_string, all_model_kinds(), "model");
+}
+
+void read_value(const Document& value, const std::string& path, PenaltyKind& out) {
+    read_enum(value, path, out, &penalty_kind_from_string, {PenaltyKind::L0, PenaltyKind::L1, PenaltyKind::GroupLasso},
+              "penalty");
+}
+
 void read_value(const Document& value, const std::string& path, TrialStatus& out) {
     read_enum(value, path, out, &trial_status_from_string,
               {TrialStatus::Pending, TrialStatus::Completed, TrialStatus::Failed, TrialStatus::Abandoned}, "status");
@@ -229,6 +238,8 @@ Json to_json_value(const T& value) {
     return Json(value);
 }
 Json to_json_value(StrategyKind kind) { return to_string(kind); }
+Json to_json_value(ModelKind kind) { return to_string(kind); }
+Json to_json_value(PenaltyKind kind) { return to_string(kind); }
 
 template <class T>
 void put(Json& object, const char* key, const T& value) {
@@ -267,6 +278,19 @@ struct VisitMethod {
         visit("strategy", m.strategy);
         visit("initial_trials", m.initial_trials);
         visit("budget", m.budget);
+        visit("model", m.model);
+        visit("lambda", m.lambda);
+        visit("penalty", m.penalty);
+        visit("raw_samples", m.raw_samples);
+        visit("restarts", m.restarts);
+        visit("homotopy_a_start", m.homotopy_a_start);
+        visit("homotopy_a_end", m.homotopy_a_end);
+        visit("homotopy_steps", m.homotopy_steps);
+        visit("fixed_a", m.fixed_a);
+        visit("nuts_warmup", m.nuts_warmup);
+        visit("nuts_samples", m.nuts_samples);
+        visit("nuts_thinning", m.nuts_thinning);
+        visit("nuts_max_tree_depth", m.nuts_max_tree_depth);
     }
 };
 

@@ -1,0 +1,109 @@
+#include "model/surrogate.h"
+
+#include <chrono>
+
+namespace sebo {
+
+std::optional<std::string> SurrogateOptions::validate() const {
+    switch (kind) {
+    case SurrogateKind::Gp: return gp.validate();
+    case SurrogateKind::SaasNuts: return saas_nuts.validate();
+    case SurrogateKind::SaasMap: return saas_map.validate();
+    }
+    return std::nullopt;
+}
+
+SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const SurrogateOptions& options, std::uint64_t seed,
+                           const std::function<void(int, int)>& progress, std::stop_token stop) {
+    const auto start = std::chrono::steady_clock::now();
+    SurrogateFit fit;
+    auto finish = [&](SurrogateFit::Status status, std::string message) {
+        fit.status = status;
+        fit.message = std::move(message);
+        fit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (status == SurrogateFit::Status::Ok) {
+            auto posterior = std::make_shared<const EnsemblePosterior>(data, fit.samples);
+            if (posterior->empty()) {
+                fit.status = SurrogateFit::Status::Failed;
+                fit.message = "no hyperparameter sample gave a factorizable covariance";
+            } else {
+                fit.posterior = std::move(posterior);
+            }
+        }
+        return fit;
+    };
+    switch (options.kind) {
+    case SurrogateKind::Gp: {
+        GpMapOptions gp = options.gp;
+        gp.seed = seed;
+        if (progress) progress(0, 1);
+        const GpMapResult r = fit_gp_map(*data, gp, stop);
+        if (r.status == FitStatus::Cancelled || stop.stop_requested()) return finish(SurrogateFit::Status::Cancelled, "cancelled");
+        if (r.status == FitStatus::Failed) return finish(SurrogateFit::Status::Failed, "GP fit failed: " + r.message);
+        fit.samples = {r.hyperparameters};
+        return finish(SurrogateFit::Status::Ok, r.message);
+    }
+    case SurrogateKind::SaasMap: {
+        SaasMapOptions o = options.saas_map;
+        o.seed = seed;
+        if (progress) progress(0, 1);
+        const SaasMapResult r = fit_saas_map(*data, o, stop);
+        if (r.status == FitStatus::Cancelled || stop.stop_requested()) return finish(SurrogateFit::Status::Cancelled, "cancelled");
+        if (r.status == FitStatus::Failed || r.ensemble.empty())
+            return finish(SurrogateFit::Status::Failed, "SAAS-MAP fit failed: " + r.message);
+        fit.samples = r.ensemble;
+        return finish(SurrogateFit::Status::Ok, r.message);
+    }
+    case SurrogateKind::SaasNuts: {
+        auto likelihood = std::make_shared<const LikelihoodData>(*data);
+        const NutsProgressCallback nuts_progress = [&](const NutsProgress& p) {
+            if (progress) progress(p.iteration, p.total);
+        };
+        SaasNutsFit r = fit_saas_nuts(likelihood, options.saas_nuts, seed, nuts_progress, stop);
+        fit.sampled = true;
+        fit.step_size = r.sampler.step_size;
+        fit.mean_tree_depth = r.sampler.mean_tree_depth;
+        fit.mean_acceptance = r.sampler.mean_acceptance;
+        fit.divergences = r.sampler.divergences_sampling;
+        fit.gradient_evaluations = r.sampler.gradient_evaluations;
+        if (r.status == NutsResult::Status::Cancelled || stop.stop_requested())
+            return finish(SurrogateFit::Status::Cancelled, "cancelled");
+        if (r.status != NutsResult::Status::Completed || r.samples.empty())
+            return finish(SurrogateFit::Status::Failed, "NUTS failed: " + r.message);
+        fit.samples = std::move(r.samples);
+        return finish(SurrogateFit::Status::Ok, r.message);
+    }
+    }
+    return finish(SurrogateFit::Status::Failed, "unknown model");
+}
+
+void EnsemblePosteriorView::moments(const Eigen::VectorXd& x, Eigen::VectorXd& mean, Eigen::VectorXd& var,
+                                    Eigen::MatrixXd* dmean, Eigen::MatrixXd* dvar) const {
+    const Eigen::MatrixXd X = x.transpose();
+    if (!dmean && !dvar) {
+        const EnsembleMoments m = posterior_->predict(X);
+        mean = m.mean.row(0).transpose();
+        var = m.variance.row(0).transpose();
+        return;
+    }
+    const EnsembleMomentsWithGradients m = posterior_->predict_with_gradients(X);
+    mean = m.mean.row(0).transpose();
+    var = m.variance.row(0).transpose();
+    const Eigen::Index s_count = m.mean.cols(), d = x.size();
+    if (dmean) {
+        dmean->resize(d, s_count);
+        for (Eigen::Index s = 0; s < s_count; ++s) dmean->col(s) = m.mean_gradient[static_cast<std::size_t>(s)].row(0).transpose();
+    }
+    if (dvar) {
+        dvar->resize(d, s_count);
+        for (Eigen::Index s = 0; s < s_count; ++s) dvar->col(s) = m.variance_gradient[static_cast<std::size_t>(s)].row(0).transpose();
+    }
+}
+
+void EnsemblePosteriorView::batch_moments(const Eigen::MatrixXd& X, Eigen::MatrixXd& mean, Eigen::MatrixXd& var) const {
+    EnsembleMoments m = posterior_->predict(X);
+    mean = std::move(m.mean);
+    var = std::move(m.variance);
+}
+
+}  // namespace sebo
