@@ -15,7 +15,7 @@ struct Result {
     QString out, err;
 };
 
-Result sebo(const QStringList& args) {
+Result run_sebo(const QStringList& args) {
     QProcess p;
     p.start(SEBO_CLI_PATH, args);
     if (!p.waitForFinished(300000)) {
@@ -53,19 +53,19 @@ class TestCli : public QObject {
 
 private slots:
     void help_and_unknown_command() {
-        QCOMPARE(sebo({"--help"}).code, 0);
-        const Result r = sebo({"frobnicate"});
+        QCOMPARE(run_sebo({"--help"}).code, 0);
+        const Result r = run_sebo({"frobnicate"});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("unknown command 'frobnicate'"));
         for (const char* cmd : {"problems", "run", "info", "frontier", "export"}) {
-            const Result h = sebo({cmd, "--help"});
+            const Result h = run_sebo({cmd, "--help"});
             QCOMPARE(h.code, 0);
             QVERIFY2(h.out.contains(QString("usage: sebo ") + cmd), qPrintable(h.out));
         }
     }
 
     void problems_lists_the_built_ins() {
-        const Result r = sebo({"problems", "--json"});
+        const Result r = run_sebo({"problems", "--json"});
         QCOMPARE(r.code, 0);
         QStringList names;
         for (const auto& p : QJsonDocument::fromJson(r.out.toUtf8()).array()) names << p.toObject()["name"].toString();
@@ -73,14 +73,14 @@ private slots:
     }
 
     void run_branin_sobol_and_report_frontier() {
-        const Result r = sebo({"run", "--problem", "branin", "--strategy", "sobol", "--trials", "40", "--seed", "1", "--out",
+        const Result r = run_sebo({"run", "--problem", "branin", "--strategy", "sobol", "--trials", "40", "--seed", "1", "--out",
                                path("a.sebo.json"), "--quiet"});
         QCOMPARE(r.code, 0);
         const QJsonObject e = read_json(path("a.sebo.json"));
         QCOMPARE(e["format"].toString(), QString("sebo-experiment"));
         QCOMPARE(e["trials"].toArray().size(), 40);
 
-        const Result f = sebo({"frontier", path("a.sebo.json"), "--json"});
+        const Result f = run_sebo({"frontier", path("a.sebo.json"), "--json"});
         QCOMPARE(f.code, 0);
         const QJsonObject front = QJsonDocument::fromJson(f.out.toUtf8()).object();
         QCOMPARE(front["levels"].toArray().size(), 51);  // k = 0..50
@@ -91,10 +91,10 @@ private slots:
         QVERIFY(front["levels"].toArray()[2].toObject()["best_objective"].isNull());
         QVERIFY(!front["levels"].toArray()[50].toObject()["best_objective"].isNull());
 
-        const Result text = sebo({"frontier", path("a.sebo.json")});
+        const Result text = run_sebo({"frontier", path("a.sebo.json")});
         QCOMPARE(text.code, 0);
         QVERIFY(text.out.contains("hypervolume"));
-        const Result info = sebo({"info", path("a.sebo.json"), "--json"});
+        const Result info = run_sebo({"info", path("a.sebo.json"), "--json"});
         QCOMPARE(info.code, 0);
         const QJsonObject i = QJsonDocument::fromJson(info.out.toUtf8()).object();
         QCOMPARE(i["trials"].toObject()["completed"].toInt(), 40);
@@ -103,8 +103,8 @@ private slots:
 
     void same_seed_same_file_other_seed_differs() {
         for (const char* name : {"s1a", "s1b"})
-            QCOMPARE(sebo({"run", "--problem", "branin", "--trials", "12", "--seed", "1", "--out", path(name), "--quiet"}).code, 0);
-        QCOMPARE(sebo({"run", "--problem", "branin", "--trials", "12", "--seed", "2", "--out", path("s2"), "--quiet"}).code, 0);
+            QCOMPARE(run_sebo({"run", "--problem", "branin", "--trials", "12", "--seed", "1", "--out", path(name), "--quiet"}).code, 0);
+        QCOMPARE(run_sebo({"run", "--problem", "branin", "--trials", "12", "--seed", "2", "--out", path("s2"), "--quiet"}).code, 0);
         const QJsonObject a = without_times(read_json(path("s1a"))), b = without_times(read_json(path("s1b")));
         QCOMPARE(a, b);
         const QJsonObject c = without_times(read_json(path("s2")));
@@ -112,18 +112,18 @@ private slots:
     }
 
     void resume_continues_the_same_sequence() {
-        QCOMPARE(sebo({"run", "--problem", "hartmann6", "--dim", "12", "--trials", "10", "--seed", "4", "--out", path("r"), "--quiet"}).code, 0);
-        QCOMPARE(sebo({"run", path("r"), "--trials", "15", "--quiet"}).code, 0);
-        QCOMPARE(sebo({"run", "--problem", "hartmann6", "--dim", "12", "--trials", "15", "--seed", "4", "--out", path("straight"), "--quiet"}).code, 0);
+        QCOMPARE(run_sebo({"run", "--problem", "hartmann6", "--dim", "12", "--trials", "10", "--seed", "4", "--out", path("r"), "--quiet"}).code, 0);
+        QCOMPARE(run_sebo({"run", path("r"), "--trials", "15", "--quiet"}).code, 0);
+        QCOMPARE(run_sebo({"run", "--problem", "hartmann6", "--dim", "12", "--trials", "15", "--seed", "4", "--out", path("straight"), "--quiet"}).code, 0);
         QCOMPARE(without_times(read_json(path("r")))["trials"], without_times(read_json(path("straight")))["trials"]);
         // --resume with --out is the same as FILE.
-        QCOMPARE(sebo({"run", "--resume", "--out", path("r"), "--trials", "16", "--quiet"}).code, 0);
+        QCOMPARE(run_sebo({"run", "--resume", "--out", path("r"), "--trials", "16", "--quiet"}).code, 0);
         QCOMPARE(read_json(path("r"))["trials"].toArray().size(), 16);
     }
 
     void export_configuration() {
-        QCOMPARE(sebo({"run", "--problem", "branin", "--dim", "5", "--trials", "4", "--out", path("x"), "--quiet"}).code, 0);
-        const Result j = sebo({"export", path("x"), "--trial", "2"});
+        QCOMPARE(run_sebo({"run", "--problem", "branin", "--dim", "5", "--trials", "4", "--out", path("x"), "--quiet"}).code, 0);
+        const Result j = run_sebo({"export", path("x"), "--trial", "2"});
         QCOMPARE(j.code, 0);
         const QJsonObject config = QJsonDocument::fromJson(j.out.toUtf8()).object();
         QCOMPARE(config["trial"].toInt(), 2);
@@ -131,7 +131,7 @@ private slots:
         const QJsonObject stored = read_json(path("x"))["trials"].toArray()[2].toObject()["parameters"].toObject();
         QCOMPARE(config["parameters"].toObject()["x3"].toDouble(), stored["x3"].toDouble());
 
-        QCOMPARE(sebo({"export", path("x"), "--trial", "2", "--format", "csv", "--out", path("x2.csv")}).code, 0);
+        QCOMPARE(run_sebo({"export", path("x"), "--trial", "2", "--format", "csv", "--out", path("x2.csv")}).code, 0);
         QFile csv(path("x2.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
@@ -159,26 +159,26 @@ private slots:
             {{"export", path("x"), "--trial", "1", "--format", "xml"}, "--format: 'xml'"},
         };
         for (const Case& c : cases) {
-            const Result r = sebo(c.args);
+            const Result r = run_sebo(c.args);
             QVERIFY2(r.code == 2, qPrintable(c.args.join(' ') + " -> " + QString::number(r.code) + " " + r.err));
             QVERIFY2(r.err.contains(c.message), qPrintable(c.args.join(' ') + " -> " + r.err));
         }
     }
 
     void refuses_to_overwrite_without_force() {
-        QCOMPARE(sebo({"run", "--problem", "branin", "--dim", "3", "--trials", "2", "--out", path("o"), "--quiet"}).code, 0);
-        const Result r = sebo({"run", "--problem", "branin", "--dim", "3", "--trials", "2", "--out", path("o")});
+        QCOMPARE(run_sebo({"run", "--problem", "branin", "--dim", "3", "--trials", "2", "--out", path("o"), "--quiet"}).code, 0);
+        const Result r = run_sebo({"run", "--problem", "branin", "--dim", "3", "--trials", "2", "--out", path("o")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("already exists"));
-        QCOMPARE(sebo({"run", "--problem", "branin", "--dim", "3", "--trials", "3", "--out", path("o"), "--force", "--quiet"}).code, 0);
+        QCOMPARE(run_sebo({"run", "--problem", "branin", "--dim", "3", "--trials", "3", "--out", path("o"), "--force", "--quiet"}).code, 0);
     }
 
     void malformed_file_names_the_field() {
         QFile f(path("bad.sebo.json"));
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"format": "sebo-experiment", "version": 1, "space": {"parameters": [{"name": "a", "kind": "continuous", "lower": "zero", "upper": 1}]}})");
+        f.write(R"({"format": "sebo-experiment", "version": 1, "objective": {"name": "y", "minimize": false}, "space": {"parameters": [{"name": "a", "kind": "continuous", "lower": "zero", "upper": 1}]}})");
         f.close();
-        const Result r = sebo({"info", path("bad.sebo.json")});
+        const Result r = run_sebo({"info", path("bad.sebo.json")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("space.parameters[0].lower"), qPrintable(r.err));
     }

@@ -76,6 +76,13 @@ Experiment rich_experiment() {
     e.evaluator.timeout_seconds = 12.5;
     e.method.initial_trials = 5;
     e.method.budget = 30;
+    e.method.strategy = StrategyKind::EiIr;
+    e.method.model = ModelKind::SaasMap;
+    e.method.penalty = PenaltyKind::L1;
+    e.method.lambda = 0.001;
+    e.method.homotopy_steps = 12;
+    e.method.homotopy_a_start = 0.5;
+    e.method.nuts_warmup = 128;
     e.seed = 18446744073709551557ull;  // the largest 64-bit prime: needs the unsigned range
     e.hypervolume_reference = 0.1 + 0.2;
 
@@ -185,6 +192,12 @@ void compare_experiments(const Experiment& a, const Experiment& b) {
     QCOMPARE(a.method.strategy, b.method.strategy);
     QCOMPARE(a.method.initial_trials, b.method.initial_trials);
     QCOMPARE(a.method.budget, b.method.budget);
+    QVERIFY(a.method.model == b.method.model);
+    QVERIFY(a.method.penalty == b.method.penalty);
+    QCOMPARE(a.method.lambda, b.method.lambda);
+    QCOMPARE(a.method.homotopy_steps, b.method.homotopy_steps);
+    QCOMPARE(a.method.homotopy_a_start, b.method.homotopy_a_start);
+    QCOMPARE(a.method.nuts_warmup, b.method.nuts_warmup);
     compare_optional(a.hypervolume_reference, b.hypervolume_reference);
     QCOMPARE(a.trials.size(), b.trials.size());
     for (std::size_t i = 0; i < a.trials.size(); ++i) {
@@ -290,7 +303,9 @@ private slots:
         QCOMPARE(params[5]["log"].get<bool>(), true);
         QCOMPARE(qs(j["evaluator"]["kind"].get<std::string>()), QString("command"));
         QVERIFY(!j["evaluator"].contains("problem"));
-        QCOMPARE(qs(j["method"]["strategy"].get<std::string>()), QString("sobol"));
+        QCOMPARE(qs(j["method"]["strategy"].get<std::string>()), QString("ei-ir"));
+        QCOMPARE(qs(j["method"]["model"].get<std::string>()), QString("saas-map"));
+        QCOMPARE(qs(j["method"]["penalty"].get<std::string>()), QString("l1"));
         const Json& t2 = j["trials"][2];
         QVERIFY(!t2.contains("objective"));  // pending: absent, not null
         QVERIFY(!t2.contains("sem"));
@@ -504,7 +519,14 @@ private slots:
                            "expected a number");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["strategy"] = "magic"; }), "method.strategy",
                            "unknown strategy \"magic\"; expected one of sobol");
-        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["budget"] = -1; }), "method.budget", "-1 is negative");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["budget"] = -1; }), "method.budget", "-1 must be at least 0");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["model"] = "forest"; }), "method.model",
+                           "unknown model \"forest\"; expected one of gp, saas, saas-map");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["penalty"] = 3; }), "method.penalty", "expected a string");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["homotopy_a_end"] = 2.0; }), "method.homotopy_a_end",
+                           "is above homotopy_a_start");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["lambda"] = -0.5; }), "method.lambda",
+                           "-0.5 must be a non-negative number");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["initial_trials"] = 2.5; }), "method.initial_trials",
                            "2.5 is not an integer");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["budget"] = 1e12; }), "method.budget", "out of range");

@@ -1,0 +1,60 @@
+#include "model/ensemble_posterior.h"
+
+#include <cassert>
+
+namespace sebo {
+
+EnsemblePosterior::EnsemblePosterior(std::shared_ptr<const TrainingData> data,
+                                     const std::vector<GpHyperparameters>& samples)
+    : data_(std::move(data)) {
+    assert(data_ && !data_->validate());
+    members_.reserve(samples.size());
+    for (const GpHyperparameters& h : samples) {
+        GaussianProcess gp(data_, h);
+        if (gp.status().ok)
+            members_.push_back(std::move(gp));
+        else
+            ++dropped_;
+    }
+}
+
+EnsembleMoments EnsemblePosterior::predict(const Eigen::MatrixXd& X) const {
+    assert(!empty());
+    EnsembleMoments out;
+    out.mean.resize(X.rows(), size());
+    out.variance.resize(X.rows(), size());
+    for (int s = 0; s < size(); ++s) {
+        PosteriorMoments p = members_[static_cast<std::size_t>(s)].predict(X);
+        out.mean.col(s) = p.mean;
+        out.variance.col(s) = p.variance;
+    }
+    return out;
+}
+
+EnsembleMomentsWithGradients EnsemblePosterior::predict_with_gradients(const Eigen::MatrixXd& X) const {
+    assert(!empty());
+    EnsembleMomentsWithGradients out;
+    out.mean.resize(X.rows(), size());
+    out.variance.resize(X.rows(), size());
+    out.mean_gradient.reserve(members_.size());
+    out.variance_gradient.reserve(members_.size());
+    for (int s = 0; s < size(); ++s) {
+        PosteriorMomentsWithGradients p = members_[static_cast<std::size_t>(s)].predict_with_gradients(X);
+        out.mean.col(s) = p.mean;
+        out.variance.col(s) = p.variance;
+        out.mean_gradient.push_back(std::move(p.mean_gradient));
+        out.variance_gradient.push_back(std::move(p.variance_gradient));
+    }
+    return out;
+}
+
+PosteriorMoments EnsemblePosterior::mixture(const Eigen::MatrixXd& X) const {
+    const EnsembleMoments e = predict(X);
+    PosteriorMoments out;
+    out.mean = e.mean.rowwise().mean();
+    const Eigen::MatrixXd centred = e.mean.colwise() - out.mean;
+    out.variance = e.variance.rowwise().mean() + centred.rowwise().squaredNorm() / static_cast<double>(size());
+    return out;
+}
+
+}  // namespace sebo

@@ -1,0 +1,59 @@
+#pragma once
+// A posterior made of several GPs over the same data — the SAAS GP's hyperparameter samples
+// (NUTS keeps 16 by default) or a SAAS-MAP ensemble — acting as an equally weighted mixture.
+// Acquisitions are averaged over the members (SPEC §2: "The acquisition is averaged over the
+// samples"; Eriksson & Jankowiak 2021, §4), so the per-member moments are what is returned:
+// for m points and S members, m×S matrices, and per member the m×D input gradients. A single
+// MAP GP is an ensemble of one.
+
+#include <Eigen/Core>
+#include <memory>
+#include <vector>
+
+#include "model/gaussian_process.h"
+#include "model/gp_hyperparameters.h"
+#include "model/training_data.h"
+
+namespace sebo {
+
+struct EnsembleMoments {
+    Eigen::MatrixXd mean;      // m×S: column s is member s's posterior mean of f
+    Eigen::MatrixXd variance;  // m×S, clamped at 0
+};
+
+struct EnsembleMomentsWithGradients {
+    Eigen::MatrixXd mean;      // m×S
+    Eigen::MatrixXd variance;  // m×S
+    std::vector<Eigen::MatrixXd> mean_gradient;      // S matrices m×D: ∂μ_s/∂x, one row per point
+    std::vector<Eigen::MatrixXd> variance_gradient;  // S matrices m×D: ∂σ²_s/∂x
+};
+
+class EnsemblePosterior {
+public:
+    // Conditions one GP per hyperparameter set on `data` (valid). A set whose covariance does
+    // not factor even with the largest jitter is left out and counted in dropped_members();
+    // check empty() before predicting.
+    EnsemblePosterior(std::shared_ptr<const TrainingData> data, const std::vector<GpHyperparameters>& samples);
+
+    int size() const { return static_cast<int>(members_.size()); }
+    bool empty() const { return members_.empty(); }
+    int dropped_members() const { return dropped_; }
+    int dimension() const { return data_->dimension(); }
+    const TrainingData& data() const { return *data_; }
+    const std::vector<GaussianProcess>& members() const { return members_; }
+
+    // Per-member posterior of f at the rows of X (m×D). Requires !empty().
+    EnsembleMoments predict(const Eigen::MatrixXd& X) const;
+    EnsembleMomentsWithGradients predict_with_gradients(const Eigen::MatrixXd& X) const;
+
+    // Mean and variance of the equally weighted mixture (law of total variance: the average
+    // member variance plus the variance of the member means) — for display, not acquisitions.
+    PosteriorMoments mixture(const Eigen::MatrixXd& X) const;
+
+private:
+    std::shared_ptr<const TrainingData> data_;
+    std::vector<GaussianProcess> members_;
+    int dropped_ = 0;
+};
+
+}  // namespace sebo

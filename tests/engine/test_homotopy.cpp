@@ -1,0 +1,157 @@
+// Homotopy continuation for L0 (paper §5, Fig. 2, appendix E.1) and the model-based strategies'
+// guarantees: integer parameters proposed as integers, candidates inside the bounds, determinism.
+#include <cmath>
+
+#include "design/sobol.h"
+#include "experiment/model_strategy.h"
+#include "model/standardizer.h"
+#include "model/surrogate.h"
+#include "optimize/homotopy.h"
+#include "test_support.h"
+
+using namespace sebo;
+
+namespace {
+
+// The paper's Fig. 2: maximize f(x) = −x² with ξ(x) = ‖x − 0.5‖₀, observed at 0, 0.25, 0.75, 1.
+OptimizedCandidate figure2_candidate(std::optional<double> fixed_a) {
+    auto data = std::make_shared<TrainingData>();
+    data->inputs.resize(4, 1);
+    data->inputs << 0.0, 0.25, 0.75, 1.0;
+    Eigen::VectorXd y(4);
+    for (int i = 0; i < 4; ++i) y[i] = -data->inputs(i, 0) * data->inputs(i, 0);
+    const Standardizer s(y);
+    data->targets = s.transform(y);
+    SurrogateOptions model;
+    model.kind = SurrogateKind::Gp;
+    const SurrogateFit fit = fit_surrogate(data, model, 1);
+    if (fit.status != SurrogateFit::Status::Ok) return {};
+    const SparsityPenalty penalty(PenaltyKind::L0, Eigen::VectorXd::Constant(1, 0.5), {0}, 1);
+    std::vector<std::pair<double, double>> front;
+    for (int i = 0; i < 4; ++i) front.emplace_back(data->targets[i], 1.0);
+    const double worst = data->targets.minCoeff(), best = data->targets.maxCoeff();
+    const SeboEhvi acquisition(std::make_shared<EnsemblePosteriorView>(fit.posterior), penalty,
+                               SparseEhviFront(front, worst - 0.1 * (best - worst), 1.0));
+    // Starts away from the sparse point, as in the figure (none within reach of the snap).
+    std::vector<Eigen::VectorXd> starts;
+    for (double x : {0.1, 0.2, 0.3, 0.4, 0.6, 0.7, 0.8, 0.9}) starts.push_back(Eigen::VectorXd::Constant(1, x));
+    CandidateTransforms transforms;
+    transforms.snap = [](const Eigen::VectorXd& x) {
+        Eigen::VectorXd out = x;
+        if (std::abs(out[0] - 0.5) <= 0.01) out[0] = 0.5;
+        return out;
+    };
+    transforms.finalize = transforms.snap;
+    AcquisitionOptimizerOptions options;
+    options.raw_samples = 8;
+    options.restarts = 8;
+    options.homotopy.fixed_a = fixed_a;
+    return optimize_acquisition(acquisition, starts, transforms, options, StepControl{});
+}
+
+Experiment mixed_experiment(StrategyKind strategy) {
+    Parameter a{"a", ParameterKind::Continuous, -1.0, 3.0, false, std::nullopt, ""};
+    Parameter b{"b", ParameterKind::Continuous, 0.01, 100.0, true, 1.0, ""};
+    Parameter c{"c", ParameterKind::Integer, 0.0, 20.0, false, std::nullopt, ""};
+    Parameter d{"d", ParameterKind::Integer, 1.0, 9.0, false, std::nullopt, ""};
+    Experiment e;
+    e.space = SearchSpace({a, b, c, d});
+    e.objective = {"score", false};
+    e.seed = 3;
+    e.method.strategy = strategy;
+    e.method.model = ModelKind::Gp;
+    e.method.initial_trials = 6;
+    e.method.budget = 20;
+    e.method.raw_samples = 64;
+    e.method.restarts = 4;
+    e.method.homotopy_steps = 6;
+    const auto sobol = ScrambledSobol(4, 9).points(0, 8);
+    for (int i = 0; i < 8; ++i) {
+        Trial t;
+        t.index = i;
+        t.parameters = e.space.snap(e.space.from_unit(sobol[static_cast<std::size_t>(i)]));
+        t.status = TrialStatus::Completed;
+        const auto& x = t.parameters;
+        t.objective = -(x[0] - 1.2) * (x[0] - 1.2) - std::pow(std::log10(x[1]) - 0.5, 2) - 0.01 * (x[2] - 7) * (x[2] - 7);
+        t.generator = "sobol";
+        e.trials.push_back(t);
+    }
+    return e;
+}
+
+}  // namespace
+
+class TestHomotopy : public QObject {
+    Q_OBJECT
+private slots:
+    void schedule_is_the_papers() {
+        const HomotopyOptions h;
+        const auto a = h.schedule();
+        QCOMPARE(int(a.size()), 30);
+        SEBO_COMPARE_NEAR(a.front(), std::pow(10.0, -0.5), 1e-15);
+        SEBO_COMPARE_NEAR(a.back(), 1e-3, 1e-15);
+        for (std::size_t k = 1; k < a.size(); ++k) SEBO_COMPARE_NEAR(std::log10(a[k - 1]) - std::log10(a[k]), 2.5 / 29, 1e-12);
+        HomotopyOptions fixed;
+        fixed.fixed_a = 0.1;
+        QCOMPARE(fixed.schedule(), std::vector<double>{0.1});
+        HomotopyOptions bad;
+        bad.a_end = 1.0;
+        QVERIFY(bad.validate()->find("a_end") != std::string::npos);
+    }
+
+    void figure2_homotopy_finds_the_sparse_point() {
+        const OptimizedCandidate c = figure2_candidate(std::nullopt);
+        QCOMPARE(c.x.size(), Eigen::Index(1));
+        QCOMPARE(c.x[0], 0.5);  // exactly the target
+        QCOMPARE(c.stages, 30);
+    }
+
+    void figure2_tiny_fixed_a_does_not() {
+        const OptimizedCandidate c = figure2_candidate(1e-3);
+        QCOMPARE(c.x.size(), Eigen::Index(1));
+        QVERIFY2(c.x[0] != 0.5, "a fixed a = 1e-3 has no gradient towards the sparse point");
+        QCOMPARE(c.stages, 1);
+    }
+
+    void strategies_propose_valid_configurations() {
+        for (StrategyKind kind : all_strategy_kinds()) {
+            if (!uses_model(kind)) continue;
+            const Experiment e = mixed_experiment(kind);
+            ModelStrategy strategy(e.method);
+            const Proposal p = strategy.propose(e, 2, StepControl{});
+            QVERIFY2(p.status == Proposal::Status::Ok, to_string(kind));
+            QCOMPARE(int(p.points.size()), 2);
+            QCOMPARE(QString::fromStdString(p.generator), QString(to_string(kind)));
+            for (const auto& x : p.points) {
+                const auto error = e.space.check_point(x);
+                QVERIFY2(!error, qPrintable(QString(to_string(kind)) + ": " + QString::fromStdString(error.value_or(""))));
+                QCOMPARE(x[2], std::round(x[2]));  // integers proposed as integers
+                QCOMPARE(x[3], std::round(x[3]));
+            }
+            // Deterministic for the same experiment.
+            const Proposal again = ModelStrategy(e.method).propose(e, 2, StepControl{});
+            QCOMPARE(again.points, p.points);
+        }
+    }
+
+    void initial_design_comes_first() {
+        Experiment e = mixed_experiment(StrategyKind::SeboL0);
+        e.method.initial_trials = 10;  // 8 trials exist
+        const Proposal p = ModelStrategy(e.method).propose(e, 1, StepControl{});
+        QCOMPARE(QString::fromStdString(p.generator), QString("sobol"));
+    }
+
+    void cancellation_returns_cancelled() {
+        const Experiment e = mixed_experiment(StrategyKind::SeboL0);
+        std::stop_source source;
+        source.request_stop();
+        StepControl control;
+        control.stop = source.get_token();
+        const Proposal p = ModelStrategy(e.method).propose(e, 1, control);
+        QCOMPARE(int(p.status), int(Proposal::Status::Cancelled));
+        QVERIFY(p.points.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHomotopy)
+#include "test_homotopy.moc"
