@@ -111,10 +111,10 @@ int command_info(const Args& args) {
                 e.count(TrialStatus::Abandoned));
     if (best)
         std::printf("best         %s = %s at trial %d (%d active)\n", e.objective.name.c_str(),
-                    format_number(*best->objective).c_str(), best->index, e.sparsity(*best));
+                    format_short(*best->objective).c_str(), best->index, e.sparsity(*best));
     else
         std::printf("best         none yet\n");
-    std::printf("hypervolume  %s\n", format_number(report.hypervolume).c_str());
+    std::printf("hypervolume  %s\n", format_short(report.hypervolume).c_str());
     std::printf("chosen       %zu configuration(s)\n", e.chosen.size());
     return 0;
 }
@@ -166,12 +166,12 @@ int command_frontier(const Args& args) {
     for (const auto& level : r.levels) {
         if (!level.trial || level.trial == previous) continue;  // print the steps of the frontier only
         previous = level.trial;
-        std::printf("  %-18d %-19s %d\n", level.k, format_number(*level.best_objective).c_str(), *level.trial);
+        std::printf("  %-18d %-19s %d\n", level.k, format_short(*level.best_objective).c_str(), *level.trial);
     }
     if (!previous) std::printf("  (no completed trials yet)\n");
     std::printf("\nnon-dominated trials: %s\n", join(r.pareto_trials).c_str());
-    std::printf("hypervolume: %s (reference: %s = %s, %d active)\n", format_number(r.hypervolume).c_str(),
-                e.objective.name.c_str(), format_number(e.from_utility(r.reference_utility)).c_str(), r.reference_sparsity);
+    std::printf("hypervolume: %s (reference: %s = %s, %d active)\n", format_short(r.hypervolume).c_str(),
+                e.objective.name.c_str(), format_short(e.from_utility(r.reference_utility)).c_str(), r.reference_sparsity);
     if (!r.pareto_trials.empty()) {
         std::printf("\nactivation frequency among non-dominated trials (top %d):\n", std::min(10, e.space.dimension()));
         for (std::size_t j = 0; j < order.size() && j < 10; ++j) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <thread>
+#include <unistd.h>
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
@@ -62,7 +63,7 @@ std::string describe_best(const Experiment& e) {
     for (const Trial& t : e.trials)
         if (auto u = e.utility(t); u && (!best || *u > *e.utility(*best))) best = &t;
     if (!best) return "none yet";
-    return format_number(*best->objective) + " (trial " + std::to_string(best->index) + ", " +
+    return format_short(*best->objective) + " (trial " + std::to_string(best->index) + ", " +
            std::to_string(e.sparsity(*best)) + " active)";
 }
 
@@ -172,6 +173,19 @@ int command_run(const Args& args) {
     InterruptGuard interrupt;
     StepControl control;
     control.stop = interrupt.token();
+    // On a terminal, show the phase of the running step on one self-overwriting line.
+    const bool live = !quiet && isatty(STDERR_FILENO);
+    auto last_report = std::chrono::steady_clock::now();
+    if (live)
+        control.progress = [&](const StepProgress& p) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last_report < std::chrono::milliseconds(100)) return;
+            last_report = now;
+            std::string line = "  " + p.phase;
+            if (p.total > 0) line += " " + std::to_string(p.current) + "/" + std::to_string(p.total);
+            if (!p.detail.empty()) line += " (" + p.detail + ")";
+            std::fprintf(stderr, "\r%-78.78s", line.c_str());
+        };
     const auto start = std::chrono::steady_clock::now();
     int exit_code = 0;
     while (static_cast<int>(experiment.trials.size()) < experiment.method.budget) {
@@ -189,10 +203,11 @@ int command_run(const Args& args) {
         }
         if (step.status == StepResult::Status::BudgetReached) break;
         save_experiment(experiment, path);
+        if (live) std::fprintf(stderr, "\r%78s\r", "");
         if (!quiet) {
             for (int index : step.new_trials) {
                 const Trial& t = *experiment.find_trial(index);
-                const std::string value = t.objective ? format_number(*t.objective) : "failed: " + t.error;
+                const std::string value = t.objective ? format_short(*t.objective) : "failed: " + t.error;
                 std::fprintf(stderr, "[%4zu/%d] trial %-4d %-8s %s=%-14s active %-3d best %s\n", experiment.trials.size(),
                              experiment.method.budget, t.index, t.generator.c_str(), experiment.objective.name.c_str(),
                              value.c_str(), experiment.sparsity(t), describe_best(experiment).c_str());
@@ -203,7 +218,7 @@ int command_run(const Args& args) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const FrontierReport report = analyze_frontier(experiment);
         std::fprintf(stderr, "done: %zu trials in %s (%.1f s); best %s; hypervolume %s\n", experiment.trials.size(),
-                     path.c_str(), seconds, describe_best(experiment).c_str(), format_number(report.hypervolume).c_str());
+                     path.c_str(), seconds, describe_best(experiment).c_str(), format_short(report.hypervolume).c_str());
     }
     return exit_code;
 }

@@ -16,5 +16,6 @@ int command_run(const Args& args);
 int command_info(const Args& args);
 int command_frontier(const Args& args);
 int command_export(const Args& args);
+int command_fit(const Args& args);
 
 }  // namespace sebo::cli

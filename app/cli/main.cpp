@@ -22,6 +22,7 @@ const Command kCommands[] = {
     {"info", sebo::cli::command_info, "summarize an experiment file"},
     {"frontier", sebo::cli::command_frontier, "objective vs active parameters: frontier, hypervolume, activation"},
     {"export", sebo::cli::command_export, "write one configuration in user units (JSON or CSV)"},
+    {"fit", sebo::cli::command_fit, "fit the surrogate to the completed trials: relevance, diagnostics, leave-one-out"},
 };
 
 void print_usage(std::FILE* out) {

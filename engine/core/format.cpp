@@ -13,4 +13,12 @@ std::string format_number(double value) {
     return std::string(buffer, result.ptr);
 }
 
+std::string format_short(double value, int digits) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, digits);
+    return std::string(buffer, result.ptr);
+}
+
 }  // namespace sebo

@@ -206,7 +206,13 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
 
     const PenaltyKind penalty_kind = settings_.resolved_penalty();
     const SparsityPenalty penalty = make_penalty(space, penalty_kind);
-    const CandidateTransforms transforms = make_transforms(space);
+    CandidateTransforms transforms = make_transforms(space);
+    std::vector<Eigen::VectorXd> known;
+    for (const Trial& t : experiment.trials)
+        if (t.status == TrialStatus::Completed || t.status == TrialStatus::Pending) known.push_back(to_unit_vector(space, t.parameters));
+    transforms.is_known = [&known](const Eigen::VectorXd& x) {
+        return std::any_of(known.begin(), known.end(), [&](const Eigen::VectorXd& k) { return (k - x).lpNorm<Eigen::Infinity>() <= 1e-12; });
+    };
     const AcquisitionOptimizerOptions optimizer = optimizer_options(settings_);
 
     // Data with fantasies: pending trials first, then this batch's earlier candidates.
@@ -286,6 +292,7 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
         }
         proposal.points.push_back(
             space.snap(space.from_unit(std::vector<double>(candidate.x.data(), candidate.x.data() + candidate.x.size()))));
+        known.push_back(candidate.x);
         if (k + 1 < count) add_fantasy(candidate.x);
     }
     proposal.message = "model fit " + std::to_string(fit.seconds) + " s";

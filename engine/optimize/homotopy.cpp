@@ -110,18 +110,22 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
         result.stages = static_cast<int>(stage) + 1;
     }
 
-    // The final choice uses the exact penalty on snapped, rounded candidates.
-    double best = -std::numeric_limits<double>::infinity();
+    // The final choice uses the exact penalty on snapped, rounded candidates, preferring
+    // configurations that have not been tried yet.
+    bool best_known = true;
     for (const auto& [x, stage] : pool) {
         const Eigen::VectorXd candidate = transforms.finalize(x);
+        const bool known = transforms.is_known && transforms.is_known(candidate);
         const double v = acquisition.exact_value(candidate);
-        if (v > best || result.x.size() == 0) {
-            best = v;
+        const bool better = result.x.size() == 0 || (best_known && !known) || (known == best_known && v > result.value);
+        if (better) {
+            best_known = known;
             result.x = candidate;
             result.value = v;
             result.best_stage = stage;
         }
     }
+    result.repeats_known = best_known && transforms.is_known;
     return result;
 }
 

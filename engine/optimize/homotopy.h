@@ -47,6 +47,11 @@ struct AcquisitionOptimizerOptions {
 struct CandidateTransforms {
     std::function<Eigen::VectorXd(const Eigen::VectorXd&)> snap;
     std::function<Eigen::VectorXd(const Eigen::VectorXd&)> finalize;
+    // Optional: true when a finalized candidate repeats a configuration that was already
+    // evaluated (or is pending). Such a candidate is chosen only when no other is left: the
+    // models infer some noise, so the acquisition can value a repeat, but a user's budget is
+    // better spent on a new configuration.
+    std::function<bool(const Eigen::VectorXd&)> is_known;
 };
 
 struct OptimizedCandidate {
@@ -57,6 +62,7 @@ struct OptimizedCandidate {
     int stages = 0;             // stages run
     int local_optimizations = 0;
     int best_stage = -1;        // the stage whose optimum won (−1: a raw sample)
+    bool repeats_known = false; // every candidate repeated a known configuration
 };
 
 // `raw` are the screening points (unit cube): Sobol points and perturbations of good

@@ -1,0 +1,231 @@
+// sebo fit — fit the surrogate of a model-based step to an experiment's completed trials and
+// report what it learned: which parameters matter (relevance = inverse squared lengthscale),
+// its output scale and noise, the sampler's or optimizer's diagnostics, and leave-one-out
+// predictive quality.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "core/input_error.h"
+#include "experiment/model_step.h"
+#include "io/experiment_file.h"
+#include "model/leave_one_out.h"
+#include "model/parameter_relevance.h"
+#include "model/surrogate.h"
+
+namespace sebo::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr double kLowQuantile = 0.1;  // spread of the relevance over the samples: 10th–90th percentile
+constexpr double kHighQuantile = 0.9;
+
+const char* describe(SurrogateKind kind) {
+    switch (kind) {
+    case SurrogateKind::Gp: return "standard GP, MAP hyperparameters";
+    case SurrogateKind::SaasNuts: return "SAAS GP, hyperparameters sampled with NUTS";
+    case SurrogateKind::SaasMap: return "SAAS GP, MAP hyperparameters";
+    }
+    return "";
+}
+
+// Progress of a NUTS fit on stderr: one self-overwriting line on a terminal, a line per quarter
+// otherwise (logs).
+class FitProgress {
+public:
+    explicit FitProgress(bool enabled) : enabled_(enabled), terminal_(isatty(STDERR_FILENO) != 0) {}
+    ~FitProgress() {
+        if (shown_ && terminal_) std::fprintf(stderr, "\r%60s\r", "");
+    }
+    void operator()(int iteration, int total) {
+        if (!enabled_ || total <= 1) return;
+        if (terminal_) {
+            const auto now = std::chrono::steady_clock::now();
+            if (shown_ && iteration < total && now - last_ < std::chrono::milliseconds(100)) return;
+            last_ = now;
+            shown_ = true;
+            std::fprintf(stderr, "\r  fitting: NUTS iteration %d/%d", iteration, total);
+            std::fflush(stderr);
+        } else if (const int quarter = 4 * iteration / total; quarter > quarter_) {
+            quarter_ = quarter;
+            std::fprintf(stderr, "  fitting: NUTS iteration %d/%d\n", iteration, total);
+        }
+    }
+
+private:
+    bool enabled_, terminal_;
+    bool shown_ = false;
+    int quarter_ = 0;
+    std::chrono::steady_clock::time_point last_{};
+};
+
+double median_of(const std::vector<GpHyperparameters>& samples, double GpHyperparameters::*field) {
+    std::vector<double> values;
+    for (const GpHyperparameters& h : samples) values.push_back(h.*field);
+    return quantile(std::move(values), 0.5);
+}
+
+}  // namespace
+
+int command_fit(const Args& args) {
+    Arguments parser(
+        "fit", "FILE [--model gp|saas|saas-map] [--seed S] [--top K] [--json]",
+        "Fit the surrogate model to the experiment's completed trials, exactly as a model-based step\n"
+        "does (unit-cube inputs, standardized objective, known standard errors as noise when every\n"
+        "completed trial has one), and report per parameter its relevance — the median inverse squared\n"
+        "lengthscale 1/l^2 over the posterior samples, with the 10th-90th percentile for ensembles —\n"
+        "the output scale and noise (medians, standardized units), the fit's diagnostics, and the\n"
+        "leave-one-out predictive quality. The leave-one-out predictions are the closed form of an\n"
+        "exact GP per sample with its hyperparameters held fixed (no refits), averaged as a mixture.",
+        {{"model", "NAME", "gp (MAP), saas (SAAS + NUTS, default) or saas-map"},
+         {"seed", "S", "random seed of the fit (default: the experiment's seed)"},
+         {"top", "K", "parameters in the relevance table (default 10; --json lists all)"},
+         {"json", "", "machine-readable output (no progress on stderr)"}},
+        1, "FILE");
+    if (!parser.parse(args)) {
+        std::fputs(parser.help().c_str(), stdout);
+        return 0;
+    }
+    if (parser.positionals().empty()) throw UsageError("an experiment FILE is required");
+    MethodSettings method;
+    method.model = ModelKind::SaasNuts;
+    if (const auto name = parser.value("model")) {
+        const auto kind = model_kind_from_string(*name);
+        if (!kind) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
+        method.model = *kind;
+    }
+    const auto top = static_cast<int>(parser.integer("top", 1, 1'000'000).value_or(10));
+    const bool json = parser.has("json");
+    const std::string& path = parser.positionals().front();
+
+    const Experiment experiment = load_experiment(path);
+    // The file's own sampler settings, so that the fit is the one its steps would make.
+    const MethodSettings& saved = experiment.method;
+    method.nuts_warmup = saved.nuts_warmup;
+    method.nuts_samples = saved.nuts_samples;
+    method.nuts_thinning = saved.nuts_thinning;
+    method.nuts_max_tree_depth = saved.nuts_max_tree_depth;
+    const std::uint64_t seed = parser.unsigned_integer("seed").value_or(experiment.seed);
+
+    const auto training = make_training_set(experiment);
+    const int completed = training ? training->data->num_points() : 0;
+    if (completed < 2)
+        throw InputError(path, std::to_string(completed) + " completed trial" + (completed == 1 ? "" : "s") +
+                                   " with a result; fitting a model needs at least 2");
+    const SurrogateOptions options = surrogate_options(method);
+    if (auto error = options.validate()) throw InputError("method", *error);
+
+    FitProgress progress(!json);
+    const SurrogateFit fit =
+        fit_surrogate(training->data, options, seed, [&progress](int i, int total) { progress(i, total); });
+    if (fit.status != SurrogateFit::Status::Ok) {
+        std::fprintf(stderr, "sebo fit: the %s fit failed: %s\n", to_string(*method.model), fit.message.c_str());
+        return 1;
+    }
+
+    const SearchSpace& space = experiment.space;
+    const double scale = training->standardizer.scale();
+    const bool known_noise = !training->data->noise_inferred();
+    const auto relevance = parameter_relevance(fit.samples, kLowQuantile, kHighQuantile);
+    const double output_scale = median_of(fit.samples, &GpHyperparameters::output_scale);
+    const double noise = median_of(fit.samples, &GpHyperparameters::noise);
+    const LeaveOneOutScore loo = leave_one_out_score(*fit.posterior);
+    // In the objective's units: errors scale by the standardizer's scale, densities by 1/scale.
+    const double loo_rmse = loo.rmse * scale;
+    const double loo_mlpd = loo.mean_log_predictive_density - std::log(scale);
+    const int samples = static_cast<int>(fit.samples.size());
+
+    if (json) {
+        Json out;
+        out["file"] = path;
+        out["model"] = to_string(*method.model);
+        out["seed"] = seed;
+        out["trials"] = completed;
+        out["parameters"] = space.dimension();
+        out["objective"] = {{"name", experiment.objective.name}, {"minimize", experiment.objective.minimize}};
+        out["standardization"] = {{"mean", training->standardizer.mean()}, {"scale", scale}};
+        out["known_noise"] = known_noise;
+        out["seconds"] = fit.seconds;
+        out["samples"] = samples;
+        out["dropped_samples"] = fit.posterior->dropped_members();
+        out["relevance_quantiles"] = {kLowQuantile, kHighQuantile};
+        out["relevance"] = Json::array();
+        for (const ParameterRelevance& r : relevance)
+            out["relevance"].push_back({{"parameter", space.parameter(r.parameter).name},
+                                        {"index", r.parameter},
+                                        {"relevance", r.median},
+                                        {"low", r.low},
+                                        {"high", r.high}});
+        out["output_scale"] = output_scale;
+        out["noise"] = noise;
+        if (fit.sampled) {
+            out["diagnostics"] = {{"kind", "nuts"},
+                                  {"step_size", fit.step_size},
+                                  {"mean_tree_depth", fit.mean_tree_depth},
+                                  {"divergences", fit.divergences},
+                                  {"mean_acceptance", fit.mean_acceptance},
+                                  {"gradient_evaluations", fit.gradient_evaluations},
+                                  {"warmup", method.nuts_warmup},
+                                  {"draws", method.nuts_samples},
+                                  {"thinning", method.nuts_thinning}};
+        } else {
+            out["diagnostics"] = {{"kind", "map"}, {"status", to_string(fit.map_status)}, {"message", fit.message}};
+        }
+        out["leave_one_out"] = {{"rmse", loo_rmse},
+                                {"mean_log_predictive_density", loo_mlpd},
+                                {"units", "objective"},
+                                {"method", "closed form per sample, hyperparameters held fixed, mixture over samples"}};
+        std::printf("%s\n", out.dump(2).c_str());
+        return 0;
+    }
+
+    std::printf("model         %s (%s), seed %llu\n", to_string(*method.model), describe(options.kind),
+                static_cast<unsigned long long>(seed));
+    std::printf("data          %d completed trials, %d parameters; %s (%s), standardized: mean %.6g, sd %.6g%s\n",
+                completed, space.dimension(), experiment.objective.name.c_str(),
+                experiment.objective.minimize ? "minimize" : "maximize", experiment.from_utility(training->standardizer.mean()),
+                scale, known_noise ? "; known noise from standard errors" : "");
+    std::printf("fit           %.3g s, %d sample%s", fit.seconds, samples, samples == 1 ? "" : "s");
+    if (fit.posterior->dropped_members() > 0) std::printf(" (%d dropped: covariance did not factor)", fit.posterior->dropped_members());
+    std::printf("\n");
+    if (fit.sampled) {
+        std::printf("NUTS          %d warm-up, %d draws, thinning %d; step size %.3g, mean tree depth %.2f,\n"
+                    "              %d divergences, mean acceptance %.2f, %lld gradient evaluations\n",
+                    method.nuts_warmup, method.nuts_samples, method.nuts_thinning, fit.step_size, fit.mean_tree_depth,
+                    fit.divergences, fit.mean_acceptance, fit.gradient_evaluations);
+    } else {
+        std::printf("optimizer     %s%s%s\n", to_string(fit.map_status), fit.message.empty() ? "" : ": ", fit.message.c_str());
+    }
+    std::printf("output scale  %.4g (median, standardized units)\n", output_scale);
+    if (known_noise)
+        std::printf("noise         known per trial; extra noise %.4g (median, standardized units)\n", noise);
+    else
+        std::printf("noise         %.4g (median, standardized units)\n", noise);
+    std::printf("leave-one-out RMSE %.4g, mean log predictive density %.4g (objective units; closed form per\n"
+                "              sample with its hyperparameters held fixed, mixture over the samples)\n",
+                loo_rmse, loo_mlpd);
+
+    const int shown = std::min(top, static_cast<int>(relevance.size()));
+    std::printf("\nrelevance = median of 1/lengthscale^2 over %d sample%s", samples, samples == 1 ? "" : "s");
+    if (samples > 1) std::printf(", with its 10th-90th percentile");
+    std::printf(" (top %d of %d):\n", shown, space.dimension());
+    std::printf("  %-4s %-20s %12s", "rank", "parameter", "relevance");
+    if (samples > 1) std::printf(" %12s %12s", "10%", "90%");
+    std::printf("\n");
+    for (int k = 0; k < shown; ++k) {
+        const ParameterRelevance& r = relevance[static_cast<std::size_t>(k)];
+        std::printf("  %-4d %-20s %12.4g", k + 1, space.parameter(r.parameter).name.c_str(), r.median);
+        if (samples > 1) std::printf(" %12.4g %12.4g", r.low, r.high);
+        std::printf("\n");
+    }
+    return 0;
+}
+
+}  // namespace sebo::cli

@@ -1,0 +1,210 @@
+#include "experiment/model_step.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "design/sobol.h"
+
+namespace sebo {
+
+namespace {
+
+Eigen::VectorXd to_unit_vector(const SearchSpace& space, const std::vector<double>& values) {
+    const auto unit = space.to_unit(values);
+    return Eigen::Map<const Eigen::VectorXd>(unit.data(), static_cast<Eigen::Index>(unit.size()));
+}
+
+// Screening points (paper appendix E; SPEC §9): Sobol points; Sobol points with a random share
+// of coordinates set to the target; and around good configurations (the frontier and the best
+// few), Gaussian perturbations of their active coordinates and copies with a few active
+// coordinates switched off — the moves that discover sparser configurations.
+std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::vector<Eigen::VectorXd>& anchors, int count,
+                                         std::uint64_t seed) {
+    const int d = space.dimension();
+    const auto t = space.target_unit();
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> uniform(0.0, 1.0);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    std::vector<Eigen::VectorXd> out;
+    const auto sobol = ScrambledSobol(d, seed).points(0, count);
+    for (const auto& p : sobol) out.push_back(Eigen::Map<const Eigen::VectorXd>(p.data(), d));
+    for (int k = 0; k < count / 4; ++k) {
+        Eigen::VectorXd x = out[static_cast<std::size_t>(k)];
+        const double keep = std::max(1.0 / d, 0.5 * uniform(rng));
+        for (int i = 0; i < d; ++i)
+            if (uniform(rng) >= keep) x[i] = t[static_cast<std::size_t>(i)];
+        out.push_back(std::move(x));
+    }
+    if (!anchors.empty()) {
+        const int per_anchor = std::max(8, count / 2 / static_cast<int>(anchors.size()));
+        for (const Eigen::VectorXd& anchor : anchors) {
+            std::vector<int> active;
+            for (int i = 0; i < d; ++i)
+                if (anchor[i] != t[static_cast<std::size_t>(i)]) active.push_back(i);
+            for (int k = 0; k < per_anchor; ++k) {
+                Eigen::VectorXd x = anchor;
+                switch (k % 3) {
+                case 0:  // 0.2·N(0,1) on the active coordinates
+                case 1:  // 0.05·N(0,1): local refinement
+                    for (int i : active) x[i] = std::clamp(x[i] + (k % 3 == 0 ? 0.2 : 0.05) * normal(rng), 0.0, 1.0);
+                    break;
+                case 2: {  // switch off one to three active coordinates
+                    if (active.empty()) break;
+                    const int drops = 1 + static_cast<int>(uniform(rng) * 3);
+                    for (int j = 0; j < drops; ++j) {
+                        const int i = active[static_cast<std::size_t>(uniform(rng) * static_cast<double>(active.size()))];
+                        x[i] = t[static_cast<std::size_t>(i)];
+                    }
+                    break;
+                }
+                }
+                out.push_back(std::move(x));
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<TrainingSet> make_training_set(const Experiment& experiment) {
+    std::vector<Eigen::VectorXd> x;
+    std::vector<double> utility, sem;
+    std::vector<int> trials;
+    bool all_sem = true;
+    for (const Trial& t : experiment.trials) {
+        const auto u = experiment.utility(t);
+        if (!u) continue;
+        x.push_back(to_unit_vector(experiment.space, t.parameters));
+        utility.push_back(*u);
+        trials.push_back(t.index);
+        if (t.sem) sem.push_back(*t.sem);
+        else all_sem = false;
+    }
+    if (x.empty()) return std::nullopt;
+    const auto n = static_cast<Eigen::Index>(x.size());
+    const Eigen::VectorXd y = Eigen::Map<const Eigen::VectorXd>(utility.data(), n);
+    const Standardizer standardizer(y);
+    auto data = std::make_shared<TrainingData>();
+    data->inputs.resize(n, experiment.space.dimension());
+    for (Eigen::Index i = 0; i < n; ++i) data->inputs.row(i) = x[static_cast<std::size_t>(i)].transpose();
+    data->targets = standardizer.transform(y);
+    if (all_sem) {
+        data->noise_variances.resize(n);
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const double s = sem[static_cast<std::size_t>(i)] / standardizer.scale();
+            data->noise_variances[i] = std::max(s * s, 1e-8);
+        }
+    }
+    return TrainingSet{std::move(data), standardizer, std::move(trials)};
+}
+
+SurrogateOptions surrogate_options(const MethodSettings& m) {
+    SurrogateOptions o;
+    switch (m.resolved_model()) {
+    case ModelKind::Gp: o.kind = SurrogateKind::Gp; break;
+    case ModelKind::SaasNuts: o.kind = SurrogateKind::SaasNuts; break;
+    case ModelKind::SaasMap: o.kind = SurrogateKind::SaasMap; break;
+    }
+    o.saas_nuts.nuts.warmup = m.nuts_warmup;
+    o.saas_nuts.nuts.samples = m.nuts_samples;
+    o.saas_nuts.nuts.thinning = m.nuts_thinning;
+    o.saas_nuts.nuts.max_tree_depth = m.nuts_max_tree_depth;
+    return o;
+}
+
+AcquisitionOptimizerOptions acquisition_optimizer_options(const MethodSettings& m) {
+    AcquisitionOptimizerOptions o;
+    o.raw_samples = m.raw_samples;
+    o.restarts = m.restarts;
+    o.homotopy.a_start = m.homotopy_a_start;
+    o.homotopy.a_end = m.homotopy_a_end;
+    o.homotopy.steps = m.homotopy_steps;
+    if (m.strategy == StrategyKind::SeboL0FixedA) o.homotopy.fixed_a = m.fixed_a;
+    return o;
+}
+
+SparsityPenalty make_sparsity_penalty(const SearchSpace& space, PenaltyKind kind) {
+    std::vector<int> group_of(static_cast<std::size_t>(space.dimension()));
+    for (int i = 0; i < space.dimension(); ++i) group_of[static_cast<std::size_t>(i)] = space.group_of(i);
+    const auto t = space.target_unit();
+    return SparsityPenalty(kind, Eigen::Map<const Eigen::VectorXd>(t.data(), static_cast<Eigen::Index>(t.size())),
+                           std::move(group_of), space.group_count());
+}
+
+CandidateTransforms make_candidate_transforms(const SearchSpace& space) {
+    const auto t = space.target_unit();
+    const Eigen::VectorXd target = Eigen::Map<const Eigen::VectorXd>(t.data(), static_cast<Eigen::Index>(t.size()));
+    CandidateTransforms transforms;
+    transforms.snap = [target](const Eigen::VectorXd& u) {
+        Eigen::VectorXd out = u;
+        for (Eigen::Index i = 0; i < u.size(); ++i)
+            if (std::abs(u[i] - target[i]) <= SearchSpace::kDefaultSnapTolerance) out[i] = target[i];
+        return out;
+    };
+    transforms.finalize = [&space, snap = transforms.snap](const Eigen::VectorXd& u) {
+        const Eigen::VectorXd snapped = snap(u);
+        const std::vector<double> user =
+            space.snap(space.from_unit(std::vector<double>(snapped.data(), snapped.data() + snapped.size())));
+        return to_unit_vector(space, user);
+    };
+    return transforms;
+}
+
+AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
+                                            std::shared_ptr<const EnsemblePosterior> posterior,
+                                            const SparsityPenalty& penalty, std::uint64_t seed) {
+    const TrainingData& data = posterior->data();
+    const Eigen::Index rows = data.inputs.rows();
+    // The front and incumbents over observations and fantasies (standardized units).
+    std::vector<std::pair<double, double>> front;
+    double best = -std::numeric_limits<double>::infinity(), worst = std::numeric_limits<double>::infinity();
+    double best_g = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index i = 0; i < rows; ++i) {
+        const Eigen::VectorXd xi = data.inputs.row(i).transpose();
+        const double f = data.targets[i], sparsity = penalty.exact(xi);
+        front.emplace_back(f, sparsity);
+        best = std::max(best, f);
+        worst = std::min(worst, f);
+        best_g = std::max(best_g, f - method.lambda * sparsity);
+    }
+    auto view = std::make_shared<const EnsemblePosteriorView>(std::move(posterior));
+    AcquisitionProblem problem;
+    switch (method.strategy) {
+    case StrategyKind::Gpei:
+    case StrategyKind::Saasbo: problem.acquisition = std::make_unique<LogExpectedImprovement>(view, best); break;
+    case StrategyKind::EiEr:
+        problem.acquisition = std::make_unique<EiExternalRegularization>(view, best, penalty, method.lambda);
+        break;
+    case StrategyKind::EiIr:
+        problem.acquisition = std::make_unique<EiInternalRegularization>(view, best_g, penalty, method.lambda);
+        break;
+    default: {
+        // Reference point (documented in docs/method.md): 10% of the observed range below
+        // the worst objective, and the penalty's largest value (D, or the number of groups).
+        const double reference_f = worst - 0.1 * std::max(best - worst, 1e-6);
+        problem.acquisition = std::make_unique<SeboEhvi>(view, penalty, SparseEhviFront(front, reference_f, penalty.max_value()));
+    }
+    }
+
+    // Anchors for the raw samples: every non-dominated observation and the five best.
+    std::vector<std::pair<double, int>> by_value;
+    for (Eigen::Index i = 0; i < rows; ++i) by_value.emplace_back(data.targets[i], static_cast<int>(i));
+    std::sort(by_value.rbegin(), by_value.rend());
+    std::vector<Eigen::VectorXd> anchors;
+    for (std::size_t j = 0; j < by_value.size() && j < 5; ++j) anchors.push_back(data.inputs.row(by_value[j].second).transpose());
+    for (Eigen::Index i = 0; i < rows; ++i) {
+        bool dominated = false;
+        for (Eigen::Index j = 0; j < rows && !dominated; ++j)
+            dominated = front[static_cast<std::size_t>(j)].first >= front[static_cast<std::size_t>(i)].first &&
+                        front[static_cast<std::size_t>(j)].second <= front[static_cast<std::size_t>(i)].second &&
+                        front[static_cast<std::size_t>(j)] != front[static_cast<std::size_t>(i)];
+        if (!dominated) anchors.push_back(data.inputs.row(i).transpose());
+    }
+    problem.raw_samples = raw_samples(space, anchors, method.raw_samples, seed);
+    return problem;
+}
+
+}  // namespace sebo

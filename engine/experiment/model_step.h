@@ -1,0 +1,63 @@
+#pragma once
+// The parts of one model-based step (paper §6; DESIGN.md "Data flow of one step") as
+// ModelStrategy assembles them from an experiment and its method settings: the training data,
+// the surrogate options, and — given a fitted posterior — the acquisition, its screening points
+// and the optimizer settings. They are public so that other clients build exactly what a
+// strategy step builds: `sebo fit` fits the step's model to a file's trials, and the benchmark
+// times the fit and the acquisition optimization separately.
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "acquisition/acquisition.h"
+#include "acquisition/sparsity_penalty.h"
+#include "experiment/experiment.h"
+#include "model/ensemble_posterior.h"
+#include "model/standardizer.h"
+#include "model/surrogate.h"
+#include "model/training_data.h"
+#include "optimize/homotopy.h"
+
+namespace sebo {
+
+// The completed trials as a GP sees them (SPEC §2 "Models"): configurations mapped into the
+// unit cube, utilities (the objective in maximization form) standardized, and the known noise
+// variances — the standard errors in standardized units, squared, floored at 1e-8 — only when
+// every completed trial reported one (otherwise the noise is inferred).
+struct TrainingSet {
+    std::shared_ptr<const TrainingData> data;
+    Standardizer standardizer;  // of the utilities
+    std::vector<int> trials;    // trial index of each row of data->inputs
+};
+
+// Empty when no trial has completed with a result.
+std::optional<TrainingSet> make_training_set(const Experiment& experiment);
+
+// The surrogate the method asks for, with its NUTS settings.
+SurrogateOptions surrogate_options(const MethodSettings& method);
+// Raw samples, restarts and the homotopy schedule of the method (paper appendix E.1).
+AcquisitionOptimizerOptions acquisition_optimizer_options(const MethodSettings& method);
+
+// The penalty of the space (its targets and groups) of the given kind.
+SparsityPenalty make_sparsity_penalty(const SearchSpace& space, PenaltyKind kind);
+// Snapping to targets and rounding integers, unit cube to unit cube. Keeps a reference to
+// `space`, which must outlive the transforms.
+CandidateTransforms make_candidate_transforms(const SearchSpace& space);
+
+// What optimize_acquisition needs for one candidate besides the transforms and options.
+struct AcquisitionProblem {
+    std::unique_ptr<AcquisitionFunction> acquisition;
+    std::vector<Eigen::VectorXd> raw_samples;  // screening points in the unit cube
+};
+
+// The method's acquisition over `posterior`, whose data (observations, then fantasies,
+// standardized) define the incumbent and the current front; and the raw samples anchored at
+// the good and non-dominated points of that data. Deterministic for `seed`.
+AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
+                                            std::shared_ptr<const EnsemblePosterior> posterior,
+                                            const SparsityPenalty& penalty, std::uint64_t seed);
+
+}  // namespace sebo
