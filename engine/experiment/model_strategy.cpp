@@ -7,6 +7,7 @@
 #include "acquisition/acquisition.h"
 #include "design/sobol.h"
 #include "experiment/sobol_strategy.h"
+#include "model/power_transform.h"
 #include "model/standardizer.h"
 #include "model/surrogate.h"
 #include "optimize/homotopy.h"
@@ -175,15 +176,18 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
 
     Eigen::VectorXd y(n);
     for (Eigen::Index i = 0; i < n; ++i) y[i] = obs.utility[static_cast<std::size_t>(i)];
-    const Standardizer standardizer(y);
+    const PowerTransform warp = settings_.warp_objective ? PowerTransform(y) : PowerTransform();
+    const Eigen::VectorXd warped = warp.apply(y);
+    const Standardizer standardizer(warped);
     auto data = std::make_shared<TrainingData>();
     data->inputs.resize(n, d);
     for (Eigen::Index i = 0; i < n; ++i) data->inputs.row(i) = obs.x[static_cast<std::size_t>(i)].transpose();
-    data->targets = standardizer.transform(y);
+    data->targets = standardizer.transform(warped);
     if (!obs.sem.empty()) {
         data->noise_variances.resize(n);
         for (Eigen::Index i = 0; i < n; ++i) {
-            const double s = obs.sem[static_cast<std::size_t>(i)] / standardizer.scale();
+            // Delta method: the standard error scales with the transform's slope.
+            const double s = obs.sem[static_cast<std::size_t>(i)] * warp.derivative(y[i]) / standardizer.scale();
             data->noise_variances[i] = std::max(s * s, 1e-8);
         }
     }

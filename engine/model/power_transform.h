@@ -1,0 +1,37 @@
+#pragma once
+// Yeo–Johnson power transform of the objective before standardization (Yeo & Johnson 2000; as
+// Ax's PowerTransformY). Benchmarks and real systems often have a few catastrophic values (Branin
+// is 308 at the all-zero configuration, below 1 near its optima); after plain standardization the
+// differences that matter near the optimum are smaller than the inferred noise. The transform is
+// strictly increasing, so it keeps every ordering — the incumbent, the Pareto front — and only
+// reshapes the scale the GP sees. λ maximizes the Gaussian profile log-likelihood of the
+// transformed data.
+
+#include <Eigen/Core>
+
+namespace sebo {
+
+class PowerTransform {
+public:
+    // Fits λ in [−3, 3] to the standardized y (at least 2 distinct values; otherwise the
+    // identity).
+    explicit PowerTransform(const Eigen::VectorXd& y);
+    // The identity transform.
+    PowerTransform() = default;
+
+    double lambda() const { return lambda_; }
+    double apply(double y) const;
+    Eigen::VectorXd apply(const Eigen::VectorXd& y) const;
+    // dψ/dy, for carrying standard errors through the transform (delta method).
+    double derivative(double y) const;
+
+    // ψ_λ(y) itself.
+    static double yeo_johnson(double y, double lambda);
+
+private:
+    double lambda_ = 1.0;
+    double mean_ = 0.0;   // the transform acts on (y − mean) / scale
+    double scale_ = 1.0;
+};
+
+}  // namespace sebo
