@@ -91,7 +91,7 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
             return result;
         }
         control.report({"optimizing acquisition", static_cast<int>(stage) + 1, static_cast<int>(schedule.size()),
-                        "a = " + format_number(schedule[stage])});
+                        "a = " + format_short(schedule[stage], 3)});
         const double a = schedule[stage];
         const SmoothObjective objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
             return acquisition.value(x, a, grad);

@@ -1,0 +1,121 @@
+// sebo-explorer — the SEBO Explorer desktop application.
+//
+//   sebo-explorer [FILE]                 open FILE (an experiment, *.sebo.json)
+//   sebo-explorer --example              open the bundled Branin-50D example
+//   sebo-explorer --screenshot OUT.png [--example | FILE]
+//                                        render the window (1400x900) offscreen to OUT.png and exit
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QIcon>
+#include <QImage>
+#include <QTimer>
+#include <cstdio>
+#include <cstring>
+
+#include "experiment_document.h"
+#include "main_window.h"
+#include "message_bar.h"
+#include "resource_paths.h"
+
+namespace {
+
+int fail(const QString& message) {
+    std::fprintf(stderr, "sebo-explorer: %s\nRun 'sebo-explorer --help' for the options.\n", qPrintable(message));
+    return 2;
+}
+
+struct Options {
+    QString path;  // empty: start without a file
+    QString screenshot;
+    QSize size{1400, 900};
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription("SEBO Explorer: sparse Bayesian optimization, objective vs active parameters.");
+    const QCommandLineOption help_option = parser.addHelpOption();
+    const QCommandLineOption version_option = parser.addVersionOption();
+    const QCommandLineOption example({"e", "example"}, "Open the bundled example experiment (Branin in 50 dimensions).");
+    const QCommandLineOption screenshot("screenshot", "Render the main window offscreen to <png> and exit.", "png");
+    const QCommandLineOption size("size", "Window size for --screenshot (default 1400x900).", "WxH", "1400x900");
+    parser.addOption(example);
+    parser.addOption(screenshot);
+    parser.addOption(size);
+    parser.addPositionalArgument("file", "An experiment file (*.sebo.json) to open.", "[FILE]");
+
+    // Arguments are checked before any window system is touched, so a mistake gives a clear
+    // message and exit code 2 even without a display.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
+    if (!parser.parse(arguments)) return fail(parser.errorText());
+    if (parser.isSet(help_option) || parser.isSet(version_option)) {
+        QCoreApplication core(argc, argv);
+        QCoreApplication::setApplicationName("sebo-explorer");
+        QCoreApplication::setApplicationVersion("0.1.0");
+        if (parser.isSet(help_option)) parser.showHelp(0);
+        parser.showVersion();
+    }
+
+    Options options;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) return fail(QString("expected at most one FILE, got %1").arg(files.size()));
+    if (!files.isEmpty() && parser.isSet(example)) return fail("give either --example or FILE, not both");
+    options.path = files.isEmpty() ? QString() : files.first();
+    if (!options.path.isEmpty() && !QFileInfo(options.path).isFile())
+        return fail(QString("no such file: %1").arg(options.path));
+    if (parser.isSet(size)) {
+        const QStringList parts = parser.value(size).split('x');
+        bool ok_w = false, ok_h = false;
+        if (parts.size() == 2) options.size = QSize(parts[0].toInt(&ok_w), parts[1].toInt(&ok_h));
+        if (!ok_w || !ok_h || options.size.width() < 320 || options.size.height() < 240 ||
+            options.size.width() > 8000 || options.size.height() > 8000)
+            return fail(QString("--size: '%1' is not WIDTHxHEIGHT between 320x240 and 8000x8000").arg(parser.value(size)));
+    }
+    if (parser.isSet(screenshot)) {
+        options.screenshot = parser.value(screenshot);
+        if (!options.screenshot.endsWith(".png", Qt::CaseInsensitive))
+            return fail(QString("--screenshot: '%1' must end in .png").arg(options.screenshot));
+        // A screenshot needs no display.
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("SEBO");
+    QApplication::setApplicationName("SEBO Explorer");
+    QApplication::setApplicationVersion("0.1.0");
+    QApplication::setDesktopFileName("sebo-explorer");
+    QApplication::setWindowIcon(QIcon(":/icons/sebo-explorer.png"));
+
+    if (parser.isSet(example)) {
+        // Found relative to the executable, so this needs the application object.
+        options.path = sebo::ui::default_example();
+        if (options.path.isEmpty()) return fail("no bundled example experiment was found next to the program");
+    }
+
+    sebo::ui::MainWindow window;
+    if (!options.screenshot.isEmpty()) {
+        // A fixed, reproducible picture: the default layout at the given size.
+        window.setRememberRecentFiles(false);
+        if (!options.path.isEmpty() && !window.openFile(options.path))
+            return fail(QString("could not open %1: %2").arg(options.path, window.messageBar()->text()));
+        window.resize(options.size);
+        window.show();
+        // Let layouts and charts settle before grabbing.
+        for (int i = 0; i < 5; ++i) {
+            QApplication::processEvents();
+            QApplication::sendPostedEvents();
+        }
+        if (!window.grab().toImage().save(options.screenshot, "PNG"))
+            return fail(QString("could not write %1").arg(options.screenshot));
+        return 0;
+    }
+
+    window.restoreLayout();
+    window.show();
+    const QString path = options.path;
+    if (!path.isEmpty()) QTimer::singleShot(0, &window, [&window, path] { window.openFile(path); });
+    return QApplication::exec();
+}

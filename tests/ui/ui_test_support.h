@@ -1,0 +1,91 @@
+#pragma once
+// Helpers shared by the UI suites: small experiments built and run with the engine directly
+// (independent of the UI code under test), and strategies that make a step slow or endless
+// so cancellation and responsiveness can be observed.
+
+#include <QDir>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "experiment/runner.h"
+#include "experiment/sobol_strategy.h"
+#include "problems/problem_catalog.h"
+
+namespace sebo::test {
+
+// A 10-parameter quadratic (3 effective), Sobol, seed 7: fast and deterministic.
+inline Experiment small_problem_experiment(int budget = 20, int dimension = 10, std::uint64_t seed = 7) {
+    ProblemSpec spec;
+    spec.name = "sparse-quadratic";
+    spec.dimension = dimension;
+    MethodSettings method;
+    method.strategy = StrategyKind::Sobol;
+    method.initial_trials = 4;
+    method.budget = budget;
+    return make_problem_experiment(spec, method, seed);
+}
+
+// Runs `trials` steps with the engine's own loop (no UI) and returns the experiment.
+inline Experiment run_with_engine(Experiment experiment, int trials) {
+    auto problem = make_problem(experiment.evaluator.problem);
+    ProblemEvaluator evaluator(problem, experiment.seed);
+    auto strategy = make_strategy(experiment.method);
+    for (int i = 0; i < trials; ++i) {
+        const StepResult r = run_step(experiment, *strategy, &evaluator, StepControl{}, 1);
+        if (r.status != StepResult::Status::Completed) break;
+    }
+    return experiment;
+}
+
+// Spins until the step is cancelled, reporting progress as it goes.
+class EndlessStrategy final : public Strategy {
+public:
+    std::atomic<int>* iterations = nullptr;
+    std::string name() const override { return "endless"; }
+    Proposal propose(const Experiment&, int, const StepControl& control) override {
+        int i = 0;
+        while (!control.cancelled()) {
+            control.report({"spinning", ++i, 0, {}});
+            if (iterations) iterations->store(i);
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        Proposal p;
+        p.status = Proposal::Status::Cancelled;
+        p.message = "cancelled";
+        return p;
+    }
+};
+
+// Keeps a core busy for `seconds` (reporting progress on every iteration, as a sampler would),
+// then proposes the Sobol point. Cancellation is polled inside the loop.
+class SlowStrategy final : public Strategy {
+public:
+    explicit SlowStrategy(double seconds) : seconds_(seconds) {}
+    std::string name() const override { return "slow"; }
+    Proposal propose(const Experiment& experiment, int count, const StepControl& control) override {
+        const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds_);
+        volatile double sink = 0.0;
+        int i = 0;
+        while (std::chrono::steady_clock::now() < end) {
+            if (control.cancelled()) {
+                Proposal p;
+                p.status = Proposal::Status::Cancelled;
+                return p;
+            }
+            for (int k = 0; k < 2000; ++k) sink = sink + 1e-9 * k;
+            control.report({"optimizing acquisition", ++i % 30, 30, {}});
+        }
+        Proposal p;
+        p.generator = "slow";
+        p.points = next_sobol_points(experiment, count);
+        return p;
+    }
+
+private:
+    double seconds_;
+};
+
+}  // namespace sebo::test

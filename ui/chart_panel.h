@@ -1,0 +1,60 @@
+#pragma once
+// The common frame of our chart views: a QChartView, a helpful message in place of the chart
+// when there is nothing to plot yet, and image export. Qt Charts is deprecated after Qt 6.x,
+// so every use of it stays behind FrontierChartView, HypervolumeChartView and
+// ActivationChartView, which derive from this class; swapping the plotting library touches
+// only these files.
+
+#include <QString>
+#include <QWidget>
+#include <optional>
+
+class QChart;
+class QChartView;
+class QHBoxLayout;
+class QLabel;
+class QScrollArea;
+class QStackedLayout;
+
+namespace sebo::ui {
+
+class ChartPanel : public QWidget {
+    Q_OBJECT
+public:
+    // scrollable: the chart sits in a vertical scroll area and may be taller than the panel.
+    explicit ChartPanel(bool scrollable = false, QWidget* parent = nullptr);
+
+    QChartView* chartView() const { return view_; }
+    QChart* chart() const { return chart_; }
+
+    // Shows `text` instead of the chart; an empty text shows the chart.
+    void setEmptyText(const QString& text);
+    QString emptyText() const;
+    bool isShowingChart() const;
+
+    // Image export of the chart at its current size, rendered at twice the pixel density.
+    std::optional<QString> savePng(const QString& path) const;
+    // SVG needs Qt SVG at build time; svgExportAvailable() says whether this build has it.
+    static bool svgExportAvailable();
+
+    // A readable tick interval (1, 2 or 5 times a power of ten) giving about `ticks` intervals
+    // over `span`; at least `minimum` (1 for integer axes).
+    static double niceInterval(double span, int ticks, double minimum = 0.0);
+    std::optional<QString> saveSvg(const QString& path) const;
+
+protected:
+    // A row above the chart for view options (hidden together with the chart).
+    QHBoxLayout* optionsRow() const { return options_row_; }
+    QSize exportSize() const;
+
+private:
+    QStackedLayout* stack_;
+    QLabel* empty_;
+    QWidget* chart_page_;
+    QHBoxLayout* options_row_;
+    QScrollArea* scroll_ = nullptr;
+    QChartView* view_;
+    QChart* chart_;
+};
+
+}  // namespace sebo::ui

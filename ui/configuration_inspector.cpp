@@ -1,0 +1,265 @@
+#include "configuration_inspector.h"
+
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStackedLayout>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "configuration_model.h"
+
+namespace sebo::ui {
+
+std::optional<double> parse_user_number(const QString& text) {
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) return std::nullopt;
+    bool ok = false;
+    double value = QLocale::c().toDouble(trimmed, &ok);
+    if (!ok) value = QLocale().toDouble(trimmed, &ok);
+    if (!ok || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent) {
+    stack_ = new QStackedLayout(this);
+
+    placeholder_ = new QLabel(tr("Select a trial in the frontier chart or the Trials table to see its "
+                                 "configuration."),
+                              this);
+    placeholder_->setWordWrap(true);
+    placeholder_->setAlignment(Qt::AlignCenter);
+    placeholder_->setMargin(16);
+    QPalette palette = placeholder_->palette();
+    palette.setColor(QPalette::WindowText, QColor(100, 100, 100));
+    placeholder_->setPalette(palette);
+    stack_->addWidget(placeholder_);
+
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(6, 6, 6, 6);
+
+    title_ = new QLabel(page);
+    QFont title_font = title_->font();
+    title_font.setBold(true);
+    title_font.setPointSizeF(title_font.pointSizeF() * 1.15);
+    title_->setFont(title_font);
+    title_->setWordWrap(true);
+    layout->addWidget(title_);
+
+    summary_ = new QLabel(page);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
+
+    auto* pick_row = new QHBoxLayout;
+    chosen_ = new QCheckBox(tr("Chosen"), page);
+    chosen_->setToolTip(tr("Pick this configuration to take away (File ▸ Export chosen configurations)"));
+    note_ = new QLineEdit(page);
+    note_->setPlaceholderText(tr("Note: why this one?"));
+    note_->setClearButtonEnabled(true);
+    pick_row->addWidget(chosen_);
+    pick_row->addWidget(note_, 1);
+    layout->addLayout(pick_row);
+
+    auto* button_row = new QHBoxLayout;
+    copy_ = new QPushButton(tr("Copy"), page);
+    copy_->setToolTip(tr("Copy this configuration to the clipboard as JSON (Ctrl+Shift+C)"));
+    export_ = new QPushButton(tr("Export…"), page);
+    export_->setToolTip(tr("Save this configuration as JSON or CSV"));
+    button_row->addWidget(copy_);
+    button_row->addWidget(export_);
+    button_row->addStretch(1);
+    layout->addLayout(button_row);
+
+    result_box_ = new QGroupBox(tr("Enter the observed result"), page);
+    auto* grid = new QGridLayout(result_box_);
+    value_edit_ = new QLineEdit(result_box_);
+    value_edit_->setPlaceholderText(tr("observed value"));
+    sem_edit_ = new QLineEdit(result_box_);
+    sem_edit_->setPlaceholderText(tr("standard error (optional)"));
+    record_ = new QPushButton(tr("Record result"), result_box_);
+    record_->setDefault(true);
+    reason_edit_ = new QLineEdit(result_box_);
+    reason_edit_->setPlaceholderText(tr("why it failed (optional)"));
+    fail_ = new QPushButton(tr("Mark failed"), result_box_);
+    result_error_ = new QLabel(result_box_);
+    result_error_->setWordWrap(true);
+    result_error_->setStyleSheet("color: #b00020;");
+    result_error_->hide();
+    grid->addWidget(new QLabel(tr("Value"), result_box_), 0, 0);
+    grid->addWidget(value_edit_, 0, 1);
+    grid->addWidget(sem_edit_, 0, 2);
+    grid->addWidget(record_, 0, 3);
+    grid->addWidget(result_error_, 1, 1, 1, 3);
+    grid->addWidget(new QLabel(tr("Failed"), result_box_), 2, 0);
+    grid->addWidget(reason_edit_, 2, 1, 1, 2);
+    grid->addWidget(fail_, 2, 3);
+    grid->setColumnStretch(1, 2);
+    grid->setColumnStretch(2, 1);
+    layout->addWidget(result_box_);
+
+    filter_ = new QLineEdit(page);
+    filter_->setPlaceholderText(tr("Filter parameters"));
+    filter_->setClearButtonEnabled(true);
+    layout->addWidget(filter_);
+
+    model_ = new ConfigurationModel(this);
+    proxy_ = new QSortFilterProxyModel(this);
+    proxy_->setSourceModel(model_);
+    proxy_->setFilterKeyColumn(ConfigurationModel::Name);
+    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy_->setSortRole(ConfigurationModel::SortRole);
+    table_ = new QTableView(page);
+    table_->setModel(proxy_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(table_, 1);
+    stack_->addWidget(page);
+
+    connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+    connect(chosen_, &QCheckBox::toggled, this, [this](bool on) {
+        note_->setEnabled(on);
+        if (trial_ >= 0) emit chosenChanged(trial_, on, note_->text());
+    });
+    connect(note_, &QLineEdit::editingFinished, this, [this] {
+        if (trial_ >= 0 && chosen_->isChecked()) emit chosenChanged(trial_, true, note_->text());
+    });
+    connect(copy_, &QPushButton::clicked, this, [this] {
+        if (trial_ >= 0) emit copyRequested(trial_);
+    });
+    connect(export_, &QPushButton::clicked, this, [this] {
+        if (trial_ >= 0) emit exportRequested(trial_);
+    });
+    connect(record_, &QPushButton::clicked, this, &ConfigurationInspector::submitResult);
+    connect(value_edit_, &QLineEdit::returnPressed, this, &ConfigurationInspector::submitResult);
+    connect(fail_, &QPushButton::clicked, this, [this] {
+        if (trial_ >= 0) emit failureEntered(trial_, reason_edit_->text().trimmed());
+    });
+    stack_->setCurrentWidget(placeholder_);
+}
+
+void ConfigurationInspector::setSnapshot(SnapshotPtr snapshot) {
+    snapshot_ = std::move(snapshot);
+    if (snapshot_ && trial_ >= 0 && !snapshot_->trial(trial_)) trial_ = -1;
+    refresh();
+}
+
+void ConfigurationInspector::setTrial(int trial) {
+    if (trial != trial_) {
+        value_edit_->clear();
+        sem_edit_->clear();
+        reason_edit_->clear();
+        result_error_->hide();
+    }
+    trial_ = trial;
+    refresh();
+}
+
+QString ConfigurationInspector::titleText() const { return trial_ >= 0 ? title_->text() : QString(); }
+QString ConfigurationInspector::summaryText() const { return trial_ >= 0 ? summary_->text() : QString(); }
+QString ConfigurationInspector::resultError() const { return result_error_->isHidden() ? QString() : result_error_->text(); }
+
+void ConfigurationInspector::focusResultEntry() {
+    if (!result_box_->isHidden()) value_edit_->setFocus(Qt::OtherFocusReason);
+}
+
+void ConfigurationInspector::refresh() {
+    const Trial* t = snapshot_ && trial_ >= 0 ? snapshot_->trial(trial_) : nullptr;
+    if (!t) {
+        trial_ = -1;
+        model_->setTrial(snapshot_, -1);
+        stack_->setCurrentWidget(placeholder_);
+        return;
+    }
+    const Experiment& e = snapshot_->experiment;
+    model_->setTrial(snapshot_, trial_);
+    stack_->setCurrentIndex(1);
+
+    QString title = tr("Trial %1 — %2").arg(trial_).arg(QString::fromLatin1(to_string(t->status)));
+    if (snapshot_->isPareto(trial_)) title += tr(", on the frontier");
+    title_->setText(title);
+
+    QStringList lines;
+    const QString objective = QString::fromStdString(e.objective.name).toHtmlEscaped();
+    if (t->objective) {
+        QString line = QString("<b>%1</b>: %2").arg(objective, display_number(*t->objective, 8));
+        if (t->sem) line += QString(" ± %1").arg(display_number(*t->sem, 3));
+        line += e.objective.minimize ? tr(" (minimized)") : tr(" (maximized)");
+        lines << line;
+    } else if (t->status == TrialStatus::Pending) {
+        lines << tr("<b>%1</b>: waiting for a result").arg(objective);
+    }
+    const int active = snapshot_->sparsityOf(trial_);
+    const QString unit = e.space.has_groups() ? tr("groups") : tr("parameters");
+    lines << tr("<b>Active</b>: %1 of %2 %3 changed from the target").arg(active).arg(e.max_sparsity()).arg(unit);
+    QString origin = tr("<b>Proposed by</b>: %1").arg(QString::fromStdString(t->generator).toHtmlEscaped());
+    if (t->evaluation_seconds > 0)
+        origin += tr(" (%1 to propose, %2 to evaluate)")
+                      .arg(display_duration(t->generation_seconds).toHtmlEscaped(),
+                           display_duration(t->evaluation_seconds).toHtmlEscaped());
+    else if (t->generation_seconds > 0)
+        origin += tr(" (%1 to propose)").arg(display_duration(t->generation_seconds).toHtmlEscaped());
+    lines << origin;
+    if (!t->error.empty())
+        lines << QString("<span style='color:#b00020'><b>%1</b>: %2</span>")
+                     .arg(tr("Error"), QString::fromStdString(t->error).toHtmlEscaped());
+    summary_->setText(lines.join("<br>"));
+
+    const ChosenConfiguration* chosen = snapshot_->chosen(trial_);
+    {
+        const QSignalBlocker block_box(chosen_);
+        const QSignalBlocker block_note(note_);
+        chosen_->setChecked(chosen != nullptr);
+        if (!note_->hasFocus()) note_->setText(chosen ? QString::fromStdString(chosen->note) : QString());
+        note_->setEnabled(chosen != nullptr);
+    }
+    const bool pending = t->status == TrialStatus::Pending;
+    result_box_->setVisible(pending);
+    chosen_->setEnabled(t->status == TrialStatus::Completed || chosen);
+    copy_->setEnabled(true);
+    export_->setEnabled(true);
+}
+
+void ConfigurationInspector::showResultError(const QString& message) {
+    result_error_->setText(message);
+    result_error_->setVisible(!message.isEmpty());
+}
+
+void ConfigurationInspector::submitResult() {
+    if (trial_ < 0) return;
+    const std::optional<double> value = parse_user_number(value_edit_->text());
+    if (!value) {
+        showResultError(value_edit_->text().trimmed().isEmpty()
+                            ? tr("Type the observed value first.")
+                            : tr("'%1' is not a number.").arg(value_edit_->text().trimmed()));
+        value_edit_->setFocus();
+        return;
+    }
+    std::optional<double> sem;
+    if (!sem_edit_->text().trimmed().isEmpty()) {
+        sem = parse_user_number(sem_edit_->text());
+        if (!sem || *sem < 0) {
+            showResultError(tr("The standard error '%1' is not a non-negative number.").arg(sem_edit_->text().trimmed()));
+            sem_edit_->setFocus();
+            return;
+        }
+    }
+    showResultError({});
+    emit resultEntered(trial_, *value, sem);
+}
+
+}  // namespace sebo::ui

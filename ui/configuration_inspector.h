@@ -1,0 +1,88 @@
+#pragma once
+// The selected trial in detail: objective, active count, and per parameter its value, target
+// and whether it changed (changed first). Here the user picks the trial (chosen + note),
+// copies or exports it, and — for a pending trial of a manual experiment — types the observed
+// value or marks it failed (SPEC §1 "manual", §5).
+
+#include <QWidget>
+#include <optional>
+
+#include "experiment_snapshot.h"
+
+class QCheckBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStackedLayout;
+class QTableView;
+
+namespace sebo::ui {
+
+class ConfigurationModel;
+
+class ConfigurationInspector : public QWidget {
+    Q_OBJECT
+public:
+    explicit ConfigurationInspector(QWidget* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    void setTrial(int trial);
+    int trial() const { return trial_; }
+
+    // For tests and keyboard focus.
+    QString titleText() const;
+    QString summaryText() const;
+    ConfigurationModel* parameterModel() const { return model_; }
+    QTableView* parameterView() const { return table_; }
+    QCheckBox* chosenBox() const { return chosen_; }
+    QLineEdit* noteEdit() const { return note_; }
+    QGroupBox* resultBox() const { return result_box_; }
+    QLineEdit* resultEdit() const { return value_edit_; }
+    QLineEdit* semEdit() const { return sem_edit_; }
+    QLineEdit* failureEdit() const { return reason_edit_; }
+    QPushButton* recordButton() const { return record_; }
+    QPushButton* failButton() const { return fail_; }
+    QString resultError() const;
+    void focusResultEntry();
+
+signals:
+    void chosenChanged(int trial, bool chosen, const QString& note);
+    void resultEntered(int trial, double value, std::optional<double> sem);
+    void failureEntered(int trial, const QString& reason);
+    void copyRequested(int trial);
+    void exportRequested(int trial);
+
+private:
+    void refresh();
+    void submitResult();
+    void showResultError(const QString& message);
+
+    SnapshotPtr snapshot_;
+    int trial_ = -1;
+    QStackedLayout* stack_;
+    QLabel* placeholder_;
+    QLabel* title_;
+    QLabel* summary_;
+    QCheckBox* chosen_;
+    QLineEdit* note_;
+    QPushButton* copy_;
+    QPushButton* export_;
+    QGroupBox* result_box_;
+    QLineEdit* value_edit_;
+    QLineEdit* sem_edit_;
+    QLineEdit* reason_edit_;
+    QPushButton* record_;
+    QPushButton* fail_;
+    QLabel* result_error_;
+    QLineEdit* filter_;
+    ConfigurationModel* model_;
+    QSortFilterProxyModel* proxy_;
+    QTableView* table_;
+};
+
+// Parses a number typed by the user in either the C locale ("1.5") or the system's ("1,5").
+std::optional<double> parse_user_number(const QString& text);
+
+}  // namespace sebo::ui

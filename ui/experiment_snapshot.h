@@ -1,0 +1,63 @@
+#pragma once
+// An immutable picture of an experiment and its frontier analytics (SPEC §3). Every widget
+// reads one of these and nothing else: the document builds a new snapshot after each change
+// and hands out shared pointers to const, so no view ever sees an experiment being modified
+// (DESIGN "Threading": widgets only ever read snapshots).
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "experiment/analytics.h"
+#include "experiment/experiment.h"
+
+namespace sebo::ui {
+
+struct ExperimentSnapshot {
+    Experiment experiment;
+    FrontierReport report;
+    // Per trial, in the order of experiment.trials: its sparsity count (active parameters, or
+    // active groups when the space has groups).
+    std::vector<int> sparsity;
+    // The most recently added completed trial, if any (marked in the frontier chart).
+    std::optional<int> newest_completed;
+    // Increases with every change of the document, so views can skip redundant work.
+    int revision = 0;
+
+    bool isPareto(int trial) const;
+    // Position of a trial in experiment.trials, or -1.
+    int position(int trial) const;
+    const Trial* trial(int index) const;
+    int sparsityOf(int trial) const;
+    const ChosenConfiguration* chosen(int trial) const;
+    // Names of the parameters a trial changes away from their targets, in space order.
+    QStringList activeNames(int trial) const;
+    int completedCount() const;
+
+private:
+    friend std::shared_ptr<const ExperimentSnapshot> make_snapshot(Experiment experiment, int revision);
+    std::map<int, int> position_;
+    std::vector<int> pareto_sorted_;
+};
+
+using SnapshotPtr = std::shared_ptr<const ExperimentSnapshot>;
+
+// Runs the analytics once and freezes the result.
+SnapshotPtr make_snapshot(Experiment experiment, int revision);
+
+// Short, readable number text for tables and labels (full precision belongs in tooltips/exports).
+QString display_number(double value, int significant = 6);
+// "1 trial", "3 trials": English plurals without a translation catalogue.
+QString count_text(long long n, const QString& singular, const QString& plural);
+// A duration for people: "< 1 ms", "35 ms", "2.4 s", "3 min 20 s".
+QString display_duration(double seconds);
+// Parameter value in the parameter's own terms (integers without decimals).
+QString display_value(const Parameter& parameter, double value);
+
+}  // namespace sebo::ui
+
+Q_DECLARE_METATYPE(sebo::ui::SnapshotPtr)

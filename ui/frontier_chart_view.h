@@ -1,0 +1,87 @@
+#pragma once
+// Objective vs number of active parameters (SPEC §3, §5; the paper's Figures 3-5 show the
+// same picture): every completed trial in grey, the non-dominated trials highlighted, the
+// "best with at most k active" step line, the newest trial marked, and the selected trial
+// ringed. Hovering a marker shows the trial, its objective and its active parameters;
+// clicking selects it everywhere.
+
+#include <optional>
+#include <vector>
+
+#include "chart_panel.h"
+#include "experiment_snapshot.h"
+
+class QAbstractAxis;
+class QCheckBox;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+class QValueAxis;
+class QXYSeries;
+
+namespace sebo::ui {
+
+class FrontierChartView : public ChartPanel {
+    Q_OBJECT
+public:
+    explicit FrontierChartView(QWidget* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    void setSelectedTrial(int trial);
+
+    QScatterSeries* trialsSeries() const { return all_; }
+    QScatterSeries* frontierSeries() const { return frontier_; }
+    QLineSeries* stepSeries() const { return step_; }
+    QScatterSeries* newestSeries() const { return newest_; }
+    QScatterSeries* selectedSeries() const { return selected_; }
+    QValueAxis* axisX() const { return axis_x_; }
+    // The objective axis: linear, or logarithmic when "Log scale" is ticked and every value is positive.
+    QAbstractAxis* axisY() const { return current_y_; }
+    // Until the user ticks or clears "Log scale", the axis is logarithmic by itself when every
+    // value is positive and they span two decades or more (e.g. Branin near its optimum).
+    void setLogScale(bool on);
+    bool logScale() const;
+    // "Zoom to frontier": the axes cover the frontier trials only (others may fall outside).
+    void setZoomToFrontier(bool on);
+
+    // Where a trial's marker is drawn, in chartView()->viewport() coordinates.
+    std::optional<QPoint> trialPosition(int trial) const;
+    // The trial whose marker is nearest to a viewport position, within `radius` pixels.
+    std::optional<int> trialAt(QPoint viewport_position, double radius = 10.0) const;
+    QString tooltipFor(int trial) const;
+
+signals:
+    void trialClicked(int trial);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    struct Marker {
+        QPointF value;
+        int trial = 0;
+        QXYSeries* series = nullptr;
+    };
+    void rebuild();
+    void updateSelection();
+    std::optional<QPointF> markerValue(int trial) const;
+    void useAxisY(QAbstractAxis* axis);
+
+    SnapshotPtr snapshot_;
+    int selected_trial_ = -1;
+    std::vector<Marker> markers_;
+    QScatterSeries* all_;
+    QScatterSeries* frontier_;
+    QLineSeries* step_;
+    QScatterSeries* newest_;
+    QScatterSeries* selected_;
+    QValueAxis* axis_x_;
+    QValueAxis* axis_y_;
+    QLogValueAxis* axis_y_log_;
+    QAbstractAxis* current_y_;
+    QCheckBox* log_y_;
+    QCheckBox* zoom_;
+    bool log_automatic_ = true;
+};
+
+}  // namespace sebo::ui

@@ -1,0 +1,106 @@
+#include "hypervolume_chart_view.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace sebo::ui {
+
+HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, parent) {
+    QChart* c = chart();
+    initial_upper_ = new QLineSeries(this);
+    initial_lower_ = new QLineSeries(this);
+    initial_ = new QAreaSeries(initial_upper_, initial_lower_);
+    initial_->setName(tr("Initial design (Sobol)"));
+    initial_->setColor(QColor(200, 200, 200, 110));
+    initial_->setBorderColor(QColor(200, 200, 200, 0));
+
+    trace_ = new QLineSeries;
+    trace_->setName(tr("Hypervolume"));
+    QPen pen(QColor(44, 160, 44));
+    pen.setWidthF(2.0);
+    trace_->setPen(pen);
+    trace_->setPointsVisible(true);
+
+    c->addSeries(initial_);
+    c->addSeries(trace_);
+    axis_x_ = new QValueAxis;
+    axis_x_->setTitleText(tr("Trial"));
+    axis_x_->setLabelFormat("%d");
+    axis_x_->setTickType(QValueAxis::TicksDynamic);
+    axis_x_->setTickAnchor(0);
+    axis_y_ = new QValueAxis;
+    axis_y_->setTitleText(tr("Hypervolume"));
+    axis_y_->setLabelFormat("%.4g");
+    axis_y_->setTickType(QValueAxis::TicksDynamic);
+    axis_y_->setTickAnchor(0.0);
+    c->addAxis(axis_x_, Qt::AlignBottom);
+    c->addAxis(axis_y_, Qt::AlignLeft);
+    for (QAbstractSeries* s : c->series()) {
+        s->attachAxis(axis_x_);
+        s->attachAxis(axis_y_);
+    }
+    reference_ = new QLabel(this);
+    reference_->setTextFormat(Qt::PlainText);
+    reference_->setToolTip(tr("The hypervolume is the area dominated by the trials in (objective, number of "
+                              "active parameters), measured from this fixed reference point, so runs compare."));
+    optionsRow()->addWidget(reference_, 1);
+    setEmptyText(tr("No experiment is open."));
+}
+
+void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
+    snapshot_ = std::move(snapshot);
+    if (!snapshot_) return;
+    const ExperimentSnapshot& s = *snapshot_;
+    const Experiment& e = s.experiment;
+    const std::vector<double>& hv = s.report.hypervolume_trace;
+
+    QList<QPointF> points;
+    double y_max = 0.0;
+    for (std::size_t i = 0; i < hv.size(); ++i) {
+        points << QPointF(static_cast<double>(i + 1), hv[i]);
+        y_max = std::max(y_max, hv[i]);
+    }
+    trace_->replace(points);
+
+    const int n = static_cast<int>(hv.size());
+    const double top = y_max > 0 ? y_max * 1.08 : 1.0;
+    const int x_max = std::max({n, e.method.budget, 1});
+    const int initial = std::min(e.method.initial_trials, x_max);
+    QList<QPointF> upper, lower;
+    if (initial > 0) {
+        upper << QPointF(0.5, top) << QPointF(initial + 0.5, top);
+        lower << QPointF(0.5, 0.0) << QPointF(initial + 0.5, 0.0);
+    }
+    initial_upper_->replace(upper);
+    initial_lower_->replace(lower);
+
+    axis_x_->setRange(0.5, x_max + 0.5);
+    axis_x_->setTickInterval(niceInterval(x_max, 8, 1.0));
+    axis_y_->setRange(0.0, top);
+    axis_y_->setTickInterval(niceInterval(top, 5));
+    // Without results a user problem's reference (worst observed value) is not defined yet.
+    const bool fixed_reference = e.hypervolume_reference.has_value();
+    reference_->setText(e.space.dimension() == 0 || (s.completedCount() == 0 && !fixed_reference)
+                            ? QString()
+                            : tr("Reference point: %1 = %2, %3 active · now %4")
+                                  .arg(QString::fromStdString(e.objective.name))
+                                  .arg(display_number(e.from_utility(s.report.reference_utility), 4))
+                                  .arg(s.report.reference_sparsity)
+                                  .arg(display_number(s.report.hypervolume, 5)));
+
+    if (e.space.dimension() == 0)
+        setEmptyText(tr("No experiment is open."));
+    else if (s.completedCount() == 0)
+        setEmptyText(tr("The hypervolume trace appears after the first completed trial."));
+    else
+        setEmptyText({});
+}
+
+}  // namespace sebo::ui

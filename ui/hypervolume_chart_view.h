@@ -1,0 +1,40 @@
+#pragma once
+// Hypervolume of (objective, −active count) after each trial (SPEC §3), with the initial
+// quasi-random design shaded so the point where the model-based strategy takes over is
+// visible. The reference point is fixed per experiment (see experiment/analytics.h), so traces
+// of different runs of one problem compare.
+
+#include "chart_panel.h"
+#include "experiment_snapshot.h"
+
+class QAreaSeries;
+class QLabel;
+class QLineSeries;
+class QValueAxis;
+
+namespace sebo::ui {
+
+class HypervolumeChartView : public ChartPanel {
+    Q_OBJECT
+public:
+    explicit HypervolumeChartView(QWidget* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+
+    QLineSeries* traceSeries() const { return trace_; }
+    QAreaSeries* initialDesignSeries() const { return initial_; }
+    QValueAxis* axisX() const { return axis_x_; }
+    QValueAxis* axisY() const { return axis_y_; }
+
+private:
+    SnapshotPtr snapshot_;
+    QLineSeries* trace_;
+    QLineSeries* initial_upper_;
+    QLineSeries* initial_lower_;
+    QAreaSeries* initial_;
+    QValueAxis* axis_x_;
+    QValueAxis* axis_y_;
+    QLabel* reference_;
+};
+
+}  // namespace sebo::ui

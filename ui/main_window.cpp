@@ -1,0 +1,1033 @@
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QKeySequence>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollBar>
+#include <QScopedValueRollback>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTableView>
+#include <QTimer>
+#include <QUrl>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <exception>
+
+#include "activation_chart_view.h"
+#include "chosen_export.h"
+#include "configuration_inspector.h"
+#include "experiment_document.h"
+#include "frontier_chart_view.h"
+#include "hypervolume_chart_view.h"
+#include "io/csv_export.h"
+#include "message_bar.h"
+#include "method_panel.h"
+#include "new_experiment_dialog.h"
+#include "resource_paths.h"
+#include "results_import.h"
+#include "run_controller.h"
+#include "trials_table_model.h"
+
+// The icons are compiled into the static sebo_ui library; referencing their initializer keeps
+// the linker from dropping them from executables. Q_INIT_RESOURCE must be used outside a namespace.
+static void init_sebo_resources() { Q_INIT_RESOURCE(resources); }
+
+namespace sebo::ui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const char* const kExperimentFilter = QT_TRANSLATE_NOOP("MainWindow", "SEBO experiments (*.sebo.json *.json);;All files (*)");
+
+// Writes text atomically (temporary file + rename), like the engine's saves.
+std::optional<QString> write_text_file(const QString& path, const QString& text) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) return file.errorString();
+    file.write(text.toUtf8());
+    if (!file.commit()) return file.errorString();
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::unique_ptr<QSettings> make_settings() { return std::make_unique<QSettings>("SEBO", "SEBO Explorer"); }
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    qRegisterMetaType<sebo::ui::SnapshotPtr>();
+    init_sebo_resources();
+    setObjectName("MainWindow");
+    setWindowIcon(QIcon(":/icons/sebo-explorer.png"));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+
+    document_ = new ExperimentDocument(this);
+    controller_ = new RunController(document_, this);
+
+    auto* central = new QWidget(this);
+    auto* central_layout = new QVBoxLayout(central);
+    central_layout->setContentsMargins(4, 4, 4, 0);
+    central_layout->setSpacing(4);
+    message_bar_ = new MessageBar(central);
+    central_layout->addWidget(message_bar_);
+    center_ = new QStackedWidget(central);
+    welcome_ = createWelcomePage();
+    frontier_ = new FrontierChartView(center_);
+    center_->addWidget(welcome_);
+    center_->addWidget(frontier_);
+    central_layout->addWidget(center_, 1);
+    setCentralWidget(central);
+
+    createActions();
+    createDocks();
+    createMenus();
+    createStatusBar();
+
+    connect(document_, &ExperimentDocument::snapshotChanged, this, &MainWindow::onSnapshot);
+    connect(document_, &ExperimentDocument::experimentReplaced, this, &MainWindow::onExperimentReplaced);
+    connect(document_, &ExperimentDocument::selectionChanged, this, &MainWindow::onSelection);
+    connect(document_, &ExperimentDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(document_, &ExperimentDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(controller_, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
+    connect(controller_, &RunController::progressChanged, this, &MainWindow::onProgress);
+    connect(controller_, &RunController::runFinished, this, &MainWindow::onRunFinished);
+    connect(controller_, &RunController::stepCompleted, this, &MainWindow::onStepCompleted);
+    connect(controller_, &RunController::autosaveFailed, this, [this](const QString& message) {
+        showError(tr("The new trial could not be saved: %1").arg(message));
+    });
+    connect(frontier_, &FrontierChartView::trialClicked, document_, &ExperimentDocument::setSelectedTrial);
+
+    onSnapshot(document_->snapshot());
+    onExperimentReplaced();
+    resize(1400, 900);
+    default_state_ = saveState();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::setPromptHandler(PromptHandler handler) { prompt_ = std::move(handler); }
+
+QMessageBox::StandardButton MainWindow::ask(const QString& title, const QString& text,
+                                            QMessageBox::StandardButtons buttons,
+                                            QMessageBox::StandardButton default_button) {
+    if (prompt_) return prompt_(title, text, buttons, default_button);
+    return QMessageBox::question(this, title, text, buttons, default_button);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Construction
+
+void MainWindow::createActions() {
+    QStyle* s = style();
+    new_ = new QAction(s->standardIcon(QStyle::SP_FileIcon), tr("&New experiment…"), this);
+    new_->setShortcut(QKeySequence::New);
+    new_->setToolTip(tr("Create an experiment from a built-in problem or your own parameters (Ctrl+N)"));
+    connect(new_, &QAction::triggered, this, &MainWindow::newDialog);
+
+    open_ = new QAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
+    open_->setShortcut(QKeySequence::Open);
+    open_->setToolTip(tr("Open an experiment file (Ctrl+O)"));
+    connect(open_, &QAction::triggered, this, &MainWindow::openDialog);
+
+    save_ = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
+    save_->setShortcut(QKeySequence::Save);
+    save_->setToolTip(tr("Save the experiment (Ctrl+S)"));
+    connect(save_, &QAction::triggered, this, &MainWindow::saveFile);
+
+    save_as_ = new QAction(tr("Save &As…"), this);
+    save_as_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    connect(save_as_, &QAction::triggered, this, &MainWindow::saveAsDialog);
+
+    quit_ = new QAction(tr("&Quit"), this);
+    quit_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quit_->setMenuRole(QAction::QuitRole);
+    connect(quit_, &QAction::triggered, this, &QWidget::close);
+
+    export_trials_ = new QAction(tr("Export &trials as CSV…"), this);
+    connect(export_trials_, &QAction::triggered, this, &MainWindow::exportTrialsDialog);
+    export_chosen_ = new QAction(tr("Export &chosen configurations…"), this);
+    export_chosen_->setToolTip(tr("Write the chosen configurations as JSON or CSV, in your units"));
+    connect(export_chosen_, &QAction::triggered, this, &MainWindow::exportChosenDialog);
+    changed_only_ = new QAction(tr("Export changed parameters only"), this);
+    changed_only_->setCheckable(true);
+    changed_only_->setChecked(make_settings()->value("export/changedOnly", true).toBool());
+    changed_only_->setToolTip(tr("Leave out parameters that stay at their targets"));
+    connect(changed_only_, &QAction::toggled, this,
+            [](bool on) { make_settings()->setValue("export/changedOnly", on); });
+    const QString image_kinds = ChartPanel::svgExportAvailable() ? tr("PNG or SVG") : tr("PNG");
+    export_frontier_ = new QAction(tr("&Frontier chart as %1…").arg(image_kinds), this);
+    connect(export_frontier_, &QAction::triggered, this, [this] { exportChartDialog(Chart::Frontier); });
+    export_hypervolume_ = new QAction(tr("&Hypervolume chart as %1…").arg(image_kinds), this);
+    connect(export_hypervolume_, &QAction::triggered, this, [this] { exportChartDialog(Chart::Hypervolume); });
+    export_activation_ = new QAction(tr("&Activation chart as %1…").arg(image_kinds), this);
+    connect(export_activation_, &QAction::triggered, this, [this] { exportChartDialog(Chart::Activation); });
+
+    step_ = new QAction(s->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), this);
+    step_->setShortcut(QKeySequence(Qt::Key_F5));
+    step_->setToolTip(tr("Propose and evaluate one trial (F5)"));
+    connect(step_, &QAction::triggered, controller_, &RunController::step);
+
+    run_n_ = new QAction(s->standardIcon(QStyle::SP_MediaPlay), tr("&Run N trials"), this);
+    run_n_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    run_n_->setToolTip(tr("Run the number of trials set next to this button (Ctrl+R)"));
+    run_count_ = new QSpinBox(this);
+    run_count_->setRange(1, 10000);
+    run_count_->setValue(5);
+    run_count_->setToolTip(tr("Trials to run with Run N"));
+    run_count_->setAccessibleName(tr("Trials to run"));
+    connect(run_n_, &QAction::triggered, this, [this] { controller_->run(run_count_->value()); });
+
+    run_budget_ = new QAction(s->standardIcon(QStyle::SP_MediaSeekForward), tr("Run to &budget"), this);
+    run_budget_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    run_budget_->setToolTip(tr("Run until the experiment has its budget of trials (Ctrl+Shift+R)"));
+    connect(run_budget_, &QAction::triggered, controller_, &RunController::runToBudget);
+
+    cancel_ = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"), this);
+    cancel_->setShortcut(QKeySequence(Qt::Key_Escape));
+    cancel_->setToolTip(tr("Stop the running step; the experiment stays as it was before it (Esc)"));
+    connect(cancel_, &QAction::triggered, controller_, &RunController::cancel);
+
+    choose_ = new QAction(tr("&Mark as chosen"), this);
+    choose_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    choose_->setToolTip(tr("Pick (or un-pick) the selected trial to take away (Ctrl+M)"));
+    connect(choose_, &QAction::triggered, this, &MainWindow::toggleChosenOfSelection);
+    copy_config_ = new QAction(tr("&Copy configuration"), this);
+    copy_config_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(copy_config_, &QAction::triggered, this, [this] { copyConfiguration(document_->selectedTrial()); });
+    export_config_ = new QAction(tr("&Export configuration…"), this);
+    connect(export_config_, &QAction::triggered, this,
+            [this] { exportConfigurationDialog(document_->selectedTrial()); });
+    enter_result_ = new QAction(tr("&Enter result…"), this);
+    enter_result_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    enter_result_->setToolTip(tr("Type the observed value of a pending trial (Ctrl+E)"));
+    connect(enter_result_, &QAction::triggered, this, &MainWindow::enterResultOfPending);
+
+    import_results_ = new QAction(tr("&Import results from CSV…"), this);
+    import_results_->setToolTip(tr("Read observed values of pending trials from a CSV file with the columns "
+                                   "trial and objective (optional: sem, status, error)"));
+    connect(import_results_, &QAction::triggered, this, &MainWindow::importResultsDialog);
+
+    reset_layout_ = new QAction(tr("&Reset layout"), this);
+    connect(reset_layout_, &QAction::triggered, this, [this] {
+        restoreState(default_state_);
+        for (QDockWidget* d : docks_) d->show();
+    });
+
+    for (QAction* a : {new_, open_, save_, save_as_, quit_, step_, run_n_, run_budget_, cancel_, choose_,
+                       copy_config_, enter_result_})
+        addAction(a);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(new_);
+    file->addAction(open_);
+    examples_menu_ = file->addMenu(tr("Open &example"));
+    recent_menu_ = file->addMenu(tr("Open &recent"));
+    file->addSeparator();
+    file->addAction(save_);
+    file->addAction(save_as_);
+    file->addSeparator();
+    QMenu* exports = file->addMenu(tr("E&xport"));
+    exports->addAction(export_chosen_);
+    exports->addAction(changed_only_);
+    exports->addSeparator();
+    exports->addAction(export_trials_);
+    exports->addSeparator();
+    exports->addAction(export_frontier_);
+    exports->addAction(export_hypervolume_);
+    exports->addAction(export_activation_);
+    if (!ChartPanel::svgExportAvailable()) {
+        QAction* note = exports->addAction(tr("(SVG export needs Qt SVG, which this build lacks)"));
+        note->setEnabled(false);
+    }
+    file->addSeparator();
+    file->addAction(quit_);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(step_);
+    run->addAction(run_n_);
+    run->addAction(run_budget_);
+    run->addSeparator();
+    run->addAction(cancel_);
+
+    QMenu* trial = menuBar()->addMenu(tr("&Trial"));
+    trial->addAction(choose_);
+    trial->addAction(copy_config_);
+    trial->addAction(export_config_);
+    trial->addSeparator();
+    trial->addAction(enter_result_);
+    trial->addAction(import_results_);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* d : docks_) view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    view->addAction(reset_layout_);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About SEBO Explorer"));
+    connect(about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About SEBO Explorer"),
+                           tr("<b>SEBO Explorer</b> %1<p>Sparse Bayesian optimization: find configurations that "
+                              "perform well and change as few parameters as possible.</p><p>Method: Liu, Feng, "
+                              "Eriksson, Letham, Bakshy, <i>Sparse Bayesian Optimization</i>, AISTATS 2023.</p>"
+                              "<p>Licence: GPL-3.0-or-later.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    QToolBar* tools = addToolBar(tr("Main"));
+    tools->setObjectName("mainToolBar");
+    tools->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    tools->addAction(new_);
+    tools->addAction(open_);
+    tools->addAction(save_);
+    tools->addSeparator();
+    tools->addAction(step_);
+    tools->addAction(run_n_);
+    tools->addWidget(run_count_);
+    tools->addAction(run_budget_);
+    tools->addAction(cancel_);
+
+    connect(recent_menu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+    rebuildExamplesMenu();
+}
+
+void MainWindow::createDocks() {
+    auto make_dock = [this](const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(content);
+        addDockWidget(area, dock);
+        docks_ << dock;
+        return dock;
+    };
+
+    method_ = new MethodPanel(this);
+    QDockWidget* method_dock = make_dock(tr("Method"), "methodDock", method_, Qt::LeftDockWidgetArea);
+    connect(method_, &MethodPanel::applyRequested, this, &MainWindow::onMethodApplied);
+
+    inspector_ = new ConfigurationInspector(this);
+    QDockWidget* inspector_dock = make_dock(tr("Configuration"), "inspectorDock", inspector_, Qt::RightDockWidgetArea);
+    connect(inspector_, &ConfigurationInspector::chosenChanged, document_, &ExperimentDocument::setChosen);
+    connect(inspector_, &ConfigurationInspector::copyRequested, this, &MainWindow::copyConfiguration);
+    connect(inspector_, &ConfigurationInspector::exportRequested, this, &MainWindow::exportConfigurationDialog);
+    connect(inspector_, &ConfigurationInspector::resultEntered, this,
+            [this](int trial, double value, std::optional<double> sem) {
+                if (auto error = document_->recordResult(trial, value, sem))
+                    showError(tr("The result of trial %1 could not be recorded: %2").arg(trial).arg(*error));
+                else {
+                    statusBar()->showMessage(tr("Recorded the result of trial %1.").arg(trial), 5000);
+                    if (message_bar_->kind() == MessageBar::Kind::Information) message_bar_->dismiss();
+                }
+            });
+    connect(inspector_, &ConfigurationInspector::failureEntered, this, [this](int trial, const QString& reason) {
+        if (auto error = document_->recordFailure(trial, reason))
+            showError(tr("Trial %1 could not be marked failed: %2").arg(trial).arg(*error));
+    });
+
+    activation_ = new ActivationChartView(this);
+    QDockWidget* activation_dock = make_dock(tr("Activation"), "activationDock", activation_, Qt::RightDockWidgetArea);
+
+    auto* trials_page = new QWidget(this);
+    auto* trials_layout = new QVBoxLayout(trials_page);
+    trials_layout->setContentsMargins(4, 2, 4, 4);
+    auto* trials_header = new QHBoxLayout;
+    frontier_only_ = new QCheckBox(tr("Frontier trials only"), trials_page);
+    frontier_only_->setToolTip(tr("Show only the non-dominated trials"));
+    trials_count_ = new QLabel(trials_page);
+    trials_header->addWidget(frontier_only_);
+    trials_header->addStretch(1);
+    trials_header->addWidget(trials_count_);
+    trials_layout->addLayout(trials_header);
+    trials_model_ = new TrialsTableModel(this);
+    trials_proxy_ = new TrialsProxyModel(this);
+    trials_proxy_->setSourceModel(trials_model_);
+    trials_view_ = new QTableView(trials_page);
+    trials_view_->setModel(trials_proxy_);
+    trials_view_->setSortingEnabled(true);
+    trials_view_->sortByColumn(TrialsTableModel::Index, Qt::AscendingOrder);
+    trials_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    trials_view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    trials_view_->setAlternatingRowColors(true);
+    trials_view_->verticalHeader()->hide();
+    trials_view_->verticalHeader()->setDefaultSectionSize(trials_view_->fontMetrics().height() + 6);
+    trials_view_->horizontalHeader()->setStretchLastSection(true);
+    trials_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    trials_layout->addWidget(trials_view_, 1);
+    QDockWidget* trials_dock = make_dock(tr("Trials"), "trialsDock", trials_page, Qt::BottomDockWidgetArea);
+    connect(frontier_only_, &QCheckBox::toggled, trials_proxy_, &TrialsProxyModel::setFrontierOnly);
+    connect(frontier_only_, &QCheckBox::toggled, this, &MainWindow::updateSummary);
+    connect(trials_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (syncing_selection_ || !current.isValid()) return;
+                document_->setSelectedTrial(current.data(TrialsTableModel::TrialRole).toInt());
+            });
+
+    hypervolume_ = new HypervolumeChartView(this);
+    QDockWidget* hv_dock = make_dock(tr("Hypervolume"), "hypervolumeDock", hypervolume_, Qt::BottomDockWidgetArea);
+    splitDockWidget(trials_dock, hv_dock, Qt::Horizontal);
+    splitDockWidget(inspector_dock, activation_dock, Qt::Vertical);
+
+    resizeDocks({method_dock, inspector_dock}, {250, 390}, Qt::Horizontal);
+    resizeDocks({trials_dock, hv_dock}, {640, 480}, Qt::Horizontal);
+    resizeDocks({trials_dock}, {290}, Qt::Vertical);
+    resizeDocks({inspector_dock, activation_dock}, {330, 260}, Qt::Vertical);
+}
+
+QWidget* MainWindow::createWelcomePage() {
+    auto* page = new QWidget(this);
+    auto* outer = new QVBoxLayout(page);
+    outer->addStretch(1);
+    auto* column = new QVBoxLayout;
+    auto* title = new QLabel(tr("SEBO Explorer"), page);
+    QFont title_font = title->font();
+    title_font.setPointSizeF(title_font.pointSizeF() * 2.0);
+    title_font.setBold(true);
+    title->setFont(title_font);
+    auto* subtitle = new QLabel(tr("Find configurations that perform well and change as few parameters as "
+                                   "possible, and see the whole trade-off."),
+                                page);
+    subtitle->setWordWrap(true);
+    column->addWidget(title);
+    column->addWidget(subtitle);
+    column->addSpacing(16);
+
+    welcome_example_ = new QPushButton(tr("Open the bundled example"), page);
+    welcome_example_->setToolTip(tr("A finished run on Branin embedded in 50 dimensions"));
+    connect(welcome_example_, &QPushButton::clicked, this, [this] {
+        const QString example = default_example();
+        if (!example.isEmpty()) openFile(example);
+    });
+    auto* create = new QPushButton(tr("New experiment…"), page);
+    connect(create, &QPushButton::clicked, this, &MainWindow::newDialog);
+    auto* open = new QPushButton(tr("Open a file…"), page);
+    connect(open, &QPushButton::clicked, this, &MainWindow::openDialog);
+    for (QPushButton* b : {welcome_example_, create, open}) {
+        b->setMinimumHeight(b->sizeHint().height() * 3 / 2);
+        column->addWidget(b);
+    }
+    column->addSpacing(16);
+    column->addWidget(new QLabel(tr("Recent files"), page));
+    welcome_recent_ = new QListWidget(page);
+    welcome_recent_->setMaximumHeight(welcome_recent_->fontMetrics().height() * 10);
+    connect(welcome_recent_, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem* item) { openFile(item->data(Qt::UserRole).toString()); });
+    column->addWidget(welcome_recent_);
+    auto* drop = new QLabel(tr("You can also drop an experiment file onto this window."), page);
+    drop->setEnabled(false);
+    column->addWidget(drop);
+
+    auto* row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addLayout(column, 2);
+    row->addStretch(1);
+    outer->addLayout(row);
+    outer->addStretch(2);
+    return page;
+}
+
+void MainWindow::createStatusBar() {
+    progress_label_ = new QLabel(this);
+    progress_label_->setTextFormat(Qt::PlainText);
+    progress_bar_ = new QProgressBar(this);
+    progress_bar_->setMaximumWidth(160);
+    progress_bar_->setTextVisible(false);
+    progress_bar_->hide();
+    summary_label_ = new QLabel(this);
+    summary_label_->setTextFormat(Qt::PlainText);
+    statusBar()->addWidget(progress_label_);
+    statusBar()->addWidget(progress_bar_);
+    statusBar()->addPermanentWidget(summary_label_);
+    elapsed_timer_ = new QTimer(this);
+    elapsed_timer_->setInterval(200);
+    connect(elapsed_timer_, &QTimer::timeout, this, &MainWindow::updateElapsed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reacting to the document and the controller
+
+void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
+    frontier_->setSnapshot(snapshot);
+    hypervolume_->setSnapshot(snapshot);
+    activation_->setSnapshot(snapshot);
+    inspector_->setSnapshot(snapshot);
+    method_->setSnapshot(snapshot);
+    const bool first_rows = trials_model_->rowCount() == 0 && !snapshot->experiment.trials.empty();
+    QScrollBar* scroll = trials_view_->verticalScrollBar();
+    const bool following = scroll->value() == scroll->maximum();
+    trials_model_->setSnapshot(snapshot);
+    if (first_rows) trials_view_->resizeColumnsToContents();
+    // The table keeps showing the document's selection after rows were added or re-sorted,
+    // and keeps following new trials when it was scrolled to the end.
+    frontier_->setSelectedTrial(document_->selectedTrial());
+    inspector_->setTrial(document_->selectedTrial());
+    syncTableSelection(document_->selectedTrial(), false);
+    if (following) trials_view_->scrollToBottom();
+    updateSummary();
+    updateActions();
+}
+
+void MainWindow::onExperimentReplaced() {
+    trials_model_->setSnapshot(document_->snapshot(), true);
+    if (trials_model_->rowCount() > 0) trials_view_->resizeColumnsToContents();
+    center_->setCurrentWidget(document_->hasExperiment() ? static_cast<QWidget*>(frontier_) : welcome_);
+    welcome_example_->setEnabled(!default_example().isEmpty());
+    if (default_example().isEmpty())
+        welcome_example_->setToolTip(tr("No bundled examples were found next to the program."));
+    updateTitle();
+    updateActions();
+}
+
+void MainWindow::onSelection(int trial) {
+    frontier_->setSelectedTrial(trial);
+    inspector_->setTrial(trial);
+    syncTableSelection(trial, true);
+    updateActions();
+}
+
+void MainWindow::syncTableSelection(int trial, bool scroll) {
+    const QScopedValueRollback guard(syncing_selection_, true);
+    const int source_row = trials_model_->rowOfTrial(trial);
+    const QModelIndex index = source_row >= 0 ? trials_proxy_->mapFromSource(trials_model_->index(source_row, 0))
+                                              : QModelIndex();
+    if (index.isValid()) {
+        trials_view_->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        if (scroll) trials_view_->scrollTo(index);
+    } else {
+        trials_view_->selectionModel()->clearSelection();
+    }
+}
+
+void MainWindow::onRunningChanged(bool running) {
+    method_->setRunning(running);
+    if (running) {
+        progress_bar_->show();
+        progress_bar_->setRange(0, 0);
+        elapsed_timer_->start();
+    } else {
+        progress_bar_->hide();
+        elapsed_timer_->stop();
+        progress_label_->clear();
+    }
+    updateActions();
+}
+
+void MainWindow::onProgress(const RunProgress&) { updateElapsed(); }
+
+void MainWindow::updateElapsed() {
+    if (!controller_->isRunning()) return;
+    const RunProgress p = controller_->lastProgress();
+    QString text = tr("Step %1 of %2: %3").arg(p.step).arg(p.steps_total).arg(p.phase);
+    if (p.total > 0) text += QString(" %1/%2").arg(p.current).arg(p.total);
+    if (!p.detail.isEmpty()) text += QString(" (%1)").arg(p.detail);
+    text += tr(" · %1 s").arg(QString::number(controller_->stepSeconds(), 'f', 1));
+    if (p.steps_total > 1) text += tr(" · run %1 s").arg(QString::number(controller_->runSeconds(), 'f', 1));
+    progress_label_->setText(text);
+    if (p.total > 0) {
+        progress_bar_->setRange(0, p.total);
+        progress_bar_->setValue(p.current);
+    } else {
+        progress_bar_->setRange(0, 0);
+    }
+}
+
+void MainWindow::onStepCompleted(const QList<int>& trials) {
+    const ExperimentSnapshot& s = *document_->snapshot();
+    for (int index : trials) {
+        const Trial* t = s.trial(index);
+        if (t && t->status == TrialStatus::Pending) {
+            // Manual evaluation: take the user straight to the result entry.
+            document_->setSelectedTrial(index);
+            inspector_->focusResultEntry();
+            showInfo(tr("Trial %1 is waiting for its result: run it, then type the observed value in the "
+                        "Configuration panel (or mark it failed).")
+                         .arg(index));
+            break;
+        }
+    }
+}
+
+void MainWindow::onRunFinished(RunEnd end, const QString& message) {
+    switch (end) {
+    case RunEnd::Finished: statusBar()->showMessage(message, 5000); break;
+    case RunEnd::Cancelled: statusBar()->showMessage(message, 8000); break;
+    case RunEnd::BudgetReached: showInfo(message); break;
+    case RunEnd::Failed: showError(message); break;
+    }
+    updateActions();
+}
+
+void MainWindow::onMethodApplied(const MethodChoice& choice) {
+    if (auto error = document_->setMethod(choice.method, choice.seed)) showError(*error);
+    else statusBar()->showMessage(tr("Method settings applied; they are saved with the experiment."), 5000);
+}
+
+void MainWindow::updateActions() {
+    const bool has = document_->hasExperiment();
+    const bool running = controller_->isRunning();
+    const SnapshotPtr s = document_->snapshot();
+    const int selected = document_->selectedTrial();
+    const Trial* t = selected >= 0 ? s->trial(selected) : nullptr;
+    const bool room = has && static_cast<int>(s->experiment.trials.size()) < s->experiment.method.budget;
+
+    new_->setEnabled(!running);
+    open_->setEnabled(!running);
+    recent_menu_->setEnabled(!running);
+    examples_menu_->setEnabled(!running);
+    save_->setEnabled(has);
+    save_as_->setEnabled(has);
+    step_->setEnabled(has && !running && room);
+    run_n_->setEnabled(has && !running && room);
+    run_count_->setEnabled(has && !running && room);
+    run_budget_->setEnabled(has && !running && room);
+    cancel_->setEnabled(running && !controller_->isCancelling());
+    export_trials_->setEnabled(has && !s->experiment.trials.empty());
+    export_chosen_->setEnabled(has && !s->experiment.chosen.empty());
+    for (QAction* a : {export_frontier_, export_hypervolume_, export_activation_}) a->setEnabled(has);
+    choose_->setEnabled(t && t->status == TrialStatus::Completed);
+    choose_->setText(t && s->chosen(selected) ? tr("Un&mark as chosen") : tr("&Mark as chosen"));
+    copy_config_->setEnabled(t != nullptr);
+    export_config_->setEnabled(t != nullptr);
+    enter_result_->setEnabled(has && s->experiment.count(TrialStatus::Pending) > 0);
+    import_results_->setEnabled(has && s->experiment.count(TrialStatus::Pending) > 0);
+    const QString reason = has && !running ? controller_->cannotRunReason() : QString();
+    step_->setToolTip(reason.isEmpty() ? tr("Propose and evaluate one trial (F5)") : reason);
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(QString("%1[*] — SEBO Explorer").arg(document_->displayName()));
+    setWindowModified(document_->isModified());
+}
+
+void MainWindow::updateSummary() {
+    const ExperimentSnapshot& s = *document_->snapshot();
+    const Experiment& e = s.experiment;
+    if (!document_->hasExperiment()) {
+        summary_label_->setText(tr("No experiment open"));
+        trials_count_->clear();
+        return;
+    }
+    QString text = tr("%1 of %2 trials").arg(e.trials.size()).arg(e.method.budget);
+    const int failed = e.count(TrialStatus::Failed);
+    const int pending = e.count(TrialStatus::Pending);
+    if (failed) text += tr(" · %1 failed").arg(failed);
+    if (pending) text += tr(" · %1 pending").arg(pending);
+    if (!s.report.levels.empty() && s.report.levels.back().best_objective)
+        text += tr(" · best %1").arg(display_number(*s.report.levels.back().best_objective, 5));
+    if (s.completedCount() > 0) text += tr(" · hypervolume %1").arg(display_number(s.report.hypervolume, 5));
+    summary_label_->setText(text);
+    trials_count_->setText(tr("%1 shown · %2 on the frontier")
+                               .arg(trials_proxy_->rowCount())
+                               .arg(s.report.pareto_trials.size()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+bool MainWindow::maybeSave() {
+    if (!document_->hasExperiment() || !document_->isModified()) return true;
+    const auto answer =
+        ask(tr("Unsaved changes"),
+            tr("%1 has changes that are not saved. Save them first?").arg(document_->displayName()),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel) return false;
+    if (answer == QMessageBox::Discard) return true;
+    if (document_->filePath().isEmpty()) {
+        const QString path = askSavePath(tr("Save experiment"), tr(kExperimentFilter),
+                                         QString::fromStdString(document_->experiment().name) + ".sebo.json");
+        if (path.isEmpty()) return false;
+        return saveFileAs(path);
+    }
+    return saveFile();
+}
+
+bool MainWindow::openFile(const QString& path) {
+    if (controller_->isRunning()) {
+        showError(tr("Cancel the running step before opening another experiment."));
+        return false;
+    }
+    if (!maybeSave()) return false;
+    if (auto error = document_->open(path)) {
+        showError(tr("Could not open %1:\n%2\nThe current experiment is unchanged.")
+                      .arg(QDir::toNativeSeparators(path), *error));
+        if (!QFileInfo::exists(path)) removeRecentFile(path);
+        return false;
+    }
+    message_bar_->dismiss();
+    addRecentFile(document_->filePath());
+    statusBar()->showMessage(tr("Opened %1").arg(document_->displayName()), 5000);
+    return true;
+}
+
+bool MainWindow::newExperiment(Experiment experiment) {
+    if (controller_->isRunning() || !maybeSave()) return false;
+    document_->setExperiment(std::move(experiment));
+    message_bar_->dismiss();
+    showInfo(tr("New experiment created. It is saved to a file once you choose one (Ctrl+S); from then on every "
+                "trial is written as soon as it completes."));
+    return true;
+}
+
+bool MainWindow::saveFile() {
+    if (!document_->hasExperiment()) return false;
+    if (document_->filePath().isEmpty()) {
+        saveAsDialog();
+        return !document_->isModified();
+    }
+    return saveFileAs(document_->filePath());
+}
+
+bool MainWindow::saveFileAs(const QString& path) {
+    if (auto error = document_->saveAs(path)) {
+        showError(tr("Could not save %1: %2").arg(QDir::toNativeSeparators(path), *error));
+        return false;
+    }
+    addRecentFile(document_->filePath());
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(document_->filePath())), 5000);
+    return true;
+}
+
+QStringList MainWindow::recentFiles() const { return make_settings()->value("recentFiles").toStringList(); }
+
+void MainWindow::addRecentFile(const QString& path) {
+    if (!remember_recent_) return;
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles) files.removeLast();
+    make_settings()->setValue("recentFiles", files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::removeRecentFile(const QString& path) {
+    QStringList files = recentFiles();
+    if (files.removeAll(QFileInfo(path).absoluteFilePath()) + files.removeAll(path) == 0) return;
+    make_settings()->setValue("recentFiles", files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    const QStringList files = recentFiles();
+    recent_menu_->clear();
+    welcome_recent_->clear();
+    for (const QString& path : files) {
+        if (!QFileInfo::exists(path)) continue;  // moved or deleted since
+        const QString label = QString("%1  (%2)").arg(QFileInfo(path).fileName(),
+                                                      QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
+        QAction* a = recent_menu_->addAction(label);
+        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+        auto* item = new QListWidgetItem(label, welcome_recent_);
+        item->setData(Qt::UserRole, path);
+        item->setToolTip(QDir::toNativeSeparators(path));
+    }
+    if (files.isEmpty()) {
+        recent_menu_->addAction(tr("(no recent files)"))->setEnabled(false);
+        auto* item = new QListWidgetItem(tr("(none yet)"), welcome_recent_);
+        item->setFlags(Qt::NoItemFlags);
+    } else {
+        recent_menu_->addSeparator();
+        connect(recent_menu_->addAction(tr("Clear list")), &QAction::triggered, this, [this] {
+            make_settings()->remove("recentFiles");
+            rebuildRecentMenu();
+        });
+    }
+}
+
+void MainWindow::rebuildExamplesMenu() {
+    examples_menu_->clear();
+    const QStringList examples = bundled_examples();
+    for (const QString& path : examples) {
+        QAction* a = examples_menu_->addAction(QFileInfo(path).fileName());
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+    }
+    if (examples.isEmpty()) examples_menu_->addAction(tr("(no bundled examples found)"))->setEnabled(false);
+}
+
+void MainWindow::restoreLayout() {
+    auto settings = make_settings();
+    const QByteArray geometry = settings->value("window/geometry").toByteArray();
+    if (!geometry.isEmpty()) restoreGeometry(geometry);
+    const QByteArray state = settings->value("window/state").toByteArray();
+    if (!state.isEmpty()) restoreState(state);
+}
+
+void MainWindow::saveLayout() const {
+    auto settings = make_settings();
+    settings->setValue("window/geometry", saveGeometry());
+    settings->setValue("window/state", saveState());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+bool MainWindow::exportChosen(const QString& path, bool changed_only) {
+    const Experiment& e = document_->experiment();
+    if (e.chosen.empty()) {
+        showError(tr("No configuration is chosen yet: select a trial and tick Chosen in the Configuration panel."));
+        return false;
+    }
+    QString text;
+    try {
+        text = export_format_for(path) == ExportFormat::Csv ? chosen_to_csv(e, changed_only)
+                                                            : chosen_to_json(e, changed_only);
+    } catch (const std::exception& error) {
+        showError(tr("Could not export the chosen configurations: %1").arg(QString::fromStdString(error.what())));
+        return false;
+    }
+    if (auto error = write_text_file(path, text)) {
+        showError(tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), *error));
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1 to %2")
+                                 .arg(count_text(static_cast<long long>(e.chosen.size()), tr("chosen configuration"),
+                                                 tr("chosen configurations")),
+                                      QDir::toNativeSeparators(path)),
+                             5000);
+    return true;
+}
+
+bool MainWindow::exportConfiguration(int trial, const QString& path, bool changed_only) {
+    QString text;
+    try {
+        text = configuration_text(document_->experiment(), trial, changed_only, export_format_for(path));
+    } catch (const std::exception& error) {
+        showError(QString::fromStdString(error.what()));
+        return false;
+    }
+    if (auto error = write_text_file(path, text)) {
+        showError(tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), *error));
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported trial %1 to %2").arg(trial).arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+bool MainWindow::exportTrials(const QString& path) {
+    if (auto error = write_text_file(path, QString::fromStdString(trials_to_csv(document_->experiment())))) {
+        showError(tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), *error));
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported the trials to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+bool MainWindow::importResults(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        showError(tr("Could not read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return false;
+    }
+    ResultsImport imported;
+    try {
+        imported = parse_results_csv(file.readAll().toStdString(), document_->experiment());
+    } catch (const std::exception& error) {
+        showError(tr("Could not import %1:\n%2\nNo result was recorded.")
+                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(error.what())));
+        return false;
+    }
+    if (auto error = document_->recordResults(imported.rows)) {
+        showError(tr("Could not record the imported results: %1").arg(*error));
+        return false;
+    }
+    QString text = tr("Imported %1 from %2.")
+                       .arg(count_text(static_cast<long long>(imported.rows.size()), tr("result"), tr("results")),
+                            QFileInfo(path).fileName());
+    if (imported.skipped_not_pending > 0)
+        text += " " + tr("Skipped %1 that already had a result.")
+                          .arg(count_text(imported.skipped_not_pending, tr("row"), tr("rows")));
+    if (imported.skipped_empty > 0)
+        text += " " + tr("%1 still without a value.")
+                          .arg(count_text(imported.skipped_empty, tr("pending trial"), tr("pending trials")));
+    showInfo(text);
+    return true;
+}
+
+bool MainWindow::exportChart(Chart chart, const QString& path) {
+    const ChartPanel* panel = chart == Chart::Frontier      ? static_cast<ChartPanel*>(frontier_)
+                              : chart == Chart::Hypervolume ? static_cast<ChartPanel*>(hypervolume_)
+                                                            : static_cast<ChartPanel*>(activation_);
+    const bool svg = path.endsWith(".svg", Qt::CaseInsensitive);
+    const std::optional<QString> error = svg ? panel->saveSvg(path) : panel->savePng(path);
+    if (error) {
+        showError(*error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved the chart to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+void MainWindow::copyConfiguration(int trial) {
+    if (!document_->snapshot()->trial(trial)) return;
+    try {
+        const QString text =
+            configuration_text(document_->experiment(), trial, changed_only_->isChecked(), ExportFormat::Json);
+        QApplication::clipboard()->setText(text);
+        statusBar()->showMessage(tr("Copied trial %1 to the clipboard as JSON").arg(trial), 5000);
+    } catch (const std::exception& error) {
+        showError(QString::fromStdString(error.what()));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dialogs (thin: ask for a path or settings, then call the functions above)
+
+QString MainWindow::askSavePath(const QString& title, const QString& filters, const QString& suggested) {
+    auto settings = make_settings();
+    const QString dir = settings->value("lastDirectory", QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(suggested), filters);
+    if (!path.isEmpty()) settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
+    return path;
+}
+
+void MainWindow::openDialog() {
+    auto settings = make_settings();
+    const QString dir = settings->value("lastDirectory", QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open experiment"), dir, tr(kExperimentFilter));
+    if (path.isEmpty()) return;
+    settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
+    openFile(path);
+}
+
+void MainWindow::saveAsDialog() {
+    if (!document_->hasExperiment()) return;
+    QString suggested = document_->filePath();
+    if (suggested.isEmpty()) {
+        suggested = QString::fromStdString(document_->experiment().name).simplified().replace(' ', '-');
+        if (suggested.isEmpty()) suggested = "experiment";
+        suggested += ".sebo.json";
+    }
+    const QString path = askSavePath(tr("Save experiment as"), tr(kExperimentFilter), QFileInfo(suggested).fileName());
+    if (!path.isEmpty()) saveFileAs(path);
+}
+
+void MainWindow::newDialog() {
+    if (controller_->isRunning()) return;
+    NewExperimentDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted) newExperiment(dialog.experiment());
+}
+
+void MainWindow::exportChosenDialog() {
+    const QString path = askSavePath(tr("Export chosen configurations"), tr("JSON (*.json);;CSV (*.csv)"),
+                                     "chosen-configurations.json");
+    if (!path.isEmpty()) exportChosen(path, changed_only_->isChecked());
+}
+
+void MainWindow::exportConfigurationDialog(int trial) {
+    if (!document_->snapshot()->trial(trial)) return;
+    const QString path = askSavePath(tr("Export configuration of trial %1").arg(trial),
+                                     tr("JSON (*.json);;CSV (*.csv)"), QString("trial-%1.json").arg(trial));
+    if (!path.isEmpty()) exportConfiguration(trial, path, changed_only_->isChecked());
+}
+
+void MainWindow::exportTrialsDialog() {
+    const QString path = askSavePath(tr("Export trials"), tr("CSV (*.csv)"), "trials.csv");
+    if (!path.isEmpty()) exportTrials(path);
+}
+
+void MainWindow::exportChartDialog(Chart chart) {
+    const QString name = chart == Chart::Frontier ? "frontier" : chart == Chart::Hypervolume ? "hypervolume" : "activation";
+    const QString filters = ChartPanel::svgExportAvailable() ? tr("PNG image (*.png);;SVG image (*.svg)")
+                                                             : tr("PNG image (*.png)");
+    const QString path = askSavePath(tr("Export chart"), filters, name + ".png");
+    if (!path.isEmpty()) exportChart(chart, path);
+}
+
+void MainWindow::importResultsDialog() {
+    auto settings = make_settings();
+    const QString dir = settings->value("lastDirectory", QDir::homePath()).toString();
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Import results"), dir, tr("CSV files (*.csv);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
+    importResults(path);
+}
+
+void MainWindow::toggleChosenOfSelection() {
+    const int trial = document_->selectedTrial();
+    if (trial < 0) return;
+    const ChosenConfiguration* c = document_->snapshot()->chosen(trial);
+    document_->setChosen(trial, c == nullptr, c ? QString::fromStdString(c->note) : QString());
+}
+
+void MainWindow::enterResultOfPending() {
+    for (const Trial& t : document_->experiment().trials) {
+        if (t.status != TrialStatus::Pending) continue;
+        document_->setSelectedTrial(t.index);
+        for (QDockWidget* d : docks_)
+            if (d->widget() == inspector_) {
+                d->show();
+                d->raise();
+            }
+        inspector_->focusResultEntry();
+        return;
+    }
+}
+
+void MainWindow::showError(const QString& text) { message_bar_->showMessage(MessageBar::Kind::Error, text); }
+void MainWindow::showInfo(const QString& text) { message_bar_->showMessage(MessageBar::Kind::Information, text); }
+
+// ---------------------------------------------------------------------------------------------
+// Window events
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (controller_->isRunning()) {
+        const auto answer = ask(tr("A step is running"),
+                                tr("A step is running. Cancel it and close? Trials completed so far are kept."),
+                                QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        controller_->cancelAndWait();
+    }
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveLayout();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QMimeData* mime = event->mimeData();
+    if (mime->hasUrls() && !mime->urls().isEmpty() && mime->urls().first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile()) return;
+    event->acceptProposedAction();
+    const QString path = urls.first().toLocalFile();
+    // Open after the drop has finished, so a question about unsaved changes does not run
+    // inside the drag-and-drop event loop.
+    QTimer::singleShot(0, this, [this, path] { openFile(path); });
+}
+
+}  // namespace sebo::ui

@@ -1,0 +1,250 @@
+#include "new_experiment_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <exception>
+
+#include "core/input_error.h"
+#include "parameter_table_editor.h"
+#include "problems/problem_catalog.h"
+
+namespace sebo::ui {
+
+NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
+    setWindowTitle(tr("New experiment"));
+    auto* layout = new QVBoxLayout(this);
+    tabs_ = new QTabWidget(this);
+    layout->addWidget(tabs_, 1);
+
+    // Built-in problem.
+    auto* builtin = new QWidget(tabs_);
+    auto* builtin_form = new QFormLayout(builtin);
+    problem_ = new QComboBox(builtin);
+    try {
+        for (const ProblemInfo& info : list_problems()) {
+            problem_->addItem(QString::fromStdString(info.name), QString::fromStdString(info.name));
+            problem_->setItemData(problem_->count() - 1, QString::fromStdString(info.description), Qt::ToolTipRole);
+        }
+    } catch (const std::exception&) {
+        // An engine without problems leaves the list empty; the tab then says so.
+    }
+    problem_description_ = new QLabel(builtin);
+    problem_description_->setWordWrap(true);
+    dimension_ = new QSpinBox(builtin);
+    dimension_->setRange(0, 1000);
+    dimension_->setSpecialValueText(tr("problem default"));
+    dimension_->setToolTip(tr("Number of parameters; the extra ones do not affect the objective"));
+    problem_evaluates_ = new QRadioButton(tr("Evaluate trials with the built-in problem"), builtin);
+    problem_manual_ = new QRadioButton(tr("Enter results by hand (practice the manual workflow)"), builtin);
+    problem_evaluates_->setChecked(true);
+    builtin_form->addRow(tr("&Problem"), problem_);
+    builtin_form->addRow(QString(), problem_description_);
+    builtin_form->addRow(tr("&Dimension"), dimension_);
+    builtin_form->addRow(tr("Evaluator"), problem_evaluates_);
+    builtin_form->addRow(QString(), problem_manual_);
+    tabs_->addTab(builtin, tr("Built-in problem"));
+    connect(problem_, &QComboBox::currentIndexChanged, this, &NewExperimentDialog::updateProblemDescription);
+    updateProblemDescription();
+
+    // The user's own parameters.
+    auto* own = new QWidget(tabs_);
+    auto* own_layout = new QVBoxLayout(own);
+    auto* own_form = new QFormLayout;
+    name_ = new QLineEdit(tr("My experiment"), own);
+    objective_name_ = new QLineEdit(tr("objective"), own);
+    direction_ = new QComboBox(own);
+    direction_->addItem(tr("maximize"), false);
+    direction_->addItem(tr("minimize"), true);
+    auto* objective_row = new QHBoxLayout;
+    objective_row->addWidget(objective_name_, 1);
+    objective_row->addWidget(direction_);
+    evaluator_ = new QComboBox(own);
+    evaluator_->addItem(tr("Manual entry: I run each trial and type its result"),
+                        static_cast<int>(EvaluatorSpec::Kind::Manual));
+    evaluator_->addItem(tr("External command (coming in a later version)"),
+                        static_cast<int>(EvaluatorSpec::Kind::Command));
+    if (auto* model = qobject_cast<QStandardItemModel*>(evaluator_->model()))
+        model->item(1)->setEnabled(false);
+    own_form->addRow(tr("&Name"), name_);
+    auto* objective_label = new QLabel(tr("&Objective"), own);
+    objective_label->setBuddy(objective_name_);
+    own_form->addRow(objective_label, objective_row);
+    own_form->addRow(tr("&Evaluator"), evaluator_);
+    own_layout->addLayout(own_form);
+    parameters_ = new ParameterTableEditor(own);
+    parameters_->setParameters({Parameter{"x1", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}},
+                                Parameter{"x2", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}}});
+    own_layout->addWidget(parameters_, 1);
+    tabs_->addTab(own, tr("Your own parameters"));
+
+    // Method.
+    auto* method = new QGroupBox(tr("Method"), this);
+    auto* method_form = new QFormLayout(method);
+    strategy_ = new QComboBox(method);
+    for (StrategyKind kind : all_strategy_kinds()) {
+        strategy_->addItem(QString::fromLatin1(to_string(kind)), static_cast<int>(kind));
+        strategy_->setItemData(strategy_->count() - 1, QString::fromLatin1(describe(kind)), Qt::ToolTipRole);
+    }
+    // SEBO-L0 is what this tool is for; Sobol stays one click away.
+    const int sebo = strategy_->findData(static_cast<int>(StrategyKind::SeboL0));
+    if (sebo >= 0) strategy_->setCurrentIndex(sebo);
+    const MethodSettings defaults;
+    initial_ = new QSpinBox(method);
+    initial_->setRange(0, 100000);
+    initial_->setValue(defaults.initial_trials);
+    initial_->setToolTip(tr("Quasi-random (scrambled Sobol) trials before any model is used"));
+    budget_ = new QSpinBox(method);
+    budget_->setRange(1, 100000);
+    budget_->setValue(defaults.budget);
+    seed_ = new QLineEdit("0", method);
+    seed_->setToolTip(tr("Seeds the Sobol design and every random choice"));
+    method_form->addRow(tr("&Strategy"), strategy_);
+    method_form->addRow(tr("&Initial trials"), initial_);
+    method_form->addRow(tr("&Budget"), budget_);
+    method_form->addRow(tr("S&eed"), seed_);
+    layout->addWidget(method);
+
+    error_ = new QLabel(this);
+    error_->setWordWrap(true);
+    error_->setStyleSheet("color: #b00020;");
+    error_->hide();
+    layout->addWidget(error_);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &NewExperimentDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &NewExperimentDialog::reject);
+    layout->addWidget(buttons);
+    resize(720, 620);
+}
+
+void NewExperimentDialog::updateProblemDescription() {
+    const QString name = problem_->currentData().toString();
+    QString text;
+    try {
+        for (const ProblemInfo& info : list_problems()) {
+            if (QString::fromStdString(info.name) != name) continue;
+            text = QString::fromStdString(info.description).toHtmlEscaped();
+            for (const ProblemOptionInfo& option : info.options)
+                text += QString("<br><small><b>%1</b>: %2</small>")
+                            .arg(QString::fromStdString(option.name).toHtmlEscaped(),
+                                 QString::fromStdString(option.description).toHtmlEscaped());
+        }
+    } catch (const std::exception&) {
+    }
+    if (problem_->count() == 0) text = tr("This build has no built-in problems.");
+    problem_description_->setText(text);
+}
+
+void NewExperimentDialog::setSource(Source source) {
+    tabs_->setCurrentIndex(source == Source::BuiltInProblem ? 0 : 1);
+}
+
+NewExperimentDialog::Source NewExperimentDialog::source() const {
+    return tabs_->currentIndex() == 0 ? Source::BuiltInProblem : Source::OwnParameters;
+}
+
+QString NewExperimentDialog::errorText() const {
+    if (!error_->isHidden()) return error_->text();
+    return parameters_->errorText();
+}
+
+void NewExperimentDialog::showError(QWidget* field, const QString& message) {
+    if (error_field_) error_field_->setStyleSheet({});
+    error_field_ = field;
+    error_->setText(message);
+    error_->setVisible(!message.isEmpty());
+    if (field) {
+        field->setStyleSheet("border: 1px solid #b00020;");
+        field->setFocus(Qt::OtherFocusReason);
+    }
+}
+
+std::optional<Experiment> NewExperimentDialog::buildExperiment() {
+    showError(nullptr, {});
+    MethodSettings method;
+    method.strategy = static_cast<StrategyKind>(strategy_->currentData().toInt());
+    method.initial_trials = initial_->value();
+    method.budget = budget_->value();
+    bool seed_ok = false;
+    const std::uint64_t seed = seed_->text().trimmed().toULongLong(&seed_ok);
+    if (!seed_ok) {
+        showError(seed_, tr("Seed: '%1' is not a whole number from 0 to 18446744073709551615").arg(seed_->text()));
+        return std::nullopt;
+    }
+    if (auto error = method.validate()) {
+        showError(budget_, QString::fromStdString(*error));
+        return std::nullopt;
+    }
+    if (method.initial_trials > method.budget) {
+        showError(initial_, tr("Initial trials: %1 exceed the budget of %2").arg(method.initial_trials).arg(method.budget));
+        return std::nullopt;
+    }
+
+    if (source() == Source::BuiltInProblem) {
+        if (problem_->count() == 0) {
+            showError(problem_, tr("This build has no built-in problems."));
+            return std::nullopt;
+        }
+        ProblemSpec spec;
+        spec.name = problem_->currentData().toString().toStdString();
+        spec.dimension = dimension_->value();
+        try {
+            Experiment e = make_problem_experiment(spec, method, seed);
+            if (problem_manual_->isChecked()) e.evaluator.kind = EvaluatorSpec::Kind::Manual;
+            return e;
+        } catch (const InputError& error) {
+            const QString field = QString::fromStdString(error.field());
+            showError(field.contains("dimension") ? static_cast<QWidget*>(dimension_) : problem_,
+                      QString::fromStdString(error.what()));
+            return std::nullopt;
+        } catch (const std::exception& error) {
+            showError(problem_, QString::fromStdString(error.what()));
+            return std::nullopt;
+        }
+    }
+
+    std::optional<SearchSpace> space = parameters_->readSpace();
+    if (!space) return std::nullopt;
+    if (objective_name_->text().trimmed().isEmpty()) {
+        showError(objective_name_, tr("Objective: give the measured quantity a name"));
+        return std::nullopt;
+    }
+    if (evaluator_->currentData().toInt() != static_cast<int>(EvaluatorSpec::Kind::Manual)) {
+        showError(evaluator_, tr("Evaluator: only manual entry is available in this version"));
+        return std::nullopt;
+    }
+    Experiment e;
+    e.name = name_->text().trimmed().toStdString();
+    e.space = std::move(*space);
+    e.objective.name = objective_name_->text().trimmed().toStdString();
+    e.objective.minimize = direction_->currentData().toBool();
+    e.evaluator.kind = EvaluatorSpec::Kind::Manual;
+    e.method = method;
+    e.seed = seed;
+    if (auto error = e.validate()) {
+        showError(nullptr, QString::fromStdString(*error));
+        return std::nullopt;
+    }
+    return e;
+}
+
+void NewExperimentDialog::accept() {
+    std::optional<Experiment> e = buildExperiment();
+    if (!e) return;
+    experiment_ = std::move(*e);
+    QDialog::accept();
+}
+
+}  // namespace sebo::ui

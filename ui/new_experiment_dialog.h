@@ -1,0 +1,78 @@
+#pragma once
+// "New experiment" (SPEC §5): from a built-in problem (problem, dimension, evaluated by the
+// problem or by hand) or from the user's own parameters (a table editor with spreadsheet
+// paste), an objective (name, maximize/minimize) and an evaluator; plus the method (strategy,
+// initial Sobol trials, budget, seed). Invalid input keeps the dialog open with the message
+// at the field.
+
+#include <QDialog>
+#include <optional>
+
+#include "experiment/experiment.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QRadioButton;
+class QSpinBox;
+class QTabWidget;
+
+namespace sebo::ui {
+
+class ParameterTableEditor;
+
+class NewExperimentDialog : public QDialog {
+    Q_OBJECT
+public:
+    enum class Source { BuiltInProblem, OwnParameters };
+
+    explicit NewExperimentDialog(QWidget* parent = nullptr);
+
+    // Builds the experiment from the fields; on invalid input shows the message at the field
+    // and returns nothing.
+    std::optional<Experiment> buildExperiment();
+    // The experiment built when the dialog was accepted.
+    const Experiment& experiment() const { return experiment_; }
+
+    // For tests and scripted set-up.
+    void setSource(Source source);
+    Source source() const;
+    QComboBox* problemBox() const { return problem_; }
+    QSpinBox* dimensionBox() const { return dimension_; }
+    QRadioButton* manualBox() const { return problem_manual_; }
+    ParameterTableEditor* parameterEditor() const { return parameters_; }
+    QLineEdit* objectiveNameEdit() const { return objective_name_; }
+    QComboBox* directionBox() const { return direction_; }
+    QSpinBox* initialTrialsBox() const { return initial_; }
+    QSpinBox* budgetBox() const { return budget_; }
+    QLineEdit* seedEdit() const { return seed_; }
+    QString errorText() const;
+
+public slots:
+    void accept() override;
+
+private:
+    void showError(QWidget* field, const QString& message);
+    void updateProblemDescription();
+
+    QTabWidget* tabs_;
+    QComboBox* problem_;
+    QLabel* problem_description_;
+    QSpinBox* dimension_;
+    QRadioButton* problem_evaluates_;
+    QRadioButton* problem_manual_;
+    QLineEdit* name_;
+    ParameterTableEditor* parameters_;
+    QLineEdit* objective_name_;
+    QComboBox* direction_;
+    QComboBox* evaluator_;
+    QComboBox* strategy_;
+    QSpinBox* initial_;
+    QSpinBox* budget_;
+    QLineEdit* seed_;
+    QLabel* error_;
+    QWidget* error_field_ = nullptr;
+    Experiment experiment_;
+};
+
+}  // namespace sebo::ui

@@ -1,0 +1,259 @@
+#include "run_controller.h"
+
+#include <QMetaObject>
+#include <chrono>
+#include <exception>
+#include <mutex>
+
+#include "experiment/runner.h"
+#include "experiment_document.h"
+#include "problems/problem_catalog.h"
+
+namespace sebo::ui {
+
+namespace {
+
+// Identifies a built-in problem spec, so the cached problem is rebuilt only when it changes.
+std::string problem_key(const ProblemSpec& spec) {
+    std::string key = spec.name + "|" + std::to_string(spec.dimension) + "|";
+    for (int e : spec.effective) key += std::to_string(e) + ",";
+    key += "|" + (spec.target ? std::to_string(*spec.target) : std::string("-"));
+    key += "|" + std::to_string(spec.repetitions) + "|" + std::to_string(spec.world_seed);
+    return key;
+}
+
+// The GUI needs at most a few progress updates per second; the engine may report thousands
+// (every NUTS iteration), so unchanged phases are forwarded at most this often.
+constexpr auto kProgressInterval = std::chrono::milliseconds(50);
+
+}  // namespace
+
+struct RunController::StepOutcome {
+    StepResult::Status status = StepResult::Status::Failed;
+    std::string message;
+    std::vector<Trial> trials;
+    std::shared_ptr<const Problem> problem;
+    std::string problem_key;
+};
+
+RunController::RunController(ExperimentDocument* document, QObject* parent)
+    : RunController(document, [](const MethodSettings& m) { return make_strategy(m); }, parent) {}
+
+RunController::RunController(ExperimentDocument* document, StrategyFactory factory, QObject* parent)
+    : QObject(parent), document_(document), factory_(std::move(factory)) {
+    qRegisterMetaType<sebo::ui::RunProgress>();
+    qRegisterMetaType<sebo::ui::RunEnd>();
+}
+
+RunController::~RunController() {
+    ++generation_;
+    if (worker_.joinable()) {
+        worker_.request_stop();
+        worker_.join();
+    }
+}
+
+void RunController::setStrategyFactory(StrategyFactory factory) { factory_ = std::move(factory); }
+
+double RunController::runSeconds() const { return running_ ? run_clock_.elapsed() / 1000.0 : 0.0; }
+double RunController::stepSeconds() const { return running_ ? step_clock_.elapsed() / 1000.0 : 0.0; }
+
+QString RunController::cannotRunReason() const {
+    if (!document_->hasExperiment()) return tr("Open or create an experiment first.");
+    const Experiment& e = document_->experiment();
+    if (auto error = e.space.validate()) return QString::fromStdString(*error);
+    if (auto error = e.method.validate()) return QString::fromStdString(*error);
+    if (e.evaluator.kind == EvaluatorSpec::Kind::Command)
+        return tr("This experiment evaluates trials with an external command, which this version of the "
+                  "explorer cannot run yet. Use the command line (sebo) for it.");
+    if (static_cast<int>(e.trials.size()) >= e.method.budget)
+        return tr("The experiment has its budget of %1 trials. Raise the budget in the Method panel to go on.")
+            .arg(e.method.budget);
+    return {};
+}
+
+bool RunController::run(int steps) {
+    if (running_ || steps <= 0) return false;
+    const QString reason = cannotRunReason();
+    if (!reason.isEmpty()) {
+        const bool budget = document_->hasExperiment() &&
+                            static_cast<int>(document_->experiment().trials.size()) >= document_->experiment().method.budget;
+        emit runFinished(budget ? RunEnd::BudgetReached : RunEnd::Failed, reason);
+        return false;
+    }
+    const Experiment& e = document_->experiment();
+    steps_requested_ = std::min(steps, e.method.budget - static_cast<int>(e.trials.size()));
+    steps_done_ = 0;
+    running_ = true;
+    cancelling_ = false;
+    ++generation_;
+    run_clock_.start();
+    emit runningChanged(true);
+    startStep();
+    return true;
+}
+
+bool RunController::runToBudget() {
+    if (!document_->hasExperiment()) return run(1);
+    const Experiment& e = document_->experiment();
+    return run(std::max(1, e.method.budget - static_cast<int>(e.trials.size())));
+}
+
+void RunController::startStep() {
+    Experiment copy = document_->experiment();
+    std::unique_ptr<Strategy> strategy;
+    try {
+        strategy = factory_(copy.method);
+    } catch (const std::exception& error) {
+        finish(RunEnd::Failed, QString::fromStdString(error.what()));
+        return;
+    }
+    if (!strategy) {
+        finish(RunEnd::Failed, tr("No strategy is available for these method settings."));
+        return;
+    }
+    std::string key;
+    std::shared_ptr<const Problem> problem;
+    if (copy.evaluator.kind == EvaluatorSpec::Kind::Problem) {
+        key = problem_key(copy.evaluator.problem);
+        if (key == problem_key_) problem = problem_;
+    }
+
+    progress_ = RunProgress{tr("starting"), 0, 0, {}, steps_done_ + 1, steps_requested_};
+    emit progressChanged(progress_);
+    step_clock_.start();
+
+    const std::uint64_t generation = generation_;
+    worker_ = std::jthread([this, generation, key, problem, copy = std::move(copy),
+                            strategy = std::move(strategy), step = steps_done_ + 1,
+                            total = steps_requested_](std::stop_token stop) mutable {
+        auto outcome = std::make_shared<StepOutcome>();
+        outcome->problem_key = key;
+        try {
+            std::unique_ptr<Evaluator> evaluator;
+            if (copy.evaluator.kind == EvaluatorSpec::Kind::Problem) {
+                if (!problem) problem = make_problem(copy.evaluator.problem);
+                evaluator = std::make_unique<ProblemEvaluator>(problem, copy.seed);
+            }
+            outcome->problem = problem;
+
+            using Clock = std::chrono::steady_clock;
+            std::string last_phase;
+            Clock::time_point last_post{};
+            StepControl control;
+            control.stop = stop;
+            control.progress = [&](const StepProgress& p) {
+                const auto now = Clock::now();
+                if (p.phase == last_phase && now - last_post < kProgressInterval) return;
+                last_phase = p.phase;
+                last_post = now;
+                RunProgress report{QString::fromStdString(p.phase), p.current, p.total,
+                                   QString::fromStdString(p.detail), step, total};
+                QMetaObject::invokeMethod(
+                    this, [this, report, generation] { onProgress(report, generation); }, Qt::QueuedConnection);
+            };
+            StepResult result = run_step(copy, *strategy, evaluator.get(), control, 1);
+            outcome->status = result.status;
+            outcome->message = result.message;
+            for (int index : result.new_trials)
+                if (const Trial* t = copy.find_trial(index)) outcome->trials.push_back(*t);
+        } catch (const std::exception& error) {
+            outcome->status = stop.stop_requested() ? StepResult::Status::Cancelled : StepResult::Status::Failed;
+            outcome->message = error.what();
+        }
+        {
+            std::lock_guard lock(outcome_mutex_);
+            outcome_ = outcome;
+            outcome_generation_ = generation;
+        }
+        QMetaObject::invokeMethod(this, [this, generation] { onStepDone(generation); }, Qt::QueuedConnection);
+    });
+}
+
+void RunController::onProgress(const RunProgress& progress, std::uint64_t generation) {
+    if (generation != generation_ || !running_ || cancelling_) return;
+    progress_ = progress;
+    emit progressChanged(progress_);
+}
+
+void RunController::joinWorker() {
+    if (worker_.joinable()) worker_.join();
+}
+
+void RunController::onStepDone(std::uint64_t generation) {
+    if (generation != generation_ || !running_) return;
+    std::shared_ptr<StepOutcome> outcome;
+    {
+        std::lock_guard lock(outcome_mutex_);
+        if (outcome_generation_ != generation || !outcome_) return;
+        outcome = std::move(outcome_);
+        outcome_.reset();
+    }
+    joinWorker();
+    if (outcome->problem) {
+        problem_ = outcome->problem;
+        problem_key_ = outcome->problem_key;
+    }
+    switch (outcome->status) {
+    case StepResult::Status::Completed: {
+        const std::optional<QString> save_error = document_->appendTrials(outcome->trials);
+        ++steps_done_;
+        QList<int> indices;
+        for (const Trial& t : outcome->trials) indices << t.index;
+        emit stepCompleted(indices);
+        if (save_error) {
+            emit autosaveFailed(*save_error);
+            finish(RunEnd::Failed, tr("Stopped: the new trial could not be saved to %1: %2")
+                                       .arg(document_->filePath(), *save_error));
+        } else if (cancelling_) {
+            finish(RunEnd::Cancelled, tr("Cancelled after %1.").arg(count_text(steps_done_, tr("step"), tr("steps"))));
+        } else if (steps_done_ >= steps_requested_) {
+            finish(RunEnd::Finished, tr("Completed %1.").arg(count_text(steps_done_, tr("step"), tr("steps"))));
+        } else {
+            startStep();
+        }
+        return;
+    }
+    case StepResult::Status::BudgetReached:
+        finish(RunEnd::BudgetReached, QString::fromStdString(outcome->message));
+        return;
+    case StepResult::Status::Cancelled:
+        finish(RunEnd::Cancelled,
+               steps_done_ > 0 ? tr("Cancelled after %1; the step in progress was discarded.")
+                                     .arg(count_text(steps_done_, tr("step"), tr("steps")))
+                               : tr("Cancelled; the experiment is unchanged."));
+        return;
+    case StepResult::Status::Failed:
+        finish(RunEnd::Failed, tr("The step failed: %1").arg(QString::fromStdString(outcome->message)));
+        return;
+    }
+}
+
+void RunController::cancel() {
+    if (!running_ || cancelling_) return;
+    cancelling_ = true;
+    worker_.request_stop();
+    progress_.phase = tr("cancelling");
+    progress_.detail.clear();
+    progress_.current = progress_.total = 0;
+    emit progressChanged(progress_);
+}
+
+void RunController::cancelAndWait() {
+    if (!running_) return;
+    cancel();
+    joinWorker();
+    // Handle the outcome now instead of waiting for the queued call (which then finds the
+    // outcome taken and does nothing).
+    onStepDone(generation_);
+}
+
+void RunController::finish(RunEnd end, const QString& message) {
+    running_ = false;
+    cancelling_ = false;
+    ++generation_;
+    emit runningChanged(false);
+    emit runFinished(end, message);
+}
+
+}  // namespace sebo::ui

@@ -1,0 +1,124 @@
+#pragma once
+// Runs engine steps on a worker thread so the window never freezes (SPEC §5, DESIGN
+// "Threading"), following Qt's mandelbrot example: the worker gets a COPY of the experiment,
+// polls a std::stop_token inside the engine's loops, and sends its results back by value
+// through queued calls; the GUI thread applies them to the ExperimentDocument.
+//
+// One run is a sequence of single-trial steps. After each step the new trials are appended
+// to the document, which autosaves them, and only then is the next step started from a fresh
+// copy of the document; so every completed trial is on disk before the next step begins, and
+// edits made meanwhile (chosen configurations, manual results) are never overwritten.
+// Cancelling leaves the experiment exactly as it was before the step (run_step's contract).
+
+#include <QElapsedTimer>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <string>
+#include <thread>
+
+#include "experiment/strategy.h"
+#include "problems/problem.h"
+
+namespace sebo::ui {
+
+class ExperimentDocument;
+
+struct RunProgress {
+    QString phase;  // from StepProgress: "fitting model", "optimizing acquisition", ...
+    int current = 0;
+    int total = 0;
+    QString detail;
+    int step = 0;         // 1-based step of the current run
+    int steps_total = 0;  // steps requested in this run
+};
+
+enum class RunEnd {
+    Finished,       // every requested step completed
+    BudgetReached,  // stopped because the experiment has its budget of trials
+    Cancelled,      // the user cancelled; the step in progress left no trace
+    Failed          // a step failed (message says why); earlier steps of the run are kept
+};
+
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    using StrategyFactory = std::function<std::unique_ptr<Strategy>(const MethodSettings&)>;
+
+    // The default strategy factory is the engine's make_strategy.
+    explicit RunController(ExperimentDocument* document, QObject* parent = nullptr);
+    RunController(ExperimentDocument* document, StrategyFactory factory, QObject* parent = nullptr);
+    // Cancels a running step and waits for the worker to return.
+    ~RunController() override;
+
+    // Replaces how strategies are made (tests inject slow or endless strategies here).
+    void setStrategyFactory(StrategyFactory factory);
+
+    bool isRunning() const { return running_; }
+    bool isCancelling() const { return cancelling_; }
+    // Seconds since the current run / step started (0 when idle).
+    double runSeconds() const;
+    double stepSeconds() const;
+    RunProgress lastProgress() const { return progress_; }
+
+    // Why a run cannot start now (no experiment, already running, budget reached, an
+    // evaluator kind this version cannot run), or empty when it can.
+    QString cannotRunReason() const;
+
+public slots:
+    bool step() { return run(1); }
+    // Runs `steps` single-trial steps (stopping early at the budget).
+    bool run(int steps);
+    bool runToBudget();
+    // Requests cancellation; runFinished(Cancelled) follows when the worker has returned.
+    void cancel();
+    // Cancels and blocks until the worker has returned (closing the window).
+    void cancelAndWait();
+
+signals:
+    void runningChanged(bool running);
+    void progressChanged(const sebo::ui::RunProgress& progress);
+    // A step completed: its trials are already in the document (and on disk when it has a file).
+    void stepCompleted(const QList<int>& new_trials);
+    void runFinished(sebo::ui::RunEnd end, const QString& message);
+    // The trials are kept in memory but could not be written to the experiment's file.
+    void autosaveFailed(const QString& message);
+
+private:
+    struct StepOutcome;
+    void startStep();
+    void onStepDone(std::uint64_t generation);
+    void onProgress(const RunProgress& progress, std::uint64_t generation);
+    void finish(RunEnd end, const QString& message);
+    void joinWorker();
+
+    ExperimentDocument* document_;
+    StrategyFactory factory_;
+    std::jthread worker_;
+    bool running_ = false;
+    bool cancelling_ = false;
+    int steps_requested_ = 0;
+    int steps_done_ = 0;
+    // Distinguishes results of an old run from the current one.
+    std::uint64_t generation_ = 0;
+    QElapsedTimer run_clock_;
+    QElapsedTimer step_clock_;
+    RunProgress progress_;
+    // The built-in problem of the experiment, built once (some problems generate a world).
+    std::shared_ptr<const Problem> problem_;
+    std::string problem_key_;
+    // The worker leaves its outcome here; the queued call that follows only says "done", so
+    // cancelAndWait() can also collect it synchronously.
+    std::mutex outcome_mutex_;
+    std::shared_ptr<StepOutcome> outcome_;
+    std::uint64_t outcome_generation_ = 0;
+};
+
+}  // namespace sebo::ui
+
+Q_DECLARE_METATYPE(sebo::ui::RunProgress)
+Q_DECLARE_METATYPE(sebo::ui::RunEnd)

@@ -1,0 +1,56 @@
+#pragma once
+// The trials of the current snapshot as a table (one row per trial, in experiment order),
+// with raw values under SortRole so a QSortFilterProxyModel sorts numbers as numbers, and a
+// proxy that can keep only the frontier trials. Failed trials stay visible with their error.
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+#include "experiment_snapshot.h"
+
+namespace sebo::ui {
+
+class TrialsTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Index, Status, Objective, Sem, Active, Frontier, Chosen, Generator, Error, ColumnCount };
+    enum Role {
+        SortRole = Qt::UserRole + 1,  // numbers as numbers, text as text
+        TrialRole,                    // the trial index of the row
+        FrontierRole                  // true for non-dominated trials
+    };
+
+    explicit TrialsTableModel(QObject* parent = nullptr);
+
+    // `replaced`: a different experiment (reset the whole model); otherwise trials were
+    // appended or changed in place and rows are updated and inserted without a reset, so
+    // views keep their selection and scroll position.
+    void setSnapshot(SnapshotPtr snapshot, bool replaced = false);
+    SnapshotPtr snapshot() const { return snapshot_; }
+
+    int rowOfTrial(int trial) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    SnapshotPtr snapshot_;
+};
+
+class TrialsProxyModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit TrialsProxyModel(QObject* parent = nullptr);
+    void setFrontierOnly(bool frontier_only);
+    bool frontierOnly() const { return frontier_only_; }
+
+protected:
+    bool filterAcceptsRow(int source_row, const QModelIndex& source_parent) const override;
+
+private:
+    bool frontier_only_ = false;
+};
+
+}  // namespace sebo::ui
