@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <thread>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "cli/commands.h"
 #include "core/format.h"
 #include "core/input_error.h"
+#include "evaluators/command_evaluator.h"
 #include "experiment/analytics.h"
 #include "experiment/runner.h"
 #include "io/experiment_file.h"
@@ -91,6 +93,8 @@ int command_run(const Args& args) {
          {"seed", "S", "random seed of a new experiment (default 0)"},
          {"out", "FILE", "experiment file to create (or to continue, with --resume)"},
          {"resume", "", "continue the experiment in --out instead of creating it"},
+         {"evaluator", "command", "run the external command of FILE (it never runs without this flag)"},
+         {"batch", "Q", "trials proposed (and evaluated, concurrently if allowed) per step (default 1)"},
          {"force", "", "overwrite --out if it exists"},
          {"quiet", "", "print nothing but errors"}},
         1, "FILE");
@@ -162,11 +166,30 @@ int command_run(const Args& args) {
     experiment.method.budget = static_cast<int>(*trials);
     if (auto error = experiment.method.validate()) throw InputError("method", *error);
 
-    if (experiment.evaluator.kind != EvaluatorSpec::Kind::Problem)
-        throw UsageError(path + ": this experiment's evaluator is '" + to_string(experiment.evaluator.kind) +
-                         "'; 'sebo run' evaluates built-in problems only");
-    auto problem = make_problem(experiment.evaluator.problem);
-    ProblemEvaluator evaluator(problem, experiment.seed);
+    const int batch = static_cast<int>(parser.integer("batch", 1, 10'000).value_or(1));
+    const auto evaluator_flag = parser.value("evaluator");
+    if (evaluator_flag && *evaluator_flag != "command")
+        throw UsageError("--evaluator: '" + *evaluator_flag + "' is not an evaluator to run; the choice is 'command'");
+    std::unique_ptr<Evaluator> evaluator;
+    switch (experiment.evaluator.kind) {
+    case EvaluatorSpec::Kind::Problem:
+        if (evaluator_flag) throw UsageError("--evaluator command: " + path + " evaluates a built-in problem, not a command");
+        evaluator = std::make_unique<ProblemEvaluator>(make_problem(experiment.evaluator.problem), experiment.seed);
+        break;
+    case EvaluatorSpec::Kind::Command: {
+        // A file may come from someone else: its program runs only when asked for by name.
+        const EvaluatorSpec& spec = experiment.evaluator;
+        if (!evaluator_flag)
+            throw UsageError(path + " evaluates trials by running this command:\n    " +
+                             shell_quoted_command_line(spec.command) + "\n  in " +
+                             (spec.working_directory.empty() ? std::string("the current directory") : spec.working_directory) +
+                             ". It runs only if you ask for it: add --evaluator command");
+        evaluator = std::make_unique<CommandEvaluator>(spec, experiment.space);
+        break;
+    }
+    case EvaluatorSpec::Kind::Manual:
+        throw UsageError(path + " is evaluated by hand: 'sebo suggest' proposes trials, 'sebo observe' records results");
+    }
     auto strategy = make_strategy(experiment.method);
 
     save_experiment(experiment, path);
@@ -189,7 +212,7 @@ int command_run(const Args& args) {
     const auto start = std::chrono::steady_clock::now();
     int exit_code = 0;
     while (static_cast<int>(experiment.trials.size()) < experiment.method.budget) {
-        const StepResult step = run_step(experiment, *strategy, &evaluator, control);
+        const StepResult step = run_step(experiment, *strategy, evaluator.get(), control, batch);
         if (step.status == StepResult::Status::Cancelled) {
             std::fprintf(stderr, "interrupted: %s has %zu trials; continue with 'sebo run %s --trials %d'\n", path.c_str(),
                          experiment.trials.size(), path.c_str(), experiment.method.budget);

@@ -17,5 +17,9 @@ int command_info(const Args& args);
 int command_frontier(const Args& args);
 int command_export(const Args& args);
 int command_fit(const Args& args);
+int command_new(const Args& args);
+int command_import(const Args& args);
+int command_suggest(const Args& args);
+int command_observe(const Args& args);
 
 }  // namespace sebo::cli

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acquisition/penalty_kind.h"
@@ -34,6 +35,13 @@ struct EvaluatorSpec {
     ProblemSpec problem;               // Kind::Problem
     std::vector<std::string> command;  // Kind::Command: argv, never a shell string
     double timeout_seconds = 3600.0;   // Kind::Command
+    // Kind::Command: where the command runs (empty: the caller's working directory), variables
+    // added to (or replacing those of) the caller's environment, and how many evaluations of a
+    // batch may run at the same time (see evaluators/command_evaluator.h).
+    std::string working_directory;
+    std::vector<std::pair<std::string, std::string>> environment;
+    int max_concurrency = 1;
+    static constexpr int kMaxConcurrency = 256;
 };
 
 const char* to_string(EvaluatorSpec::Kind kind);
@@ -70,6 +78,9 @@ struct MethodSettings {
     // and penalty (L0 unless set).
     double lambda = 0.01;
     std::optional<PenaltyKind> penalty;
+
+    // Yeo–Johnson power transform of the objective before standardization (model/power_transform.h).
+    bool warp_objective = true;
 
     // Acquisition optimization (paper appendix E.1).
     int raw_samples = 1024;

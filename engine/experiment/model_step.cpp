@@ -69,7 +69,7 @@ std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::ve
 
 }  // namespace
 
-std::optional<TrainingSet> make_training_set(const Experiment& experiment) {
+std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool warp_objective) {
     std::vector<Eigen::VectorXd> x;
     std::vector<double> utility, sem;
     std::vector<int> trials;
@@ -86,19 +86,22 @@ std::optional<TrainingSet> make_training_set(const Experiment& experiment) {
     if (x.empty()) return std::nullopt;
     const auto n = static_cast<Eigen::Index>(x.size());
     const Eigen::VectorXd y = Eigen::Map<const Eigen::VectorXd>(utility.data(), n);
-    const Standardizer standardizer(y);
+    const PowerTransform warp = warp_objective ? PowerTransform(y) : PowerTransform();
+    const Eigen::VectorXd warped = warp.apply(y);
+    const Standardizer standardizer(warped);
     auto data = std::make_shared<TrainingData>();
     data->inputs.resize(n, experiment.space.dimension());
     for (Eigen::Index i = 0; i < n; ++i) data->inputs.row(i) = x[static_cast<std::size_t>(i)].transpose();
-    data->targets = standardizer.transform(y);
+    data->targets = standardizer.transform(warped);
     if (all_sem) {
         data->noise_variances.resize(n);
         for (Eigen::Index i = 0; i < n; ++i) {
-            const double s = sem[static_cast<std::size_t>(i)] / standardizer.scale();
+            // Delta method: the standard error scales with the transform's slope.
+            const double s = sem[static_cast<std::size_t>(i)] * warp.derivative(y[i]) / standardizer.scale();
             data->noise_variances[i] = std::max(s * s, 1e-8);
         }
     }
-    return TrainingSet{std::move(data), standardizer, std::move(trials)};
+    return TrainingSet{std::move(data), warp, standardizer, std::move(trials), y};
 }
 
 SurrogateOptions surrogate_options(const MethodSettings& m) {

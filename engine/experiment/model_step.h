@@ -16,6 +16,7 @@
 #include "acquisition/sparsity_penalty.h"
 #include "experiment/experiment.h"
 #include "model/ensemble_posterior.h"
+#include "model/power_transform.h"
 #include "model/standardizer.h"
 #include "model/surrogate.h"
 #include "model/training_data.h"
@@ -24,17 +25,21 @@
 namespace sebo {
 
 // The completed trials as a GP sees them (SPEC §2 "Models"): configurations mapped into the
-// unit cube, utilities (the objective in maximization form) standardized, and the known noise
-// variances — the standard errors in standardized units, squared, floored at 1e-8 — only when
-// every completed trial reported one (otherwise the noise is inferred).
+// unit cube; utilities (the objective in maximization form) warped by a fitted Yeo–Johnson
+// transform when the method asks for it (model/power_transform.h), then standardized; and the
+// known noise variances — the standard errors carried through the warp (delta method) into
+// standardized units, squared, floored at 1e-8 — only when every completed trial reported one
+// (otherwise the noise is inferred).
 struct TrainingSet {
     std::shared_ptr<const TrainingData> data;
-    Standardizer standardizer;  // of the utilities
+    PowerTransform warp;        // of the utilities (the identity when not warped)
+    Standardizer standardizer;  // of the warped utilities
     std::vector<int> trials;    // trial index of each row of data->inputs
+    Eigen::VectorXd utility;    // the utilities themselves, one per row
 };
 
-// Empty when no trial has completed with a result.
-std::optional<TrainingSet> make_training_set(const Experiment& experiment);
+// Empty when no trial has completed with a result. `warp`: MethodSettings::warp_objective.
+std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool warp);
 
 // The surrogate the method asks for, with its NUTS settings.
 SurrogateOptions surrogate_options(const MethodSettings& method);

@@ -1,5 +1,6 @@
 #include "experiment/runner.h"
 
+#include <cassert>
 #include <chrono>
 #include <ctime>
 
@@ -53,18 +54,18 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
         fresh.push_back(std::move(trial));
     }
     if (evaluator) {
+        // The whole batch at once, so that an evaluator can run several trials concurrently.
+        const std::vector<EvaluationOutcome> outcomes = evaluator->evaluate_batch(fresh, control);
+        if (control.cancelled()) {
+            result.status = StepResult::Status::Cancelled;
+            result.message = "cancelled while evaluating";
+            return result;
+        }
+        assert(outcomes.size() == fresh.size());
         for (std::size_t i = 0; i < fresh.size(); ++i) {
             Trial& trial = fresh[i];
-            control.report({"evaluating", static_cast<int>(i) + 1, static_cast<int>(fresh.size()),
-                            "trial " + std::to_string(trial.index)});
-            const auto eval_start = Clock::now();
-            EvaluationOutcome outcome = evaluator->evaluate(trial, control);
-            trial.evaluation_seconds = std::chrono::duration<double>(Clock::now() - eval_start).count();
-            if (control.cancelled()) {
-                result.status = StepResult::Status::Cancelled;
-                result.message = "cancelled while evaluating";
-                return result;
-            }
+            const EvaluationOutcome& outcome = outcomes[i];
+            trial.evaluation_seconds = outcome.seconds;
             trial.completed_at = utc_timestamp();
             if (outcome.ok) {
                 trial.status = TrialStatus::Completed;

@@ -281,6 +281,7 @@ struct VisitMethod {
         visit("model", m.model);
         visit("lambda", m.lambda);
         visit("penalty", m.penalty);
+        visit("warp_objective", m.warp_objective);
         visit("raw_samples", m.raw_samples);
         visit("restarts", m.restarts);
         visit("homotopy_a_start", m.homotopy_a_start);
@@ -328,6 +329,13 @@ Json evaluator_to_json(const EvaluatorSpec& spec) {
     if (spec.kind == EvaluatorSpec::Kind::Command) {
         j["command"] = spec.command;
         j["timeout_seconds"] = spec.timeout_seconds;
+        if (!spec.working_directory.empty()) j["working_directory"] = spec.working_directory;
+        if (!spec.environment.empty()) {
+            Json environment = Json::object();
+            for (const auto& [name, value] : spec.environment) environment[name] = value;
+            j["environment"] = std::move(environment);
+        }
+        j["max_concurrency"] = spec.max_concurrency;
     }
     return j;
 }
@@ -471,6 +479,25 @@ EvaluatorSpec read_evaluator(const Document& value, const std::string& path) {
         if (spec.command.front().empty()) fail(element_path(command_path, 0), "the program name must not be empty");
         if (read_optional(value, path, "timeout_seconds", spec.timeout_seconds) && !(spec.timeout_seconds > 0.0))
             fail(member_path(path, "timeout_seconds"), format_number(spec.timeout_seconds) + " is not positive");
+        read_optional(value, path, "working_directory", spec.working_directory);
+        // An object of NAME: value strings (names are unique, so their order does not matter).
+        if (const Document* environment = optional_member(value, "environment")) {
+            const std::string environment_path = member_path(path, "environment");
+            expect_object(*environment, environment_path);
+            for (auto it = environment->begin(); it != environment->end(); ++it) {
+                const std::string at = member_path(environment_path, it.key());
+                if (it.key().empty() || it.key().find_first_of(std::string("=\0", 2)) != std::string::npos)
+                    fail(at, "an environment variable name must be non-empty, without '=' or NUL");
+                std::string text;
+                read_value(it.value(), at, text);
+                if (text.find('\0') != std::string::npos) fail(at, "the value contains a NUL character");
+                spec.environment.emplace_back(it.key(), std::move(text));
+            }
+        }
+        if (read_optional(value, path, "max_concurrency", spec.max_concurrency) &&
+            (spec.max_concurrency < 1 || spec.max_concurrency > EvaluatorSpec::kMaxConcurrency))
+            fail(member_path(path, "max_concurrency"), std::to_string(spec.max_concurrency) + " is outside [1, " +
+                                                           std::to_string(EvaluatorSpec::kMaxConcurrency) + "]");
     }
     return spec;
 }
@@ -808,6 +835,11 @@ std::string experiment_to_json_text(const Experiment& experiment) {
 Experiment experiment_from_json_text(const std::string& text) {
     Document document = parse_document(text);
     return read_experiment(document);
+}
+
+SearchSpace space_from_json_text(const std::string& text) {
+    const Document document = parse_document(text);
+    return read_space(document, "");
 }
 
 Experiment load_experiment(const std::string& path) {

@@ -30,6 +30,10 @@ std::string experiment_to_json_text(const Experiment& experiment);
 // Parses and validates; throws InputError.
 Experiment experiment_from_json_text(const std::string& text);
 
+// A search space on its own, in the layout of an experiment file's "space" object
+// ({"parameters": [...]}), with the same checks; paths start at "parameters". Throws InputError.
+SearchSpace space_from_json_text(const std::string& text);
+
 // Reads a file; throws InputError (field "file" for unreadable/oversized files).
 Experiment load_experiment(const std::string& path);
 

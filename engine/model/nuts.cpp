@@ -24,6 +24,11 @@ std::optional<std::string> NutsOptions::validate() const {
         return "nuts.initial_step_size: " + format_number(initial_step_size) + " is not a positive number";
     if (auto error = step_size.validate()) return "nuts.step_size." + *error;
     if (auto error = windows.validate()) return "nuts.windows." + *error;
+    if (metric != NutsMetric::Diagonal && metric != NutsMetric::Dense)
+        return "nuts.metric: " + std::to_string(static_cast<int>(metric)) + " is not a metric kind";
+    if (!(dense_min_draws_per_dimension >= 0.0 && dense_min_draws_per_dimension <= 1e6))
+        return "nuts.dense_min_draws_per_dimension: " + format_number(dense_min_draws_per_dimension) +
+               " is not between 0 and 1e6";
     return std::nullopt;
 }
 
@@ -118,28 +123,28 @@ struct TransitionStats {
     double energy = 0.0;
 };
 
-// The NUTS transition kernel for a fixed step size and the current inverse metric (owned by the
+// The NUTS transition kernel for a fixed step size and the current metric (owned by the
 // caller and updated in place between transitions). All vectors are allocated once here, so a
 // transition allocates nothing; the log density is the only expensive call.
 class NutsKernel {
 public:
-    NutsKernel(const LogDensity& log_density, const Eigen::VectorXd& inverse_metric, const NutsOptions& options,
+    NutsKernel(const LogDensity& log_density, const EuclideanMetric& metric, const NutsOptions& options,
                NutsRandom& rng, std::stop_token stop, long long& gradient_evaluations)
         : log_density_(log_density),
-          inverse_metric_(inverse_metric),
+          metric_(metric),
           max_tree_depth_(options.max_tree_depth),
           max_energy_error_(options.max_energy_error),
           rng_(rng),
           stop_(std::move(stop)),
           gradient_evaluations_(gradient_evaluations),
-          d_(static_cast<int>(inverse_metric.size())),
+          d_(metric.dimension()),
           z_(d_),
           front_(d_),
           back_(d_),
           sample_(d_),
           proposal_(d_),
           trial_(d_) {
-        for (Eigen::VectorXd* v : {&rho_, &rho_fwd_, &rho_bck_, &p_ff_, &p_fb_, &p_bf_, &p_bb_, &p_sharp_ff_,
+        for (Eigen::VectorXd* v : {&velocity_, &rho_, &rho_fwd_, &rho_bck_, &p_ff_, &p_fb_, &p_bf_, &p_bb_, &p_sharp_ff_,
                                    &p_sharp_fb_, &p_sharp_bf_, &p_sharp_bb_})
             v->setZero(d_);
         // Level k holds the scratch of a subtree of depth k; the top-level call uses depth
@@ -161,25 +166,29 @@ public:
         return std::isfinite(z.log_density) && z.grad.size() == d_ && z.grad.allFinite();
     }
 
-    // Hamiltonian H = −log p(θ) + ½ pᵀM⁻¹p; +∞ for an invalid point.
-    double hamiltonian(const PhasePoint& z, bool valid) const {
+    // Hamiltonian H = −log p(θ) + ½ pᵀM⁻¹p; +∞ for an invalid point. Writes the velocity M⁻¹p
+    // into `velocity` (valid points only), which the tree needs too.
+    double hamiltonian(const PhasePoint& z, bool valid, Eigen::VectorXd& velocity) const {
         if (!valid) return kInf;
-        const double h = -z.log_density + 0.5 * (z.p.array().square() * inverse_metric_.array()).sum();
+        const double h = -z.log_density + metric_.kinetic_energy(z.p, velocity);
         return std::isnan(h) ? kInf : h;
     }
+    double hamiltonian(const PhasePoint& z, bool valid) { return hamiltonian(z, valid, velocity_); }
 
     // One leapfrog step of size eps (negative: backwards in time). Returns whether the new point
     // is valid (finite log density and gradient).
     bool leapfrog(PhasePoint& z, double eps) {
         z.p += (0.5 * eps) * z.grad;
-        z.theta += eps * inverse_metric_.cwiseProduct(z.p);
+        metric_.velocity(z.p, velocity_);
+        z.theta += eps * velocity_;
         if (!evaluate(z)) return false;
         z.p += (0.5 * eps) * z.grad;
         return true;
     }
 
     void sample_momentum(PhasePoint& z) {
-        for (int i = 0; i < d_; ++i) z.p[i] = rng_.normal() / std::sqrt(inverse_metric_[i]);
+        for (int i = 0; i < d_; ++i) z.p[i] = rng_.normal();
+        metric_.momentum_from_standard_normal(z.p);
     }
 
     // Stan's heuristic for a first step size (Hoffman & Gelman 2014, Algorithm 4): from `at`,
@@ -226,7 +235,7 @@ public:
         front_ = current;
         back_ = current;
         sample_ = current;
-        p_sharp_ff_ = inverse_metric_.cwiseProduct(current.p);
+        const double h0 = hamiltonian(current, true, p_sharp_ff_);
         p_sharp_fb_ = p_sharp_ff_;
         p_sharp_bf_ = p_sharp_ff_;
         p_sharp_bb_ = p_sharp_ff_;
@@ -235,7 +244,6 @@ public:
         p_bf_ = current.p;
         p_bb_ = current.p;
         rho_ = current.p;
-        const double h0 = hamiltonian(current, true);
         double log_sum_weight = 0.0;  // log of the initial point's weight exp(H₀ − H₀)
 
         int depth = 0;
@@ -329,13 +337,12 @@ private:
             }
             const bool valid = leapfrog(z_, sign * eps_);
             ++n_leapfrog_;
-            const double h = hamiltonian(z_, valid);
+            const double h = hamiltonian(z_, valid, p_sharp_beg);
             if (!valid || h - h0 > max_energy_error_) divergent_ = true;
             log_sum_weight = log_add_exp(log_sum_weight, h0 - h);
             sum_metro_prob_ += h0 - h > 0.0 ? 1.0 : std::exp(h0 - h);
             if (divergent_) return false;
             proposal = z_;
-            p_sharp_beg = inverse_metric_.cwiseProduct(z_.p);
             p_sharp_end = p_sharp_beg;
             rho += z_.p;
             p_beg = z_.p;
@@ -371,7 +378,7 @@ private:
     }
 
     const LogDensity& log_density_;
-    const Eigen::VectorXd& inverse_metric_;
+    const EuclideanMetric& metric_;
     const int max_tree_depth_;
     const double max_energy_error_;
     NutsRandom& rng_;
@@ -389,6 +396,7 @@ private:
     PhasePoint front_, back_;       // the trajectory's two ends
     PhasePoint sample_, proposal_;  // current draw, and the new subtree's draw
     PhasePoint trial_;              // step-size heuristic
+    Eigen::VectorXd velocity_;      // scratch for M⁻¹p
     // Momenta p and velocities p_sharp at the ends of the backward (b) and forward (f) halves:
     // p_fb_ is the backward end of the forward half, and so on.
     Eigen::VectorXd rho_, rho_fwd_, rho_bck_;
@@ -398,6 +406,78 @@ private:
 };
 
 double mean_or_nan(double sum, int count) { return count > 0 ? sum / count : kNaN; }
+
+// How the end of a slow window changed the metric.
+enum class WindowUpdate {
+    Estimate,          // the window's estimate is the new metric
+    CholeskyFallback,  // dense: the covariance did not factor, its diagonal is the new metric
+    Kept,              // the estimate was not finite; the metric is unchanged
+    Pooled             // dense: too few draws, pooled with the next window; the diagonal meanwhile
+};
+
+// Collects the draws of the slow warm-up windows and turns them into the metric for the next
+// phase, with the estimator and scratch that match the metric's kind (a dense estimator for a
+// diagonal metric would waste d² memory and time).
+class MetricAdaptation {
+public:
+    MetricAdaptation(NutsMetric kind, int dimension, double dense_min_draws_per_dimension) {
+        if (kind == NutsMetric::Dense) {
+            dense_.emplace(dimension);
+            covariance_.setZero(dimension, dimension);
+            diagonal_of_covariance_.setZero(dimension, dimension);
+            // Never fewer than 2 draws: a covariance needs them.
+            min_dense_draws_ = std::max(2.0, std::ceil(dense_min_draws_per_dimension * dimension));
+        } else {
+            diagonal_.emplace(dimension);
+            variance_.setZero(dimension);
+        }
+    }
+
+    void add(const Eigen::VectorXd& theta) {
+        if (dense_) dense_->add(theta);
+        else diagonal_->add(theta);
+    }
+
+    int count() const { return dense_ ? dense_->count() : diagonal_->count(); }
+
+    // Installs the regularized estimate in `metric` at the end of a window and, unless the draws
+    // are pooled into the next window, forgets them.
+    WindowUpdate update(EuclideanMetric& metric) {
+        if (diagonal_) {
+            diagonal_->regularized_variance(variance_);
+            diagonal_->restart();
+            metric.set_diagonal(variance_);
+            return WindowUpdate::Estimate;
+        }
+        dense_->regularized_covariance(covariance_);
+        if (dense_->count() < min_dense_draws_) {
+            diagonal_of_covariance_.diagonal() = covariance_.diagonal();
+            return metric.set_dense(diagonal_of_covariance_) ? WindowUpdate::Pooled : WindowUpdate::Kept;
+        }
+        dense_->restart();
+        switch (metric.set_from_covariance(covariance_)) {
+            case EuclideanMetric::CovarianceUpdate::Full: return WindowUpdate::Estimate;
+            case EuclideanMetric::CovarianceUpdate::Diagonal: return WindowUpdate::CholeskyFallback;
+            case EuclideanMetric::CovarianceUpdate::Kept: return WindowUpdate::Kept;
+        }
+        return WindowUpdate::Kept;
+    }
+
+private:
+    double min_dense_draws_ = 0.0;
+    std::optional<DiagonalMetricEstimator> diagonal_;
+    std::optional<DenseMetricEstimator> dense_;
+    Eigen::VectorXd variance_;
+    Eigen::MatrixXd covariance_;
+    Eigen::MatrixXd diagonal_of_covariance_;  // off-diagonal stays zero
+};
+
+// "window 2" / "windows 1, 3" for the result message.
+std::string window_list(const std::vector<int>& windows) {
+    std::string text = windows.size() == 1 ? "window " : "windows ";
+    for (std::size_t i = 0; i < windows.size(); ++i) text += (i > 0 ? ", " : "") + std::to_string(windows[i]);
+    return text;
+}
 
 }  // namespace
 
@@ -410,8 +490,12 @@ NutsResult run_nuts(const LogDensity& log_density, const Eigen::VectorXd& initia
     const int kept = (options.samples + options.thinning - 1) / options.thinning;
 
     NutsResult result;
-    result.inverse_metric = Eigen::VectorXd::Ones(d);
     result.iterations.reserve(static_cast<std::size_t>(total));
+    EuclideanMetric metric(options.metric, d);
+    // For the message: 1-based numbers of the slow windows whose dense estimate did not factor or
+    // whose estimate was not finite, and the draws behind a final metric left diagonal by pooling.
+    std::vector<int> diagonal_fallbacks, kept_metrics;
+    int final_window_pooled_draws = 0;
     Eigen::MatrixXd draws(kept, d);
     Eigen::VectorXd draw_log_density(kept);
     int n_kept = 0;
@@ -419,6 +503,17 @@ NutsResult run_nuts(const LogDensity& log_density, const Eigen::VectorXd& initia
     auto finish = [&](NutsResult::Status status, std::string message) {
         result.status = status;
         result.message = std::move(message);
+        if (!diagonal_fallbacks.empty())
+            result.message += "; the dense metric estimate of warm-up " + window_list(diagonal_fallbacks) +
+                              " was not positive definite, so its diagonal was used";
+        if (!kept_metrics.empty())
+            result.message += "; the metric estimate of warm-up " + window_list(kept_metrics) +
+                              " was not finite, so the previous metric was kept";
+        if (final_window_pooled_draws > 0)
+            result.message += "; the dense metric's last estimate rests on only " + std::to_string(final_window_pooled_draws) +
+                              " warm-up draws (below nuts.dense_min_draws_per_dimension), so its diagonal was used";
+        result.inverse_metric = metric.inverse_diagonal();
+        if (metric.kind() == NutsMetric::Dense) result.inverse_metric_dense = metric.inverse_dense();
         result.draws = draws.topRows(n_kept);
         result.log_density = draw_log_density.head(n_kept);
         int n_sampling = 0;
@@ -448,8 +543,7 @@ NutsResult run_nuts(const LogDensity& log_density, const Eigen::VectorXd& initia
     };
 
     NutsRandom rng(seed);
-    Eigen::VectorXd& inverse_metric = result.inverse_metric;
-    NutsKernel kernel(log_density, inverse_metric, options, rng, stop, result.gradient_evaluations);
+    NutsKernel kernel(log_density, metric, options, rng, stop, result.gradient_evaluations);
 
     PhasePoint current(d);
     current.theta = initial;
@@ -468,7 +562,9 @@ NutsResult run_nuts(const LogDensity& log_density, const Eigen::VectorXd& initia
     const std::vector<AdaptationWindow> windows =
         options.adapt_metric ? metric_adaptation_windows(options.warmup, options.windows) : std::vector<AdaptationWindow>{};
     std::size_t window = 0;
-    DiagonalMetricEstimator estimator(d);
+    MetricAdaptation estimator(options.metric, d, options.dense_min_draws_per_dimension);
+    diagonal_fallbacks.reserve(windows.size());
+    kept_metrics.reserve(windows.size());
     int divergences = 0;
 
     for (int iteration = 0; iteration < total; ++iteration) {
@@ -503,9 +599,19 @@ NutsResult run_nuts(const LogDensity& log_density, const Eigen::VectorXd& initia
                 if (iteration == windows[window].end - 1) {
                     // New metric: the old step size no longer fits it, so find a new starting
                     // point and restart dual averaging from it (as Stan does).
-                    estimator.regularized_variance(inverse_metric);
-                    estimator.restart();
                     ++window;
+                    const int draws_used = estimator.count();
+                    final_window_pooled_draws = 0;
+                    switch (estimator.update(metric)) {
+                        case WindowUpdate::Estimate: break;
+                        case WindowUpdate::CholeskyFallback:
+                            diagonal_fallbacks.push_back(static_cast<int>(window));
+                            break;
+                        case WindowUpdate::Kept: kept_metrics.push_back(static_cast<int>(window)); break;
+                        case WindowUpdate::Pooled:
+                            if (window == windows.size()) final_window_pooled_draws = draws_used;
+                            break;
+                    }
                     eps = kernel.initial_step_size(current, *eps);
                     if (!eps) {
                         return finish(NutsResult::Status::Cancelled,

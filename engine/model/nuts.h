@@ -15,12 +15,12 @@
 //    subtree (Betancourt 2017, app. A), with the extra checks across the boundary between two
 //    merged subtrees that Stan added in 2.26 (each half plus the neighbouring point of the other
 //    half), which catch U-turns that fall between two sub-trajectories;
-//  - leapfrog integration with a diagonal inverse metric M⁻¹;
+//  - leapfrog integration with a diagonal or dense inverse metric M⁻¹ (model/nuts_metric.h);
 //  - a transition whose energy error H − H₀ exceeds max_energy_error (or is not finite,
 //    including a log density that is −∞ or NaN) is a divergence: the subtree is discarded and
 //    the iteration is flagged.
 // Warm-up: Stan's initial step-size heuristic, dual-averaging step-size adaptation
-// (model/nuts_step_size.h) and windowed diagonal metric adaptation (model/nuts_warmup_windows.h,
+// (model/nuts_step_size.h) and windowed metric adaptation (model/nuts_warmup_windows.h,
 // model/nuts_metric.h), the step size re-initialised after every metric update.
 //
 // Random numbers: std::mt19937_64 seeded with `seed` (its output sequence is fixed by the C++
@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "model/nuts_metric.h"
 #include "model/nuts_step_size.h"
 #include "model/nuts_warmup_windows.h"
 
@@ -59,6 +60,18 @@ struct NutsOptions {
     // when resuming from a previous run's adapted step size and metric).
     bool tune_initial_step_size = true;
     bool adapt_metric = true;           // false: keep the unit inverse metric, tune the step size only
+    // Diagonal: per-coordinate variances. Dense: the full covariance, for correlated posteriors
+    // (costs a d × d matrix-vector product per leapfrog step and needs more warm-up draws than
+    // dimensions in the late windows to estimate well).
+    NutsMetric metric = NutsMetric::Diagonal;
+    // Dense metric only. A covariance estimated from n draws in d dimensions is singular for
+    // n ≤ d and, for n of a few d, its smallest eigenvalues are far too small even after Stan's
+    // regularization (Marchenko–Pastur: by about (1 − √(d/n))²). The chain then barely moves along
+    // those directions, so the next window's draws, and its estimate, are no better. With a
+    // positive value, a slow window that ends with fewer than dense_min_draws_per_dimension · d
+    // draws gives no covariance: its draws are pooled with the next window's, and meanwhile the
+    // metric is the diagonal of the pooled estimate. 0 is Stan's rule (each window's own draws).
+    double dense_min_draws_per_dimension = 0.0;
     DualAveragingOptions step_size;     // used during warm-up
     WarmupWindowOptions windows;        // used during warm-up when adapt_metric
 
@@ -106,7 +119,10 @@ struct NutsResult {
     Eigen::VectorXd log_density;  // log p of each kept draw
 
     double step_size = 0.0;          // adapted step size used for sampling
-    Eigen::VectorXd inverse_metric;  // adapted diagonal inverse metric used for sampling
+    // Adapted inverse metric used for sampling: its diagonal (both kinds), and for the dense kind
+    // the whole matrix (empty for the diagonal kind).
+    Eigen::VectorXd inverse_metric;
+    Eigen::MatrixXd inverse_metric_dense;
     // Over the sampling iterations done (NaN when there are none).
     double mean_tree_depth = 0.0;
     double mean_acceptance = 0.0;

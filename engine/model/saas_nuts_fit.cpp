@@ -20,7 +20,13 @@ SaasNutsFit fit_saas_nuts(std::shared_ptr<const LikelihoodData> data, const Saas
     const LogDensity log_density = [&density](const Eigen::VectorXd& theta, Eigen::VectorXd& gradient) {
         return density(theta, gradient);
     };
-    fit.sampler = run_nuts(log_density, density.initial_point(), options.nuts, seed, progress, stop);
+    NutsOptions nuts = options.nuts;
+    if (options.automatic_metric) {
+        const bool dense = density.data().num_points() >= 50;
+        nuts.metric = dense ? NutsMetric::Dense : NutsMetric::Diagonal;
+        nuts.dense_min_draws_per_dimension = dense ? 2.0 : 0.0;
+    }
+    fit.sampler = run_nuts(log_density, density.initial_point(), nuts, seed, progress, stop);
     fit.status = fit.sampler.status;
     fit.message = fit.sampler.message;
     if (fit.status == NutsResult::Status::Completed) {

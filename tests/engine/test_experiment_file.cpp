@@ -74,6 +74,9 @@ Experiment rich_experiment() {
     e.evaluator.kind = EvaluatorSpec::Kind::Command;
     e.evaluator.command = {"/usr/bin/python3", "eval script.py", "--flag=\"quoted\""};
     e.evaluator.timeout_seconds = 12.5;
+    e.evaluator.working_directory = "/srv/lab bench/run";
+    e.evaluator.environment = {{"LC_ALL", "C"}, {"OMP_NUM_THREADS", "1"}, {"TAG", "a=b; $(not run)"}};  // name order
+    e.evaluator.max_concurrency = 3;
     e.method.initial_trials = 5;
     e.method.budget = 30;
     e.method.strategy = StrategyKind::EiIr;
@@ -188,6 +191,9 @@ void compare_experiments(const Experiment& a, const Experiment& b) {
         for (std::size_t i = 0; i < a.evaluator.command.size(); ++i)
             QCOMPARE(qs(a.evaluator.command[i]), qs(b.evaluator.command[i]));
         QCOMPARE(bits(a.evaluator.timeout_seconds), bits(b.evaluator.timeout_seconds));
+        QCOMPARE(qs(a.evaluator.working_directory), qs(b.evaluator.working_directory));
+        QVERIFY(a.evaluator.environment == b.evaluator.environment);
+        QCOMPARE(a.evaluator.max_concurrency, b.evaluator.max_concurrency);
     }
     QCOMPARE(a.method.strategy, b.method.strategy);
     QCOMPARE(a.method.initial_trials, b.method.initial_trials);
@@ -303,6 +309,21 @@ private slots:
         QCOMPARE(params[5]["log"].get<bool>(), true);
         QCOMPARE(qs(j["evaluator"]["kind"].get<std::string>()), QString("command"));
         QVERIFY(!j["evaluator"].contains("problem"));
+        QCOMPARE(qs(j["evaluator"]["environment"]["TAG"].get<std::string>()), QString("a=b; $(not run)"));
+        QCOMPARE(j["evaluator"]["max_concurrency"].get<int>(), 3);
+        // The command's optional settings: absent when unset, and then read back as defaults.
+        Experiment plain = rich_experiment();
+        plain.evaluator.working_directory.clear();
+        plain.evaluator.environment.clear();
+        const Json p = Json::parse(experiment_to_json_text(plain));
+        QVERIFY(!p["evaluator"].contains("working_directory"));
+        QVERIFY(!p["evaluator"].contains("environment"));
+        Json old_file = p;  // a file written before these fields existed
+        old_file["evaluator"].erase("max_concurrency");
+        const Experiment back = experiment_from_json_text(old_file.dump());
+        QVERIFY(back.evaluator.working_directory.empty());
+        QVERIFY(back.evaluator.environment.empty());
+        QCOMPARE(back.evaluator.max_concurrency, 1);
         QCOMPARE(qs(j["method"]["strategy"].get<std::string>()), QString("ei-ir"));
         QCOMPARE(qs(j["method"]["model"].get<std::string>()), QString("saas-map"));
         QCOMPARE(qs(j["method"]["penalty"].get<std::string>()), QString("l1"));
@@ -542,6 +563,21 @@ private slots:
                                j["evaluator"] = Json{{"kind", "command"}, {"command", {"run"}}, {"timeout_seconds", 0}};
                            }),
                            "evaluator.timeout_seconds", "0 is not positive");
+        const auto command_with = [](const char* key, Json value) {
+            return [key, value](Json& j) {
+                j["evaluator"] = Json{{"kind", "command"}, {"command", {"run"}}};
+                j["evaluator"][key] = value;
+            };
+        };
+        EXPECT_INPUT_ERROR(mutated(command_with("max_concurrency", 0)), "evaluator.max_concurrency", "0 is outside [1, 256]");
+        EXPECT_INPUT_ERROR(mutated(command_with("max_concurrency", 1.5)), "evaluator.max_concurrency", "1.5 is not an integer");
+        EXPECT_INPUT_ERROR(mutated(command_with("working_directory", 7)), "evaluator.working_directory", "expected a string");
+        EXPECT_INPUT_ERROR(mutated(command_with("environment", Json::array())), "evaluator.environment",
+                           "expected an object, got an array");
+        EXPECT_INPUT_ERROR(mutated(command_with("environment", Json{{"A=B", "x"}})), "evaluator.environment.A=B",
+                           "without '='");
+        EXPECT_INPUT_ERROR(mutated(command_with("environment", Json{{"N", 3}})), "evaluator.environment.N",
+                           "expected a string, got 3");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["evaluator"] = Json{{"kind", "problem"}, {"problem", {{"dimension", 3}}}}; }),
                            "evaluator.problem.name", "missing");
         EXPECT_INPUT_ERROR(mutated([](Json& j) {

@@ -1,0 +1,219 @@
+// sebo new / sebo import — create an experiment for the user's own system from a search-space
+// file (CSV or JSON), evaluated by an external command or by hand, optionally seeded with
+// historical results; add historical results to an existing experiment.
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "core/format.h"
+#include "core/input_error.h"
+#include "evaluators/command_evaluator.h"
+#include "experiment/runner.h"
+#include "io/csv_table.h"
+#include "io/experiment_file.h"
+#include "io/results_import.h"
+#include "io/space_file.h"
+
+namespace sebo::cli {
+
+namespace {
+
+// Problems shown before "... and N more".
+constexpr std::size_t kShownProblems = 20;
+
+// Column names of result sheets (sebo observe --csv); a parameter with one of these names would
+// be mistaken for them.
+bool is_reserved_column(const std::string& name) {
+    std::string lower;
+    for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower == "trial" || lower == "objective" || lower == "sem" || lower == "status" || lower == "error";
+}
+
+// Reads historical trials from a CSV file; prints every problem and refuses (exit 2) when a row
+// is bad, so that nothing is half-imported.
+std::vector<Trial> read_import(const Experiment& experiment, const std::string& path) {
+    const CsvTable table = parse_csv_table(read_text_file(path), path);
+    TrialImport imported = import_trials(experiment, table);
+    if (!imported.problems.empty()) {
+        for (std::size_t i = 0; i < imported.problems.size() && i < kShownProblems; ++i)
+            std::fprintf(stderr, "  %s\n", imported.problems[i].c_str());
+        if (imported.problems.size() > kShownProblems)
+            std::fprintf(stderr, "  ... and %zu more\n", imported.problems.size() - kShownProblems);
+        throw InputError(path, std::to_string(imported.problems.size()) + " problem(s) in " +
+                                   std::to_string(table.rows.size()) + " rows; nothing was imported");
+    }
+    const std::string now = utc_timestamp();
+    for (Trial& t : imported.trials) t.created_at = now;
+    return std::move(imported.trials);
+}
+
+std::string describe_command(const EvaluatorSpec& spec) {
+    std::string text = shell_quoted_command_line(spec.command) + "\n             in " +
+                       (spec.working_directory.empty() ? std::string("the current directory") : spec.working_directory) +
+                       ", timeout " + format_number(spec.timeout_seconds) + " s";
+    if (spec.max_concurrency > 1) text += ", up to " + std::to_string(spec.max_concurrency) + " at once";
+    return text;
+}
+
+}  // namespace
+
+int command_new(const Args& args) {
+    Arguments parser(
+        "new",
+        "--space FILE --objective NAME [--minimize] [--command PROG [ARGS...]] [options] --out FILE",
+        "Create an experiment for your own system. The search space comes from a CSV file with the\n"
+        "header name,kind,lower,upper,log,target,group (kind, log, target and group are optional) or a\n"
+        "JSON file {\"parameters\": [...]}. Trials are evaluated by an external command (--command,\n"
+        "which takes all remaining arguments; it is run directly, never through a shell: it reads\n"
+        "{\"trial\": i, \"parameters\": {...}} on stdin and prints {\"objective\": v} on stdout), or by\n"
+        "hand (--evaluator manual: 'sebo suggest' proposes, 'sebo observe' records). --import adds\n"
+        "past results (every parameter column and an objective column) as completed trials; they\n"
+        "count toward the initial design.",
+        {{"space", "FILE", "search space: CSV (name,kind,lower,upper,log,target,group) or JSON"},
+         {"objective", "NAME", "name of the objective (the value the evaluator reports)"},
+         {"minimize", "", "minimize the objective (default: maximize)"},
+         {"evaluator", "KIND", "command or manual (default: command when --command is given, else manual)"},
+         {"timeout", "S", "command: seconds before an evaluation is stopped (default 3600)"},
+         {"workdir", "DIR", "command: directory it runs in (default: the current directory)"},
+         {"concurrency", "N", "command: evaluations of a batch that may run at once (default 1)"},
+         {"strategy", "NAME", "strategy (default sebo-l0; see 'sebo run --help-strategies')"},
+         {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
+         {"init", "M", "initial quasi-random (Sobol) trials (default 8)"},
+         {"trials", "N", "budget: the number of trials to run to (default 50)"},
+         {"seed", "S", "random seed (default 0)"},
+         {"name", "TEXT", "experiment name (default: from the file name)"},
+         {"import", "CSV", "past results to add as completed trials"},
+         {"out", "FILE", "experiment file to create"},
+         {"force", "", "overwrite --out if it exists"},
+         {"quiet", "", "print nothing but errors"},
+         {"command", "PROG [ARGS...]", "the evaluator program and its arguments (takes the rest of the line)", true}});
+    if (!parser.parse(args)) {
+        std::fputs(parser.help().c_str(), stdout);
+        return 0;
+    }
+    const auto space_path = parser.value("space");
+    if (!space_path) throw UsageError("--space FILE is required");
+    const auto objective = parser.value("objective");
+    if (!objective || objective->empty()) throw UsageError("--objective NAME is required");
+    if (is_reserved_column(*objective) && *objective != "objective")
+        throw UsageError("--objective: '" + *objective + "' is a column name of result sheets; choose another name");
+    const auto out = parser.value("out");
+    if (!out) throw UsageError("--out FILE is required");
+    if (std::filesystem::exists(*out) && !parser.has("force"))
+        throw UsageError("--out: " + *out + " already exists; use --force to overwrite it");
+
+    Experiment e;
+    e.space = load_space_file(*space_path);
+    for (const Parameter& p : e.space.parameters()) {
+        if (p.name == *objective)
+            throw UsageError("--objective: '" + *objective + "' is also the name of a parameter; choose another name");
+        if (is_reserved_column(p.name))
+            throw InputError(*space_path, "the parameter name '" + p.name +
+                                              "' is reserved for result sheets (trial, objective, sem, status, error); rename it");
+    }
+    e.objective.name = *objective;
+    e.objective.minimize = parser.has("minimize");
+    e.name = parser.value("name").value_or(std::filesystem::path(*out).filename().string());
+    if (const auto suffix = e.name.rfind(".sebo.json"); suffix != std::string::npos && suffix + 10 == e.name.size())
+        e.name.resize(suffix);
+
+    // The evaluator.
+    const std::vector<std::string> command = parser.rest("command");
+    const std::string kind = parser.value("evaluator").value_or(command.empty() ? "manual" : "command");
+    if (kind == "command") {
+        if (command.empty()) throw UsageError("--evaluator command needs --command PROG [ARGS...] (the last option)");
+        e.evaluator.kind = EvaluatorSpec::Kind::Command;
+        e.evaluator.command = command;
+        if (const auto timeout = parser.number("timeout")) {
+            if (*timeout <= 0) throw UsageError("--timeout: " + format_number(*timeout) + " must be positive");
+            e.evaluator.timeout_seconds = *timeout;
+        }
+        // Stored as an absolute path: the file may be run from anywhere later.
+        const std::string workdir = parser.value("workdir").value_or(".");
+        std::error_code error;
+        const auto absolute = std::filesystem::weakly_canonical(std::filesystem::absolute(workdir), error);
+        if (error || !std::filesystem::is_directory(absolute))
+            throw UsageError("--workdir: '" + workdir + "' is not a directory");
+        e.evaluator.working_directory = absolute.string();
+        e.evaluator.max_concurrency =
+            static_cast<int>(parser.integer("concurrency", 1, EvaluatorSpec::kMaxConcurrency).value_or(1));
+        // The same checks the evaluator makes before it runs anything.
+        CommandEvaluator check(e.evaluator, e.space);
+    } else if (kind == "manual") {
+        for (const char* flag : {"command", "timeout", "workdir", "concurrency"})
+            if (parser.has(flag)) throw UsageError(std::string("--") + flag + " needs --evaluator command");
+        e.evaluator.kind = EvaluatorSpec::Kind::Manual;
+    } else {
+        throw UsageError("--evaluator: unknown evaluator '" + kind + "' (known: command, manual)");
+    }
+
+    // The method.
+    e.method.strategy = StrategyKind::SeboL0;
+    if (const auto name = parser.value("strategy")) {
+        const auto strategy = strategy_kind_from_string(*name);
+        if (!strategy) throw UsageError("--strategy: unknown strategy '" + *name + "' (see 'sebo run --help-strategies')");
+        e.method.strategy = *strategy;
+    }
+    if (const auto name = parser.value("model")) {
+        const auto model = model_kind_from_string(*name);
+        if (!model) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
+        e.method.model = *model;
+    }
+    if (const auto init = parser.integer("init", 0, 1'000'000)) e.method.initial_trials = static_cast<int>(*init);
+    if (const auto trials = parser.integer("trials", 1, 1'000'000)) e.method.budget = static_cast<int>(*trials);
+    e.seed = parser.unsigned_integer("seed").value_or(0);
+    if (auto error = e.method.validate()) throw InputError("method", *error);
+
+    if (const auto past = parser.value("import")) e.trials = read_import(e, *past);
+    save_experiment(e, *out);
+
+    if (!parser.has("quiet")) {
+        std::fprintf(stderr, "created %s: %d parameters, objective '%s' (%s), strategy %s, budget %d\n", out->c_str(),
+                     e.space.dimension(), e.objective.name.c_str(), e.objective.minimize ? "minimize" : "maximize",
+                     to_string(e.method.strategy), e.method.budget);
+        if (!e.trials.empty()) std::fprintf(stderr, "imported %zu completed trials\n", e.trials.size());
+        if (static_cast<int>(e.trials.size()) >= e.method.budget)
+            std::fprintf(stderr, "note: the imported trials already fill the budget; raise it with --trials\n");
+        if (e.evaluator.kind == EvaluatorSpec::Kind::Command) {
+            std::fprintf(stderr, "evaluator    %s\n", describe_command(e.evaluator).c_str());
+            std::fprintf(stderr, "next         sebo run %s --trials %d --evaluator command\n", out->c_str(), e.method.budget);
+        } else {
+            std::fprintf(stderr, "evaluator    manual\n");
+            std::fprintf(stderr, "next         sebo suggest %s, then sebo observe %s --trial I --value V\n", out->c_str(),
+                         out->c_str());
+        }
+    }
+    return 0;
+}
+
+int command_import(const Args& args) {
+    Arguments parser("import", "FILE PAST.csv [--quiet]",
+                     "Add past results to an experiment as completed trials (generator \"import\"). The CSV needs a\n"
+                     "column per parameter (named as in the experiment) and an objective column (named after the\n"
+                     "objective, or 'objective'); 'sem' is optional and other columns are ignored. Every value is\n"
+                     "checked against the search space; if any row has a problem, nothing is imported.",
+                     {{"quiet", "", "print nothing but errors"}}, 2, "FILE PAST.csv");
+    if (!parser.parse(args)) {
+        std::fputs(parser.help().c_str(), stdout);
+        return 0;
+    }
+    if (parser.positionals().size() != 2) throw UsageError("an experiment FILE and a CSV file are required");
+    const std::string& path = parser.positionals()[0];
+    Experiment e = load_experiment(path);
+    std::vector<Trial> imported = read_import(e, parser.positionals()[1]);
+    const std::size_t count = imported.size();
+    for (Trial& t : imported) e.trials.push_back(std::move(t));
+    save_experiment(e, path);
+    if (!parser.has("quiet")) {
+        std::fprintf(stderr, "imported %zu completed trials into %s (%zu trials in all)\n", count, path.c_str(), e.trials.size());
+        if (static_cast<int>(e.trials.size()) >= e.method.budget)
+            std::fprintf(stderr, "note: the experiment has reached its budget of %d trials; raise it with 'sebo run %s --trials N'\n",
+                         e.method.budget, path.c_str());
+    }
+    return 0;
+}
+
+}  // namespace sebo::cli

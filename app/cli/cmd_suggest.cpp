@@ -1,0 +1,269 @@
+// sebo suggest / sebo observe — ask/tell for scripts and lab workflows: propose the next trials
+// (saved as pending), then record what was measured, by hand or from a CSV sheet.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "core/format.h"
+#include "core/input_error.h"
+#include "experiment/runner.h"
+#include "io/csv_export.h"
+#include "io/csv_table.h"
+#include "io/experiment_file.h"
+#include "io/results_import.h"
+
+namespace sebo::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string pad(const std::string& text, std::size_t width) {
+    return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
+}
+
+// Parameters down, trials across: readable for many parameters and a few trials.
+void print_table(const Experiment& e, const std::vector<int>& indices) {
+    const SearchSpace& space = e.space;
+    std::size_t name_width = std::string("parameter").size();
+    for (const Parameter& p : space.parameters()) name_width = std::max(name_width, p.name.size());
+    std::vector<std::vector<std::string>> columns;  // target, then one per trial
+    std::vector<std::string> target{"target"};
+    for (double t : space.target()) target.push_back(format_short(t));
+    columns.push_back(target);
+    for (int index : indices) {
+        const Trial& t = *e.find_trial(index);
+        std::vector<std::string> column{"trial " + std::to_string(index)};
+        for (double v : t.parameters) column.push_back(format_short(v));
+        column.push_back(std::to_string(e.sparsity(t)));
+        columns.push_back(column);
+    }
+    columns.front().push_back("");
+    std::vector<std::size_t> widths;
+    for (const auto& column : columns) {
+        std::size_t w = 0;
+        for (const auto& cell : column) w = std::max(w, cell.size());
+        widths.push_back(w + 2);
+    }
+    const auto row = [&](const std::string& label, std::size_t r) {
+        std::string line = pad(label, name_width + 2);
+        for (std::size_t c = 0; c < columns.size(); ++c) line += pad(columns[c][r], widths[c]);
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        std::printf("%s\n", line.c_str());
+    };
+    row("parameter", 0);
+    for (int i = 0; i < space.dimension(); ++i) row(space.parameter(i).name, static_cast<std::size_t>(i) + 1);
+    row(e.max_sparsity() == space.dimension() ? "active" : "active groups", static_cast<std::size_t>(space.dimension()) + 1);
+}
+
+// A sheet to fill in and give back to 'sebo observe --csv': trial, the parameters (exact
+// values), and an empty objective column.
+std::string results_sheet(const Experiment& e, const std::vector<int>& indices) {
+    std::string text = "trial";
+    for (const Parameter& p : e.space.parameters()) text += "," + csv_quote(p.name);
+    text += "," + csv_quote(e.objective.name) + "\n";
+    for (int index : indices) {
+        text += std::to_string(index);
+        for (double v : e.find_trial(index)->parameters) text += "," + format_number(v);
+        text += ",\n";
+    }
+    return text;
+}
+
+std::string describe_trial_result(const Experiment& e, const Trial& t) {
+    if (t.status == TrialStatus::Completed)
+        return e.objective.name + " = " + format_number(*t.objective) + (t.sem ? " ± " + format_number(*t.sem) : "");
+    if (t.status == TrialStatus::Pending) return "pending";
+    return std::string(to_string(t.status)) + (t.error.empty() ? "" : ": " + t.error);
+}
+
+}  // namespace
+
+int command_suggest(const Args& args) {
+    Arguments parser(
+        "suggest", "FILE [--count Q] [--json] [--csv SHEET]",
+        "Propose the next Q trials with the experiment's strategy (the model treats pending trials,\n"
+        "and earlier members of the batch, as if their predicted values had been observed, so a\n"
+        "batch is diverse), add them to FILE as pending trials (saved atomically) and print them.\n"
+        "Record results with 'sebo observe'.",
+        {{"count", "Q", "number of trials to propose (default 1)"},
+         {"json", "", "machine-readable output on stdout"},
+         {"csv", "SHEET", "also write a sheet (trial, parameters, empty objective) for 'sebo observe --csv'"},
+         {"force", "", "overwrite SHEET if it exists"},
+         {"trials", "N", "raise the experiment's budget to N trials first"},
+         {"model", "NAME", "surrogate for this and later steps: gp, saas or saas-map"}},
+        1, "FILE");
+    if (!parser.parse(args)) {
+        std::fputs(parser.help().c_str(), stdout);
+        return 0;
+    }
+    if (parser.positionals().empty()) throw UsageError("an experiment FILE is required");
+    const std::string& path = parser.positionals().front();
+    const int count = static_cast<int>(parser.integer("count", 1, 10'000).value_or(1));
+    const auto sheet = parser.value("csv");
+    if (sheet && std::filesystem::exists(*sheet) && !parser.has("force"))
+        throw UsageError("--csv: " + *sheet + " already exists (it may hold results); use --force to overwrite it");
+
+    Experiment e = load_experiment(path);
+    if (const auto budget = parser.integer("trials", 1, 1'000'000)) e.method.budget = static_cast<int>(*budget);
+    if (const auto name = parser.value("model")) {
+        const auto model = model_kind_from_string(*name);
+        if (!model) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
+        e.method.model = *model;
+    }
+    auto strategy = make_strategy(e.method);
+
+    StepControl control;
+    // On a terminal, show the phase of a (possibly long) model fit on one self-overwriting line.
+    const bool live = isatty(STDERR_FILENO);
+    auto last = std::chrono::steady_clock::now();
+    if (live)
+        control.progress = [&](const StepProgress& p) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last < std::chrono::milliseconds(100)) return;
+            last = now;
+            std::string line = "  " + p.phase;
+            if (p.total > 0) line += " " + std::to_string(p.current) + "/" + std::to_string(p.total);
+            std::fprintf(stderr, "\r%-78.78s", line.c_str());
+        };
+    const StepResult step = run_step(e, *strategy, nullptr, control, count);
+    if (live) std::fprintf(stderr, "\r%78s\r", "");
+    if (step.status == StepResult::Status::BudgetReached)
+        throw UsageError(path + ": " + step.message + "; raise it with --trials N");
+    if (step.status != StepResult::Status::Completed) {
+        std::fprintf(stderr, "sebo suggest: the strategy could not propose: %s\n", step.message.c_str());
+        return 1;
+    }
+    save_experiment(e, path);
+    if (sheet) write_file_atomic(*sheet, results_sheet(e, step.new_trials));
+
+    if (parser.has("json")) {
+        Json out = Json::object();
+        out["file"] = path;
+        out["trials"] = Json::array();
+        for (int index : step.new_trials) {
+            Json trial = Json::parse(configuration_to_json(e, index, false));
+            trial.erase("objective");
+            trial["generator"] = e.find_trial(index)->generator;
+            out["trials"].push_back(std::move(trial));
+        }
+        std::printf("%s\n", out.dump(2, ' ', false, Json::error_handler_t::replace).c_str());
+        return 0;
+    }
+    const Trial& first = *e.find_trial(step.new_trials.front());
+    std::printf("%zu new pending trial(s) from %s, saved in %s%s\n\n", step.new_trials.size(), first.generator.c_str(),
+                path.c_str(), static_cast<int>(step.new_trials.size()) < count ? " (the budget allows no more)" : "");
+    print_table(e, step.new_trials);
+    std::printf("\nrecord results:  sebo observe %s --trial %d --value V\n", path.c_str(), first.index);
+    if (sheet) std::printf("or fill in %s, then:  sebo observe %s --csv %s\n", sheet->c_str(), path.c_str(), sheet->c_str());
+    return 0;
+}
+
+int command_observe(const Args& args) {
+    Arguments parser(
+        "observe", "FILE (--trial I (--value V [--sem S] | --failed REASON) | --csv RESULTS [--partial]) [--overwrite]",
+        "Record measured results on pending trials. One trial: --trial I with --value V (and its\n"
+        "standard error --sem S) or --failed REASON. A sheet: --csv RESULTS, whose rows name their\n"
+        "trial in a 'trial' column, or else give every parameter's value (matched exactly against\n"
+        "the pending trials); the value goes in a column named after the objective (or 'objective');\n"
+        "'sem', 'status' (completed, failed, abandoned, pending) and 'error' columns are optional and\n"
+        "rows with no value yet are skipped. Each row is reported; if any row is invalid or matches\n"
+        "no trial, nothing is recorded unless --partial. A trial that already has a result is only\n"
+        "changed with --overwrite.",
+        {{"trial", "I", "the trial to record a result for"},
+         {"value", "V", "its objective value"},
+         {"sem", "S", "standard error of the value (optional)"},
+         {"failed", "REASON", "the trial failed (no value)"},
+         {"csv", "RESULTS", "a CSV sheet of results"},
+         {"partial", "", "with --csv: record the matched rows even if others are invalid or unmatched"},
+         {"overwrite", "", "replace the result of a trial that already has one"},
+         {"quiet", "", "print nothing but errors"}},
+        1, "FILE");
+    if (!parser.parse(args)) {
+        std::fputs(parser.help().c_str(), stdout);
+        return 0;
+    }
+    if (parser.positionals().empty()) throw UsageError("an experiment FILE is required");
+    const std::string& path = parser.positionals().front();
+    const bool quiet = parser.has("quiet");
+    const bool overwrite = parser.has("overwrite");
+    const bool by_sheet = parser.has("csv");
+    if (by_sheet == parser.has("trial")) throw UsageError("give either --trial I or --csv RESULTS");
+    Experiment e = load_experiment(path);
+
+    std::vector<ObservedResult> results;
+    if (!by_sheet) {
+        if (parser.has("partial")) throw UsageError("--partial goes with --csv");
+        ObservedResult result;
+        result.trial = static_cast<int>(*parser.integer("trial", 0, 2'147'483'647));
+        if (parser.has("value") == parser.has("failed")) throw UsageError("--trial needs either --value V or --failed REASON");
+        if (parser.has("value")) {
+            result.objective = parser.number("value");
+            result.sem = parser.number("sem");
+            if (result.sem && *result.sem < 0) throw UsageError("--sem: " + format_number(*result.sem) + " is negative");
+        } else {
+            if (parser.has("sem")) throw UsageError("--sem goes with --value");
+            result.status = TrialStatus::Failed;
+            result.error = *parser.value("failed");
+            if (result.error.empty()) result.error = "reported failed";
+        }
+        if (const auto problem = check_result(e, result, overwrite))
+            throw InputError("--trial " + std::to_string(result.trial),
+                             *problem + (e.find_trial(result.trial) && !overwrite ? "; --overwrite replaces it" : ""));
+        results.push_back(std::move(result));
+    } else {
+        for (const char* flag : {"value", "sem", "failed"})
+            if (parser.has(flag)) throw UsageError(std::string("--") + flag + " goes with --trial, not --csv");
+        const std::string sheet = *parser.value("csv");
+        const CsvTable table = parse_csv_table(read_text_file(sheet), sheet);
+        const ResultsMatch match = match_results(e, table, {.overwrite = overwrite});
+        for (const ResultRow& row : match.rows) {
+            if (quiet && row.status == ResultRow::Status::Matched) continue;
+            std::string line = "line " + std::to_string(row.line) + ": " + to_string(row.status);
+            if (row.status == ResultRow::Status::Matched) {
+                const auto it = std::find_if(match.results.begin(), match.results.end(),
+                                             [&](const ObservedResult& r) { return r.trial == row.trial; });
+                line += " -> trial " + std::to_string(row.trial) + " (" +
+                        (it->objective ? e.objective.name + " = " + format_number(*it->objective) : to_string(it->status)) + ")";
+            } else {
+                line += ": " + row.message;
+            }
+            std::fprintf(stderr, "%s\n", line.c_str());
+        }
+        const int matched = match.count(ResultRow::Status::Matched);
+        const int problems = match.count(ResultRow::Status::Unmatched) + match.count(ResultRow::Status::Invalid);
+        if (problems > 0 && !parser.has("partial")) {
+            std::string message = "nothing recorded: " + std::to_string(match.count(ResultRow::Status::Unmatched)) +
+                                  " row(s) not matched, " + std::to_string(match.count(ResultRow::Status::Invalid)) +
+                                  " invalid";
+            if (matched > 0) message += " (--partial records the " + std::to_string(matched) + " matched row(s))";
+            throw InputError(sheet, message);
+        }
+        results = match.results;
+    }
+
+    if (results.empty()) {
+        if (!quiet) std::fprintf(stderr, "nothing to record\n");
+        return 0;
+    }
+    record_results(e, results, utc_timestamp());
+    save_experiment(e, path);
+    if (!quiet) {
+        for (const ObservedResult& r : results)
+            if (!by_sheet)
+                std::fprintf(stderr, "trial %d: %s\n", r.trial, describe_trial_result(e, *e.find_trial(r.trial)).c_str());
+        std::fprintf(stderr, "recorded %zu result(s) in %s; %d trial(s) still pending\n", results.size(), path.c_str(),
+                     e.count(TrialStatus::Pending));
+    }
+    return 0;
+}
+
+}  // namespace sebo::cli

@@ -1,0 +1,336 @@
+#include "io/results_import.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <climits>
+#include <cmath>
+#include <map>
+
+#include "core/format.h"
+#include "core/input_error.h"
+
+namespace sebo {
+namespace {
+
+std::string lower_case(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+std::string quoted(const std::string& cell) { return "'" + cell + "'"; }
+
+// A numeric cell, or the reason it is not one.
+struct NumberCell {
+    std::optional<double> value;
+    std::string problem;
+};
+
+NumberCell read_number(const std::string& cell) {
+    if (cell.empty()) return {std::nullopt, "a number is required"};
+    const auto value = parse_number(cell);
+    if (!value) return {std::nullopt, quoted(cell) + " is not a number"};
+    if (!std::isfinite(*value)) return {std::nullopt, quoted(cell) + " is not a finite number"};
+    return {value, {}};
+}
+
+// The column of the objective: one named after it, or "objective".
+std::size_t objective_column(const Experiment& experiment, const CsvTable& table) {
+    const auto named = table.column(experiment.objective.name);
+    const auto generic = table.column_ignoring_case("objective");
+    if (named && generic && *named != *generic)
+        throw InputError(table.where(table.header_line),
+                         "both '" + experiment.objective.name + "' and '" + table.header[*generic] +
+                             "' columns; keep only the one with the objective values");
+    if (named) return *named;
+    if (generic) return *generic;
+    throw InputError(table.where(table.header_line),
+                     "no objective column; name it '" + experiment.objective.name + "' or 'objective'");
+}
+
+std::vector<std::optional<std::size_t>> parameter_columns(const Experiment& experiment, const CsvTable& table) {
+    std::vector<std::optional<std::size_t>> columns;
+    for (const Parameter& p : experiment.space.parameters()) columns.push_back(table.column(p.name));
+    return columns;
+}
+
+std::optional<std::string> first_missing(const Experiment& experiment, const std::vector<std::optional<std::size_t>>& columns) {
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        if (!columns[i]) return experiment.space.parameter(static_cast<int>(i)).name;
+    return std::nullopt;
+}
+
+// Why value v does not fit parameter i (bounds, integrality), or empty.
+std::optional<std::string> check_value(const SearchSpace& space, int i, double v) {
+    std::vector<double> probe = space.target();
+    probe[static_cast<std::size_t>(i)] = v;
+    const auto error = space.check_point(probe);
+    if (!error) return std::nullopt;
+    const std::string prefix = space.parameter(i).name + ": ";
+    return error->compare(0, prefix.size(), prefix) == 0 ? error->substr(prefix.size()) : *error;
+}
+
+std::string describe_result(const Trial& t) {
+    if (t.status == TrialStatus::Completed && t.objective) return "completed, objective " + format_number(*t.objective);
+    return to_string(t.status);
+}
+
+}  // namespace
+
+const char* to_string(ResultRow::Status status) {
+    switch (status) {
+    case ResultRow::Status::Matched: return "matched";
+    case ResultRow::Status::Unmatched: return "not matched";
+    case ResultRow::Status::Invalid: return "invalid";
+    case ResultRow::Status::Skipped: return "skipped";
+    }
+    return "invalid";
+}
+
+int ResultsMatch::count(ResultRow::Status status) const {
+    return static_cast<int>(std::count_if(rows.begin(), rows.end(), [&](const ResultRow& r) { return r.status == status; }));
+}
+
+std::optional<std::string> check_result(const Experiment& experiment, const ObservedResult& result, bool overwrite) {
+    const Trial* trial = experiment.find_trial(result.trial);
+    if (!trial) return "no trial " + std::to_string(result.trial) + " in the experiment";
+    if (trial->status != TrialStatus::Pending && !overwrite)
+        return "trial " + std::to_string(result.trial) + " already has a result (" + describe_result(*trial) + ")";
+    switch (result.status) {
+    case TrialStatus::Completed:
+        if (!result.objective) return "a completed result needs an objective value";
+        if (!std::isfinite(*result.objective)) return format_number(*result.objective) + " is not a finite objective value";
+        break;
+    case TrialStatus::Failed:
+    case TrialStatus::Abandoned:
+        if (result.objective) return std::string("a ") + to_string(result.status) + " trial has no objective value";
+        if (result.sem) return std::string("a ") + to_string(result.status) + " trial has no standard error";
+        break;
+    case TrialStatus::Pending: return "a result cannot be 'pending'";
+    }
+    if (result.sem && (!std::isfinite(*result.sem) || *result.sem < 0.0))
+        return "the standard error " + format_number(*result.sem) + " is not a finite number >= 0";
+    return std::nullopt;
+}
+
+void record_results(Experiment& experiment, const std::vector<ObservedResult>& results, const std::string& timestamp) {
+    for (const ObservedResult& result : results) {
+        assert(!check_result(experiment, result, true));
+        Trial& trial = *experiment.find_trial(result.trial);
+        trial.status = result.status;
+        trial.objective = result.objective;
+        trial.sem = result.sem;
+        trial.error = result.status == TrialStatus::Completed ? std::string() : result.error;
+        trial.completed_at = timestamp;
+    }
+}
+
+ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, const ResultsMatchOptions& options) {
+    const SearchSpace& space = experiment.space;
+    const auto trial_column = table.column_ignoring_case("trial");
+    const std::size_t objective = objective_column(experiment, table);
+    const auto sem_column = table.column_ignoring_case("sem");
+    const auto status_column = table.column_ignoring_case("status");
+    const auto error_column = table.column_ignoring_case("error");
+    const auto columns = parameter_columns(experiment, table);
+    const auto missing = first_missing(experiment, columns);
+    if (!trial_column && missing)
+        throw InputError(table.where(table.header_line),
+                         "no 'trial' column and no column for parameter '" + *missing +
+                             "': each row needs its trial index, or the values of every parameter");
+
+    ResultsMatch match;
+    std::map<int, int> claimed;  // trial index -> line that gave its result
+    for (const CsvTable::Row& row : table.rows) {
+        ResultRow report;
+        report.line = row.line;
+        auto finish = [&](ResultRow::Status status, std::string message) {
+            report.status = status;
+            report.message = std::move(message);
+            match.rows.push_back(report);
+        };
+        auto invalid_cell = [&](const std::string& column, const std::string& message) {
+            finish(ResultRow::Status::Invalid, "column " + column + ": " + message);
+        };
+
+        // The result: status, objective, standard error.
+        ObservedResult result;
+        const std::string status_text = status_column ? lower_case(row.cells[*status_column]) : std::string();
+        const bool no_status = status_text.empty() || status_text == "pending";
+        if (no_status || status_text == "completed") {
+            result.status = TrialStatus::Completed;
+        } else if (status_text == "failed") {
+            result.status = TrialStatus::Failed;
+        } else if (status_text == "abandoned") {
+            result.status = TrialStatus::Abandoned;
+        } else {
+            invalid_cell(table.header[*status_column], quoted(row.cells[*status_column]) +
+                                                           " is not a status; expected completed, failed, abandoned or pending");
+            continue;
+        }
+        const std::string& value_text = row.cells[objective];
+        if (result.status == TrialStatus::Completed) {
+            if (value_text.empty()) {
+                if (no_status) {
+                    finish(ResultRow::Status::Skipped, "no result yet (the " + table.header[objective] + " cell is empty)");
+                } else {
+                    invalid_cell(table.header[objective], "a completed result needs a value");
+                }
+                continue;
+            }
+            const NumberCell value = read_number(value_text);
+            if (!value.value) {
+                invalid_cell(table.header[objective], value.problem);
+                continue;
+            }
+            result.objective = value.value;
+            if (sem_column && !row.cells[*sem_column].empty()) {
+                const NumberCell sem = read_number(row.cells[*sem_column]);
+                if (!sem.value || *sem.value < 0.0) {
+                    invalid_cell(table.header[*sem_column],
+                                 sem.value ? quoted(row.cells[*sem_column]) + " is negative" : sem.problem);
+                    continue;
+                }
+                result.sem = sem.value;
+            }
+        } else {
+            if (!value_text.empty()) {
+                invalid_cell(table.header[objective], std::string("a ") + to_string(result.status) +
+                                                          " trial has no value; leave the cell empty");
+                continue;
+            }
+            result.error = error_column ? row.cells[*error_column] : std::string();
+            if (result.error.empty()) result.error = std::string("reported ") + to_string(result.status) + " in " + table.source;
+        }
+
+        // The parameter values, when the sheet has every parameter column.
+        std::vector<double> values;
+        bool bad_value = false;
+        if (!missing) {
+            for (int i = 0; i < space.dimension() && !bad_value; ++i) {
+                const std::size_t c = *columns[static_cast<std::size_t>(i)];
+                const NumberCell value = read_number(row.cells[c]);
+                if (!value.value) {
+                    invalid_cell(table.header[c], value.problem);
+                    bad_value = true;
+                } else {
+                    values.push_back(*value.value);
+                }
+            }
+            if (bad_value) continue;
+        }
+
+        // Which trial it is for.
+        if (trial_column) {
+            const std::string& text = row.cells[*trial_column];
+            const NumberCell index = read_number(text);
+            if (!index.value || std::floor(*index.value) != *index.value || *index.value < 0 || *index.value > INT_MAX) {
+                invalid_cell(table.header[*trial_column],
+                             index.value ? quoted(text) + " is not a trial index (a whole number >= 0)" : index.problem);
+                continue;
+            }
+            result.trial = static_cast<int>(*index.value);
+            const Trial* trial = experiment.find_trial(result.trial);
+            if (!trial) {
+                finish(ResultRow::Status::Unmatched, "no trial " + std::to_string(result.trial) + " in the experiment");
+                continue;
+            }
+            // Values beside a trial index must be that trial's: a shifted row is caught here. A
+            // spreadsheet may have rounded them to 15 digits, hence the (unit-scale) tolerance.
+            bool differs = false;
+            for (int i = 0; i < static_cast<int>(values.size()) && !differs; ++i) {
+                const double mine = trial->parameters[static_cast<std::size_t>(i)], theirs = values[static_cast<std::size_t>(i)];
+                if (std::abs(space.to_unit(i, theirs) - space.to_unit(i, mine)) > 1e-9) {
+                    invalid_cell(space.parameter(i).name, format_number(theirs) + " differs from trial " +
+                                                              std::to_string(result.trial) + "'s value " + format_number(mine));
+                    differs = true;
+                }
+            }
+            if (differs) continue;
+        } else {
+            const Trial* found = nullptr;
+            const Trial* other = nullptr;
+            for (const Trial& t : experiment.trials) {
+                if (t.parameters != values) continue;
+                if (t.status == TrialStatus::Pending && !claimed.count(t.index)) {
+                    found = &t;
+                    break;
+                }
+                if (!other) other = &t;
+            }
+            if (!found) {
+                std::string message = "no pending trial has these parameter values";
+                if (other)
+                    message += " (trial " + std::to_string(other->index) + " has them: " +
+                               (other->status == TrialStatus::Pending ? std::string("its result is on line ") +
+                                                                            std::to_string(claimed[other->index])
+                                                                      : describe_result(*other)) +
+                               ")";
+                finish(ResultRow::Status::Unmatched, message);
+                continue;
+            }
+            result.trial = found->index;
+        }
+        if (const auto it = claimed.find(result.trial); it != claimed.end()) {
+            finish(ResultRow::Status::Invalid,
+                   "trial " + std::to_string(result.trial) + " already has a result on line " + std::to_string(it->second));
+            continue;
+        }
+        if (const auto problem = check_result(experiment, result, options.overwrite)) {
+            finish(ResultRow::Status::Invalid, *problem);
+            continue;
+        }
+        claimed[result.trial] = row.line;
+        report.trial = result.trial;
+        finish(ResultRow::Status::Matched, {});
+        match.results.push_back(std::move(result));
+    }
+    return match;
+}
+
+TrialImport import_trials(const Experiment& experiment, const CsvTable& table) {
+    const SearchSpace& space = experiment.space;
+    const auto columns = parameter_columns(experiment, table);
+    if (const auto missing = first_missing(experiment, columns))
+        throw InputError(table.where(table.header_line),
+                         "no column for parameter '" + *missing + "'; every parameter needs a column");
+    const std::size_t objective = objective_column(experiment, table);
+    const auto sem_column = table.column_ignoring_case("sem");
+
+    TrialImport out;
+    int next = experiment.next_trial_index();
+    for (const CsvTable::Row& row : table.rows) {
+        const std::size_t problems_before = out.problems.size();
+        auto problem = [&](std::size_t column, const std::string& message) {
+            out.problems.push_back(table.where(row.line, table.header[column]) + ": " + message);
+        };
+        Trial trial;
+        for (int i = 0; i < space.dimension(); ++i) {
+            const std::size_t c = *columns[static_cast<std::size_t>(i)];
+            const NumberCell value = read_number(row.cells[c]);
+            if (!value.value) {
+                problem(c, value.problem);
+                continue;
+            }
+            if (const auto why = check_value(space, i, *value.value)) problem(c, *why);
+            trial.parameters.push_back(*value.value);
+        }
+        const NumberCell value = read_number(row.cells[objective]);
+        if (!value.value) problem(objective, value.problem);
+        if (sem_column && !row.cells[*sem_column].empty()) {
+            const NumberCell sem = read_number(row.cells[*sem_column]);
+            if (!sem.value) problem(*sem_column, sem.problem);
+            else if (*sem.value < 0.0) problem(*sem_column, quoted(row.cells[*sem_column]) + " is negative");
+            else trial.sem = sem.value;
+        }
+        if (out.problems.size() != problems_before) continue;
+        trial.index = next++;
+        trial.status = TrialStatus::Completed;
+        trial.objective = value.value;
+        trial.generator = "import";
+        out.trials.push_back(std::move(trial));
+    }
+    return out;
+}
+
+}  // namespace sebo

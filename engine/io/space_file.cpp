@@ -1,0 +1,159 @@
+#include "io/space_file.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <optional>
+
+#include "core/format.h"
+#include "core/input_error.h"
+#include "io/csv_table.h"
+#include "io/experiment_file.h"
+
+namespace sebo {
+namespace {
+
+constexpr std::array<const char*, 7> kColumns = {"name", "kind", "lower", "upper", "log", "target", "group"};
+
+std::string quoted(const std::string& cell) { return "'" + cell + "'"; }
+
+std::string lower_case(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+// Reads the cells of one row, naming the line and column of any problem.
+class RowReader {
+public:
+    RowReader(const CsvTable& table, const std::map<std::string, std::size_t>& columns, const CsvTable::Row& row)
+        : table_(table), columns_(columns), row_(row) {}
+
+    // The cell of a column, empty when the column is absent.
+    std::string cell(const char* column) const {
+        const auto it = columns_.find(column);
+        return it == columns_.end() ? std::string() : row_.cells[it->second];
+    }
+
+    [[noreturn]] void fail(const char* column, const std::string& message) const {
+        throw InputError(table_.where(row_.line, column), message);
+    }
+
+    double number(const char* column) const {
+        const std::string text = cell(column);
+        if (text.empty()) fail(column, "a number is required");
+        const auto value = parse_number(text);
+        if (!value) fail(column, quoted(text) + " is not a number");
+        if (!std::isfinite(*value)) fail(column, quoted(text) + " is not a finite number");
+        return *value;
+    }
+
+    std::optional<double> optional_number(const char* column) const {
+        if (cell(column).empty()) return std::nullopt;
+        return number(column);
+    }
+
+    bool flag(const char* column) const {
+        const std::string text = lower_case(cell(column));
+        if (text.empty() || text == "false" || text == "no" || text == "0") return false;
+        if (text == "true" || text == "yes" || text == "1") return true;
+        fail(column, quoted(cell(column)) + " is not true or false (or yes/no, 1/0)");
+    }
+
+    ParameterKind kind() const {
+        const std::string text = lower_case(cell("kind"));
+        if (text.empty()) return ParameterKind::Continuous;
+        if (const auto kind = parameter_kind_from_string(text)) return *kind;
+        fail("kind", quoted(cell("kind")) + " is not a parameter kind; expected continuous or integer");
+    }
+
+    int line() const { return row_.line; }
+
+private:
+    const CsvTable& table_;
+    const std::map<std::string, std::size_t>& columns_;
+    const CsvTable::Row& row_;
+};
+
+// SearchSpace::validate() names a parameter "parameters[0] (name).field: message"; validating
+// one parameter at a time makes that prefix known, so the message maps onto its CSV column.
+void check_parameter(const Parameter& p, const RowReader& row) {
+    const auto error = SearchSpace({p}).validate();
+    if (!error) return;
+    const std::string prefix = "parameters[0] (" + p.name + ").";
+    if (error->compare(0, prefix.size(), prefix) == 0) {
+        const std::string rest = error->substr(prefix.size());
+        const auto colon = rest.find(": ");
+        if (colon != std::string::npos) {
+            const std::string field = rest.substr(0, colon);
+            for (const char* column : kColumns)
+                if (field == column) row.fail(column, rest.substr(colon + 2));
+        }
+    }
+    row.fail("name", *error);
+}
+
+}  // namespace
+
+SearchSpace space_from_csv_text(const std::string& text, const std::string& source) {
+    const CsvTable table = parse_csv_table(text, source);
+    std::map<std::string, std::size_t> columns;
+    for (std::size_t i = 0; i < table.header.size(); ++i) {
+        const std::string name = lower_case(table.header[i]);
+        if (std::find(kColumns.begin(), kColumns.end(), name) == kColumns.end())
+            throw InputError(table.where(table.header_line, table.header[i]),
+                             "unknown column; the columns are name, kind, lower, upper, log, target, group");
+        if (!columns.emplace(name, i).second)
+            throw InputError(table.where(table.header_line, table.header[i]), "the column appears twice");
+    }
+    for (const char* required : {"name", "lower", "upper"})
+        if (!columns.count(required))
+            throw InputError(table.where(table.header_line),
+                             std::string("the header has no '") + required + "' column (the header is: name,kind,lower,upper,log,target,group)");
+    if (table.rows.empty()) throw InputError(source, "the file has a header but no parameters");
+
+    std::vector<Parameter> parameters;
+    std::map<std::string, int> first_line;
+    for (const CsvTable::Row& row : table.rows) {
+        const RowReader reader(table, columns, row);
+        Parameter p;
+        p.name = reader.cell("name");
+        if (p.name.empty()) reader.fail("name", "a parameter name must not be empty");
+        if (const auto [it, inserted] = first_line.emplace(p.name, row.line); !inserted)
+            reader.fail("name", "duplicate parameter name " + quoted(p.name) + " (first on line " + std::to_string(it->second) + ")");
+        p.kind = reader.kind();
+        p.lower = reader.number("lower");
+        p.upper = reader.number("upper");
+        p.log_scale = reader.flag("log");
+        p.target = reader.optional_number("target");
+        p.group = reader.cell("group");
+        check_parameter(p, reader);
+        parameters.push_back(std::move(p));
+    }
+    SearchSpace space(std::move(parameters));
+    if (auto error = space.validate()) throw InputError(source, *error);  // covered above; kept as a backstop
+    return space;
+}
+
+SearchSpace space_from_json_document_text(const std::string& text, const std::string& source) {
+    try {
+        return space_from_json_text(text);
+    } catch (const InputError& e) {
+        // Keep the JSON path, and say which file it is in.
+        const std::string what = e.what();
+        const std::string message = e.field().empty() ? what : what.substr(e.field().size() + 2);
+        throw InputError(e.field().empty() ? source : source + " " + e.field(), message);
+    }
+}
+
+SearchSpace load_space_file(const std::string& path) {
+    const std::string text = read_text_file(path);
+    std::size_t first = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    first = text.find_first_not_of(" \t\r\n", first);
+    if (first != std::string::npos && text[first] == '{')
+        return space_from_json_document_text(text.substr(text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0), path);
+    return space_from_csv_text(text, path);
+}
+
+}  // namespace sebo

@@ -1,0 +1,30 @@
+#pragma once
+// A search space written by a person, for `sebo new --space FILE` (SPEC §1):
+//
+//   CSV, one parameter per row, header names in any order and any letter case:
+//     name,kind,lower,upper,log,target,group
+//     learning_rate,continuous,1e-5,1e-1,true,,
+//     n_layers,integer,1,8,,1,
+//   name, lower and upper are required; kind (continuous | integer, default continuous), log
+//   (true/false, yes/no or 1/0, default false), target (default 0, or lower when 0 is outside
+//   the bounds) and group (default none) are optional columns whose empty cells take the default.
+//
+//   JSON, the layout of an experiment file's "space": {"parameters": [{"name": ..., ...}]}.
+//
+// Every problem is an InputError naming the file, the line and the column (CSV) or the JSON
+// path, e.g. "space.csv line 4, column upper: 'ten' is not a number".
+
+#include <string>
+
+#include "space/search_space.h"
+
+namespace sebo {
+
+// `source` names the file in messages.
+SearchSpace space_from_csv_text(const std::string& text, const std::string& source);
+SearchSpace space_from_json_document_text(const std::string& text, const std::string& source);
+
+// Reads the file at `path`: JSON when its first non-blank character is '{', CSV otherwise.
+SearchSpace load_space_file(const std::string& path);
+
+}  // namespace sebo

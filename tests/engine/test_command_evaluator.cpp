@@ -1,0 +1,457 @@
+// The external-command evaluator with real child processes (the /bin/sh fixtures in
+// tests/fixtures/evaluators): the JSON protocol both ways, every way a program can fail (exit
+// status, signal, garbage, NaN, timeout with a grandchild, cancellation), concurrency of a batch,
+// no deadlock on large streams, and that no character of a name, value or argument ever reaches
+// a shell.
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <QTemporaryDir>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "core/input_error.h"
+#include "evaluators/command_evaluator.h"
+#include "experiment/runner.h"
+#include "experiment/sobol_strategy.h"
+#include "test_support.h"
+
+using namespace sebo;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::string fixture(const std::string& name) { return test::source_path("tests/fixtures/evaluators/" + name); }
+
+Parameter make_parameter(std::string name, double lo, double hi, ParameterKind kind = ParameterKind::Continuous) {
+    Parameter p;
+    p.name = std::move(name);
+    p.lower = lo;
+    p.upper = hi;
+    p.kind = kind;
+    return p;
+}
+
+SearchSpace small_space() {
+    return SearchSpace({make_parameter("x", 0.0, 1.0), make_parameter("n", 0.0, 10.0, ParameterKind::Integer),
+                        make_parameter("rate", 1e-4, 1.0)});
+}
+
+Trial make_trial(int index, std::vector<double> values) {
+    Trial t;
+    t.index = index;
+    t.parameters = std::move(values);
+    return t;
+}
+
+EvaluatorSpec command(std::vector<std::string> argv, double timeout = 30.0) {
+    EvaluatorSpec spec;
+    spec.kind = EvaluatorSpec::Kind::Command;
+    spec.command = std::move(argv);
+    spec.timeout_seconds = timeout;
+    return spec;
+}
+
+// `sh -c SCRIPT`: the test's own choice of argv (a program with its arguments), as a user
+// might configure it.
+EvaluatorSpec inline_script(const std::string& script, double timeout = 30.0) {
+    return command({"/bin/sh", "-c", script}, timeout);
+}
+
+EvaluationOutcome run_one(const EvaluatorSpec& spec, const Trial& trial, const SearchSpace& space = small_space(),
+                          CommandEvaluatorOptions options = {}) {
+    CommandEvaluator evaluator(spec, space, options);
+    return evaluator.evaluate(trial, StepControl{});
+}
+
+std::string read_file(const QString& path) {
+    std::ifstream in(path.toStdString(), std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// A process is gone when it no longer exists or is a zombie nobody has reaped yet (its parent,
+// the evaluator's shell, is dead; reaping is up to init).
+bool process_gone(pid_t pid) {
+    const std::string stat = read_file(QString("/proc/%1/stat").arg(pid));
+    if (stat.empty()) return true;
+    const auto close = stat.rfind(')');
+    return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] == 'Z';
+}
+
+bool wait_until_gone(pid_t pid, double seconds) {
+    const auto until = Clock::now() + std::chrono::duration<double>(seconds);
+    while (Clock::now() < until) {
+        if (process_gone(pid)) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return process_gone(pid);
+}
+
+double elapsed(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+class TestCommandEvaluator : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir;
+
+private slots:
+    void input_document_uses_names_and_integers() {
+        const std::string text = command_input_json(small_space(), make_trial(7, {0.25, 3.0, 1e-3}));
+        QCOMPARE(qs(text), QString("{\"trial\":7,\"parameters\":{\"x\":0.25,\"n\":3,\"rate\":0.001}}\n"));
+        const auto j = nlohmann::json::parse(text);
+        QVERIFY(j["parameters"]["n"].is_number_integer());
+        QVERIFY(j["parameters"]["x"].is_number_float());
+    }
+
+    void output_protocol() {
+        EvaluationOutcome o = parse_command_output("{\"objective\": 1.5}");
+        QVERIFY(o.ok);
+        QCOMPARE(o.objective, 1.5);
+        QVERIFY(!o.sem);
+        o = parse_command_output("\n  {\"objective\": -2e-3, \"sem\": 0.1, \"metadata\": {\"gpu\": \"A100\", \"n\": 2}}\n\n");
+        QVERIFY(o.ok);
+        QCOMPARE(o.objective, -2e-3);
+        QCOMPARE(*o.sem, 0.1);
+        QCOMPARE(nlohmann::json::parse(o.metadata)["gpu"].get<std::string>(), std::string("A100"));
+        QVERIFY(parse_command_output("{\"objective\": 0, \"sem\": null, \"extra\": [1]}").ok);
+
+        struct Case {
+            const char* output;
+            const char* fragment;
+        };
+        const Case bad[] = {
+            {"", "wrote nothing"},
+            {"  \n", "wrote nothing"},
+            {"garbage", "not one JSON object"},
+            {"loss=0.3\n{\"objective\": 0.3}", "write log messages to stderr"},
+            {"{\"objective\": 1}{\"objective\": 2}", "not one JSON object"},
+            {"{\"objective\": NaN}", "NaN and Infinity are not finite"},
+            {"{\"objective\": Infinity}", "NaN and Infinity are not finite"},
+            {"{\"objective\": -Infinity}", "NaN and Infinity are not finite"},
+            {"{\"objective\": 1e400}", "not a finite number"},
+            {"{\"objective\": \"Infinity\"}", "\"objective\" is the string \"Infinity\", not a number"},
+            {"{\"objective\": true}", "\"objective\" is true, not a number"},
+            {"{\"objective\": null}", "\"objective\" is null, not a number"},
+            {"{\"value\": 1}", "stdout has no \"objective\""},
+            {"[1, 2]", "stdout is an array, not a JSON object"},
+            {"3.5", "stdout is 3.5, not a JSON object"},
+            {"{\"objective\": 1, \"sem\": -0.5}", "\"sem\" is -0.5, not a finite number >= 0"},
+            {"{\"objective\": 1, \"sem\": \"small\"}", "\"sem\" is the string \"small\""},
+            {"{\"objective\": 1, \"metadata\": 3}", "\"metadata\" is 3, not an object"},
+        };
+        for (const Case& c : bad) {
+            const EvaluationOutcome r = parse_command_output(c.output);
+            QVERIFY2(!r.ok, c.output);
+            QVERIFY2(r.error.find(c.fragment) != std::string::npos, qPrintable(qs(std::string(c.output) + " -> " + r.error)));
+        }
+    }
+
+    void normal_evaluation_reports_the_objective_of_the_parameters() {
+        // sum_parameters.sh (awk) adds the values it reads from stdin: an independent reference.
+        const std::vector<double> values = {0.1 + 0.2, 7.0, 0.0123456789};
+        const EvaluationOutcome o = run_one(command({"/bin/sh", fixture("sum_parameters.sh")}), make_trial(4, values));
+        QVERIFY2(o.ok, o.error.c_str());
+        SEBO_COMPARE_NEAR(o.objective, values[0] + values[1] + values[2], 1e-12);
+        QCOMPARE(*o.sem, 0.25);
+        QVERIFY(o.seconds > 0.0);
+        QVERIFY(o.seconds < 30.0);
+    }
+
+    void receives_exact_input_arguments_environment_and_directory() {
+        QTemporaryDir work;
+        EvaluatorSpec spec = command({"/bin/sh", fixture("record_input.sh"), "plain", "two words", ""});
+        spec.working_directory = work.path().toStdString();
+        spec.environment = {{"SEBO_TEST_VAR", "value with spaces"}, {"HOME", "/nonexistent-home"}};
+        const EvaluationOutcome o = run_one(spec, make_trial(2, {0.5, 4.0, 0.01}));
+        QVERIFY2(o.ok, o.error.c_str());
+        QCOMPARE(qs(o.metadata), QString("{\"note\":\"recorded\"}"));
+        QCOMPARE(qs(read_file(work.filePath("received-stdin"))),
+                 qs(command_input_json(small_space(), make_trial(2, {0.5, 4.0, 0.01}))));
+        QCOMPARE(qs(read_file(work.filePath("received-argv"))), QString::fromStdString(std::string("plain\0two words\0\0", 17)));
+        QCOMPARE(qs(read_file(work.filePath("received-env"))), QString("value with spaces"));
+        QCOMPARE(qs(read_file(work.filePath("received-pwd"))).trimmed(), QDir(work.path()).canonicalPath());
+    }
+
+    void shell_metacharacters_are_never_interpreted() {
+        QTemporaryDir work;
+        const std::vector<std::string> hostile = {"; touch pwned", "$(touch pwned)", "`touch pwned`", "' \"; touch pwned; '",
+                                                  "&& touch pwned", "| touch pwned", "a\nb > pwned"};
+        std::vector<Parameter> parameters;
+        for (std::size_t i = 0; i < hostile.size(); ++i) parameters.push_back(make_parameter(hostile[i], 0.0, 1.0));
+        const SearchSpace space(parameters);
+        QVERIFY(!space.validate());
+        std::vector<std::string> argv = {"/bin/sh", fixture("record_input.sh")};
+        argv.insert(argv.end(), hostile.begin(), hostile.end());
+        EvaluatorSpec spec = command(argv);
+        spec.working_directory = work.path().toStdString();
+        spec.environment = {{"SEBO_TEST_VAR", "$(touch pwned); `touch pwned`"}};
+        const Trial trial = make_trial(0, std::vector<double>(hostile.size(), 0.5));
+        const EvaluationOutcome o = run_one(spec, trial, space);
+        QVERIFY2(o.ok, o.error.c_str());
+        QVERIFY(!QFile::exists(work.filePath("pwned")));
+        QVERIFY(!QFile::exists("pwned"));
+
+        // The program got the exact strings: the names in its JSON, the arguments one by one.
+        const auto received = nlohmann::ordered_json::parse(read_file(work.filePath("received-stdin")));
+        std::vector<std::string> names;
+        for (const auto& item : received["parameters"].items()) names.push_back(item.key());
+        QVERIFY(names == hostile);
+        std::string expected_argv;
+        for (const std::string& a : hostile) expected_argv += a + std::string(1, '\0');
+        QVERIFY(read_file(work.filePath("received-argv")) == expected_argv);
+        QCOMPARE(qs(read_file(work.filePath("received-env"))), QString("$(touch pwned); `touch pwned`"));
+    }
+
+    void failures_carry_the_reason_and_the_end_of_stderr() {
+        const Trial trial = make_trial(0, {0.5, 1.0, 0.5});
+        EvaluationOutcome o = run_one(inline_script("echo 'cannot open device' >&2; exit 3"), trial);
+        QVERIFY(!o.ok);
+        QCOMPARE(qs(o.error), QString("the command exited with status 3; stderr: cannot open device"));
+
+        o = run_one(inline_script("kill -KILL $$"), trial);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.find("killed by signal 9") != std::string::npos, o.error.c_str());
+
+        o = run_one(inline_script("echo 'this is not json'"), trial);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.find("not one JSON object") != std::string::npos, o.error.c_str());
+        QVERIFY2(o.error.find("this is not json") != std::string::npos, o.error.c_str());
+
+        o = run_one(inline_script("echo '{\"objective\": NaN}'; echo 'diverged' >&2"), trial);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.find("NaN") != std::string::npos && o.error.find("stderr: diverged") != std::string::npos,
+                 o.error.c_str());
+
+        o = run_one(inline_script("echo '{\"objective\": \"Infinity\"}'"), trial);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.find("not a number") != std::string::npos, o.error.c_str());
+
+        o = run_one(inline_script("echo '{\"loss\": 1}'"), trial);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.find("no \"objective\"") != std::string::npos, o.error.c_str());
+
+        o = run_one(command({"/nonexistent/evaluator", "--flag"}), trial);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.find("cannot run '/nonexistent/evaluator'") != std::string::npos, o.error.c_str());
+
+        EvaluatorSpec missing_dir = inline_script("true");
+        missing_dir.working_directory = dir.filePath("no-such-folder").toStdString();
+        o = run_one(missing_dir, trial);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.find("working directory") != std::string::npos, o.error.c_str());
+
+        // Only the end of a long stderr is quoted, starting at a character boundary.
+        o = run_one(inline_script("i=0; while [ $i -lt 600 ]; do echo \"line $i é\"; i=$((i+1)); done >&2; exit 1"), trial);
+        QVERIFY(!o.ok);
+        QVERIFY(o.error.find("line 599 é") != std::string::npos);
+        QVERIFY(o.error.find("line 0 ") == std::string::npos);
+        QVERIFY(o.error.size() < 2048 + 100);
+        QVERIFY(QString::fromUtf8(o.error.c_str()).toUtf8().toStdString() == o.error);  // valid UTF-8
+    }
+
+    void timeout_stops_the_whole_process_group() {
+        for (const char* mode : {"default", "ignore-term"}) {
+            const QString pid_file = dir.filePath(QString("grandchild-%1.pid").arg(mode));
+            // A long grace tells the two ends apart even on a loaded machine.
+            CommandEvaluatorOptions options;
+            options.kill_grace_seconds = 3.0;
+            const auto start = Clock::now();
+            const EvaluationOutcome o = run_one(
+                command({"/bin/sh", fixture("hang_with_grandchild.sh"), pid_file.toStdString(), mode}, 0.4),
+                make_trial(0, {0.5, 1.0, 0.5}), small_space(), options);
+            const double seconds = elapsed(start);
+            QVERIFY(!o.ok);
+            QVERIFY2(o.error.find("did not finish within the timeout of 0.4 s") != std::string::npos, o.error.c_str());
+            // Stopped by SIGTERM at once, or by SIGKILL after the grace when SIGTERM is ignored.
+            const bool term_ignored = QString(mode) == "ignore-term";
+            QVERIFY2(seconds >= (term_ignored ? 3.4 : 0.4) && seconds < (term_ignored ? 6.0 : 3.0),
+                     qPrintable(QString("%1: %2 s").arg(mode).arg(seconds)));
+            const pid_t grandchild = static_cast<pid_t>(QString::fromStdString(read_file(pid_file)).trimmed().toInt());
+            QVERIFY(grandchild > 0);
+            QVERIFY2(wait_until_gone(grandchild, 2.0), qPrintable(QString("sleep %1 still runs").arg(grandchild)));
+        }
+    }
+
+    void leftovers_of_a_finished_program_are_killed() {
+        // The program reports and exits, leaving a background process that holds its stdout.
+        const QString pid_file = dir.filePath("leftover.pid");
+        const auto start = Clock::now();
+        const EvaluationOutcome o = run_one(
+            inline_script("sleep 100 & echo $! > '" + pid_file.toStdString() + "'; echo '{\"objective\": 5}'"),
+            make_trial(0, {0.5, 1.0, 0.5}));
+        QVERIFY2(o.ok, o.error.c_str());
+        QCOMPARE(o.objective, 5.0);
+        QVERIFY(elapsed(start) < 5.0);
+        const pid_t leftover = static_cast<pid_t>(QString::fromStdString(read_file(pid_file)).trimmed().toInt());
+        QVERIFY(leftover > 0);
+        QVERIFY(wait_until_gone(leftover, 2.0));
+    }
+
+    void stop_token_kills_the_program_promptly() {
+        const QString pid_file = dir.filePath("cancelled.pid");
+        CommandEvaluator evaluator(command({"/bin/sh", fixture("hang_with_grandchild.sh"), pid_file.toStdString()}),
+                                   small_space());
+        std::stop_source source;
+        StepControl control;
+        control.stop = source.get_token();
+        std::jthread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            source.request_stop();
+        });
+        const auto start = Clock::now();
+        const auto outcomes = evaluator.evaluate_batch({make_trial(0, {0.5, 1.0, 0.5}), make_trial(1, {0.1, 2.0, 0.5})}, control);
+        const double seconds = elapsed(start);
+        QCOMPARE(outcomes.size(), std::size_t{2});
+        QVERIFY(!outcomes[0].ok && !outcomes[1].ok);
+        QCOMPARE(qs(outcomes[0].error), QString("cancelled"));
+        QCOMPARE(qs(outcomes[1].error), QString("cancelled"));  // never started (concurrency 1)
+        QVERIFY2(seconds < 3.0, qPrintable(QString::number(seconds)));  // the stop came at 0.3 s
+        const pid_t grandchild = static_cast<pid_t>(QString::fromStdString(read_file(pid_file)).trimmed().toInt());
+        QVERIFY(wait_until_gone(grandchild, 2.0));
+    }
+
+    void batch_runs_up_to_max_concurrency_at_once() {
+        for (int concurrency : {1, 2}) {
+            const QString log = dir.filePath(QString("intervals-%1.txt").arg(concurrency));
+            EvaluatorSpec spec = command({"/bin/sh", fixture("record_interval.sh"), log.toStdString(), "0.5"});
+            spec.max_concurrency = concurrency;
+            CommandEvaluator evaluator(spec, small_space());
+            std::vector<Trial> trials;
+            for (int i = 0; i < 4; ++i) trials.push_back(make_trial(10 + i, {0.1 * i, 1.0 * i, 0.5}));
+            const auto outcomes = evaluator.evaluate_batch(trials, StepControl{});
+            for (int i = 0; i < 4; ++i) {
+                QVERIFY2(outcomes[static_cast<std::size_t>(i)].ok, outcomes[static_cast<std::size_t>(i)].error.c_str());
+                QCOMPARE(outcomes[static_cast<std::size_t>(i)].objective, 10.0 + i);  // in the batch's order
+            }
+            // The most programs running at one moment, from their own start/end stamps.
+            std::vector<std::pair<long long, long long>> spans;
+            std::istringstream lines(read_file(log));
+            int trial = 0;
+            long long begin = 0, end = 0;
+            while (lines >> trial >> begin >> end) spans.emplace_back(begin, end);
+            QCOMPARE(spans.size(), std::size_t{4});
+            int most = 0;
+            for (const auto& s : spans) {
+                int running = 0;
+                for (const auto& t : spans) running += t.first <= s.first && s.first < t.second;
+                most = std::max(most, running);
+            }
+            QCOMPARE(most, concurrency);
+        }
+    }
+
+    void large_streams_do_not_deadlock() {
+        // 3000 parameters make a stdin document larger than a pipe buffer; the program writes
+        // 300 KB to stderr and 200 KB of blank space to stdout before it reads anything.
+        std::vector<Parameter> parameters;
+        for (int i = 0; i < 3000; ++i) parameters.push_back(make_parameter("parameter_" + std::to_string(i), 0.0, 1.0));
+        const SearchSpace space(parameters);
+        const Trial trial = make_trial(0, std::vector<double>(3000, 0.123456789012345));
+        QVERIFY(command_input_json(space, trial).size() > (1u << 16));
+        QTemporaryDir work;
+        EvaluatorSpec spec = inline_script("head -c 300000 /dev/zero | tr '\\0' e >&2; "
+                                           "head -c 200000 /dev/zero | tr '\\0' ' '; wc -c > count; "
+                                           "echo '{\"objective\": 2}'");
+        spec.working_directory = work.path().toStdString();
+        const EvaluationOutcome o = run_one(spec, trial, space);
+        QVERIFY2(o.ok, o.error.c_str());
+        QCOMPARE(o.objective, 2.0);
+        QCOMPARE(std::stoul(read_file(work.filePath("count"))), command_input_json(space, trial).size());
+
+        // A program that never reads its (large) stdin: the write fails with EPIPE, which must not
+        // end this process with SIGPIPE, and is not an error by itself.
+        const EvaluationOutcome closed = run_one(inline_script("exec 0<&-; echo '{\"objective\": 3}'"), trial, space);
+        QVERIFY2(closed.ok, closed.error.c_str());
+        QCOMPARE(closed.objective, 3.0);
+        sigset_t mask;
+        pthread_sigmask(SIG_SETMASK, nullptr, &mask);
+        QVERIFY(!sigismember(&mask, SIGPIPE));  // the thread's signal mask is restored
+    }
+
+    void invalid_specs_are_input_errors() {
+        const auto field_of = [](const EvaluatorSpec& spec) -> QString {
+            try {
+                CommandEvaluator evaluator(spec, small_space());
+            } catch (const InputError& e) {
+                return qs(e.field());
+            }
+            return "no error";
+        };
+        QCOMPARE(field_of(command({})), QString("evaluator.command"));
+        QCOMPARE(field_of(command({""})), QString("evaluator.command[0]"));
+        QCOMPARE(field_of(command({"run", std::string("a\0b", 3)})), QString("evaluator.command[1]"));
+        QCOMPARE(field_of(command({"run"}, 0.0)), QString("evaluator.timeout_seconds"));
+        EvaluatorSpec spec = command({"run"});
+        spec.max_concurrency = 0;
+        QCOMPARE(field_of(spec), QString("evaluator.max_concurrency"));
+        spec = command({"run"});
+        spec.environment = {{"A=B", "x"}};
+        QCOMPARE(field_of(spec), QString("evaluator.environment.A=B"));
+    }
+
+    void run_step_evaluates_a_batch_and_cancels_cleanly() {
+        Experiment e;
+        e.space = small_space();
+        e.method.budget = 10;
+        e.evaluator = command({"/bin/sh", fixture("sum_parameters.sh")});
+        e.evaluator.max_concurrency = 2;
+        CommandEvaluator evaluator(e.evaluator, e.space);
+        SobolStrategy sobol;
+        const StepResult step = run_step(e, sobol, &evaluator, StepControl{}, 3);
+        QCOMPARE(step.status, StepResult::Status::Completed);
+        QCOMPARE(e.trials.size(), std::size_t{3});
+        for (const Trial& t : e.trials) {
+            QCOMPARE(t.status, TrialStatus::Completed);
+            SEBO_COMPARE_NEAR(*t.objective, t.parameters[0] + t.parameters[1] + t.parameters[2], 1e-12);
+            QVERIFY(t.evaluation_seconds > 0.0);
+            QVERIFY(!t.completed_at.empty());
+        }
+
+        // Cancelled while the programs run: the experiment is exactly as it was.
+        e.evaluator = command({"/bin/sh", "-c", "sleep 100"});
+        CommandEvaluator slow(e.evaluator, e.space);
+        std::stop_source source;
+        StepControl control;
+        control.stop = source.get_token();
+        std::jthread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            source.request_stop();
+        });
+        const auto start = Clock::now();
+        const StepResult cancelled = run_step(e, sobol, &slow, control, 2);
+        QCOMPARE(cancelled.status, StepResult::Status::Cancelled);
+        QCOMPARE(e.trials.size(), std::size_t{3});
+        QVERIFY(elapsed(start) < 3.0);  // the stop came at 0.2 s
+    }
+
+    void quoted_command_line_reads_back_in_a_shell() {
+        const std::vector<std::string> argv = {"python3", "my script.py", "it's", "$(x) `y`", "", "--lr=0.1", "a\"b"};
+        const std::string line = shell_quoted_command_line(argv);
+        QCOMPARE(qs(line), QString("python3 'my script.py' 'it'\\''s' '$(x) `y`' '' --lr=0.1 'a\"b'"));
+        // Independent check: a POSIX shell splits the shown line back into the same arguments.
+        QTemporaryDir work;
+        const std::string out = work.filePath("args").toStdString();
+        const EvaluationOutcome o = run_one(
+            inline_script("for a in " + line + "; do printf '%s\\0' \"$a\"; done > '" + out + "'; echo '{\"objective\": 0}'"),
+            make_trial(0, {0.5, 1.0, 0.5}));
+        QVERIFY2(o.ok, o.error.c_str());
+        std::string expected;
+        for (const std::string& a : argv) expected += a + std::string(1, '\0');
+        QVERIFY(read_file(qs(out)) == expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommandEvaluator)
+#include "test_command_evaluator.moc"
