@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "evaluators/command_evaluator.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -130,6 +132,22 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::setPromptHandler(PromptHandler handler) { prompt_ = std::move(handler); }
 
+bool MainWindow::ensureCommandApproved() {
+    if (!document_->hasExperiment()) return true;
+    const sebo::EvaluatorSpec& spec = document_->experiment().evaluator;
+    if (spec.kind != sebo::EvaluatorSpec::Kind::Command || controller_->commandApproved()) return true;
+    QString text = tr("This experiment evaluates every trial by running this program (no shell is "
+                      "involved):\n\n%1\n\nin the folder:\n%2\n\nOnly run commands you trust. Run it?")
+                       .arg(QString::fromStdString(sebo::shell_quoted_command_line(spec.command)),
+                            QString::fromStdString(spec.working_directory.empty() ? "(the current folder)"
+                                                                                  : spec.working_directory));
+    if (ask(tr("Run an external command?"), text, QMessageBox::Yes | QMessageBox::No, QMessageBox::No) !=
+        QMessageBox::Yes)
+        return false;
+    controller_->approveCommand(spec.command, spec.working_directory);
+    return true;
+}
+
 QMessageBox::StandardButton MainWindow::ask(const QString& title, const QString& text,
                                             QMessageBox::StandardButtons buttons,
                                             QMessageBox::StandardButton default_button) {
@@ -188,7 +206,9 @@ void MainWindow::createActions() {
     step_ = new QAction(s->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), this);
     step_->setShortcut(QKeySequence(Qt::Key_F5));
     step_->setToolTip(tr("Propose and evaluate one trial (F5)"));
-    connect(step_, &QAction::triggered, controller_, &RunController::step);
+    connect(step_, &QAction::triggered, this, [this] {
+        if (ensureCommandApproved()) controller_->step();
+    });
 
     run_n_ = new QAction(s->standardIcon(QStyle::SP_MediaPlay), tr("&Run N trials"), this);
     run_n_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -198,12 +218,16 @@ void MainWindow::createActions() {
     run_count_->setValue(5);
     run_count_->setToolTip(tr("Trials to run with Run N"));
     run_count_->setAccessibleName(tr("Trials to run"));
-    connect(run_n_, &QAction::triggered, this, [this] { controller_->run(run_count_->value()); });
+    connect(run_n_, &QAction::triggered, this, [this] {
+        if (ensureCommandApproved()) controller_->run(run_count_->value());
+    });
 
     run_budget_ = new QAction(s->standardIcon(QStyle::SP_MediaSeekForward), tr("Run to &budget"), this);
     run_budget_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     run_budget_->setToolTip(tr("Run until the experiment has its budget of trials (Ctrl+Shift+R)"));
-    connect(run_budget_, &QAction::triggered, controller_, &RunController::runToBudget);
+    connect(run_budget_, &QAction::triggered, this, [this] {
+        if (ensureCommandApproved()) controller_->runToBudget();
+    });
 
     cancel_ = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("&Cancel"), this);
     cancel_->setShortcut(QKeySequence(Qt::Key_Escape));

@@ -154,6 +154,8 @@ private:
     ExperimentDocument* document_;
     RunController* controller_;
     PromptHandler prompt_;
+    // Asks before the first run of an experiment's external command; false when refused.
+    bool ensureCommandApproved();
     bool syncing_selection_ = false;
     bool remember_recent_ = true;
 

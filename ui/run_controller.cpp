@@ -5,6 +5,7 @@
 #include <exception>
 #include <mutex>
 
+#include "evaluators/command_evaluator.h"
 #include "experiment/runner.h"
 #include "experiment_document.h"
 #include "problems/problem_catalog.h"
@@ -55,6 +56,17 @@ RunController::~RunController() {
 
 void RunController::setStrategyFactory(StrategyFactory factory) { factory_ = std::move(factory); }
 
+void RunController::approveCommand(const std::vector<std::string>& argv, const std::string& working_directory) {
+    approved_command_ = argv;
+    approved_directory_ = working_directory;
+}
+
+bool RunController::commandApproved() const {
+    if (!document_->hasExperiment()) return false;
+    const EvaluatorSpec& spec = document_->experiment().evaluator;
+    return !spec.command.empty() && spec.command == approved_command_ && spec.working_directory == approved_directory_;
+}
+
 double RunController::runSeconds() const { return running_ ? run_clock_.elapsed() / 1000.0 : 0.0; }
 double RunController::stepSeconds() const { return running_ ? step_clock_.elapsed() / 1000.0 : 0.0; }
 
@@ -63,9 +75,9 @@ QString RunController::cannotRunReason() const {
     const Experiment& e = document_->experiment();
     if (auto error = e.space.validate()) return QString::fromStdString(*error);
     if (auto error = e.method.validate()) return QString::fromStdString(*error);
-    if (e.evaluator.kind == EvaluatorSpec::Kind::Command)
-        return tr("This experiment evaluates trials with an external command, which this version of the "
-                  "explorer cannot run yet. Use the command line (sebo) for it.");
+    if (e.evaluator.kind == EvaluatorSpec::Kind::Command && !commandApproved())
+        return tr("This experiment runs an external command for every trial; it runs only after you "
+                  "approve the exact command line.");
     if (static_cast<int>(e.trials.size()) >= e.method.budget)
         return tr("The experiment has its budget of %1 trials. Raise the budget in the Method panel to go on.")
             .arg(e.method.budget);
@@ -134,6 +146,8 @@ void RunController::startStep() {
             if (copy.evaluator.kind == EvaluatorSpec::Kind::Problem) {
                 if (!problem) problem = make_problem(copy.evaluator.problem);
                 evaluator = std::make_unique<ProblemEvaluator>(problem, copy.seed);
+            } else if (copy.evaluator.kind == EvaluatorSpec::Kind::Command) {
+                evaluator = std::make_unique<CommandEvaluator>(copy.evaluator, copy.space);
             }
             outcome->problem = problem;
 

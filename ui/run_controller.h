@@ -19,6 +19,7 @@
 #include <mutex>
 #include <stop_token>
 #include <string>
+#include <vector>
 #include <thread>
 
 #include "experiment/strategy.h"
@@ -68,6 +69,11 @@ public:
     // Why a run cannot start now (no experiment, already running, budget reached, an
     // evaluator kind this version cannot run), or empty when it can.
     QString cannotRunReason() const;
+    // An experiment whose evaluator is an external command runs only after the user approved
+    // that exact command line and working directory (SPEC §7: a loaded file never runs a
+    // command without confirmation).
+    void approveCommand(const std::vector<std::string>& argv, const std::string& working_directory);
+    bool commandApproved() const;
 
 public slots:
     bool step() { return run(1); }
@@ -111,6 +117,8 @@ private:
     // The built-in problem of the experiment, built once (some problems generate a world).
     std::shared_ptr<const Problem> problem_;
     std::string problem_key_;
+    std::vector<std::string> approved_command_;
+    std::string approved_directory_;
     // The worker leaves its outcome here; the queued call that follows only says "done", so
     // cancelAndWait() can also collect it synchronously.
     std::mutex outcome_mutex_;

@@ -451,6 +451,42 @@ private slots:
         QCOMPARE(w.hypervolumeChart()->traceSeries()->count(), 4);
     }
 
+    // An external command runs only after the user approved the exact command line.
+    void externalCommandNeedsApproval() {
+        Experiment e = test::small_problem_experiment(3, 3);
+        e.evaluator = {};
+        e.evaluator.kind = EvaluatorSpec::Kind::Command;
+        e.evaluator.command = {"/bin/sh", std::string(SEBO_SOURCE_DIR) + "/tests/fixtures/evaluators/sum_parameters.sh"};
+        e.evaluator.timeout_seconds = 30;
+        const QString path = dir_.filePath("command.sebo.json");
+        save_experiment(e, path.toStdString());
+
+        MainWindow w;
+        QStringList asked;
+        w.setPromptHandler(answer(QMessageBox::No, &asked));
+        QVERIFY(w.openFile(path));
+        QSignalSpy finished(w.controller(), &RunController::runFinished);
+        w.stepAction()->trigger();
+        QCOMPARE(asked, QStringList{"Run an external command?"});
+        QVERIFY(!w.controller()->isRunning());
+        QCOMPARE(w.trialsModel()->rowCount(), 0);
+
+        w.setPromptHandler(answer(QMessageBox::Yes, &asked));
+        w.stepAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QCOMPARE(asked.size(), 2);
+        const Experiment& done = w.document()->experiment();
+        QCOMPARE(int(done.trials.size()), 1);
+        QCOMPARE(int(done.trials[0].status), int(TrialStatus::Completed));
+        double sum = 0;
+        for (double v : done.trials[0].parameters) sum += v;
+        SEBO_COMPARE_NEAR(*done.trials[0].objective, sum, 1e-9);
+        // Approved once: the next step does not ask again.
+        w.stepAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
+        QCOMPARE(asked.size(), 2);
+    }
+
     // Closing during a step asks, then cancels cleanly; answering No keeps the window open.
     void closingDuringAStepAsksAndCancels() {
         MainWindow w;
