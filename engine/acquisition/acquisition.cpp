@@ -96,12 +96,27 @@ Eigen::VectorXd LogExpectedImprovement::batch_values(const Eigen::MatrixXd& X, d
     return out;
 }
 
+// ---- penalized acquisitions -------------------------------------------------------------------
+
+PenalizedAcquisition::PenalizedAcquisition(std::shared_ptr<const PosteriorView> posterior, SparsityPenalty penalty)
+    : posterior_(std::move(posterior)), penalty_(std::move(penalty)) {
+    assert(posterior_ && posterior_->dimension() == penalty_.dimension());
+}
+
+double PenalizedAcquisition::value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const {
+    Eigen::VectorXd dxi;
+    const double xi = penalty_.smooth(x, a, grad ? &dxi : nullptr);
+    return evaluate(x, xi, &dxi, grad);
+}
+
+double PenalizedAcquisition::exact_value(const Eigen::VectorXd& x) const {
+    return evaluate(x, penalty_.exact(x), nullptr, nullptr);
+}
+
 // ---- SEBO EHVI --------------------------------------------------------------------------------
 
 SeboEhvi::SeboEhvi(std::shared_ptr<const PosteriorView> posterior, SparsityPenalty penalty, SparseEhviFront front)
-    : posterior_(std::move(posterior)), penalty_(std::move(penalty)), front_(std::move(front)) {
-    assert(posterior_ && posterior_->dimension() == penalty_.dimension());
-}
+    : PenalizedAcquisition(std::move(posterior), std::move(penalty)), front_(std::move(front)) {}
 
 double SeboEhvi::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
                           Eigen::VectorXd* grad) const {
@@ -116,14 +131,6 @@ double SeboEhvi::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::Vect
     }
     return v;
 }
-
-double SeboEhvi::value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const {
-    Eigen::VectorXd dxi;
-    const double xi = penalty_.smooth(x, a, grad ? &dxi : nullptr);
-    return evaluate(x, xi, &dxi, grad);
-}
-
-double SeboEhvi::exact_value(const Eigen::VectorXd& x) const { return evaluate(x, penalty_.exact(x), nullptr, nullptr); }
 
 Eigen::VectorXd SeboEhvi::batch_values(const Eigen::MatrixXd& X, double a) const {
     Eigen::MatrixXd mean, var;
@@ -140,8 +147,8 @@ Eigen::VectorXd SeboEhvi::batch_values(const Eigen::MatrixXd& X, double a) const
 
 EiExternalRegularization::EiExternalRegularization(std::shared_ptr<const PosteriorView> posterior, double best,
                                                    SparsityPenalty penalty, double lambda)
-    : posterior_(std::move(posterior)), best_(best), penalty_(std::move(penalty)), lambda_(lambda) {
-    assert(posterior_ && lambda_ >= 0.0);
+    : PenalizedAcquisition(std::move(posterior), std::move(penalty)), best_(best), lambda_(lambda) {
+    assert(lambda_ >= 0.0);
 }
 
 double EiExternalRegularization::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
@@ -157,22 +164,12 @@ double EiExternalRegularization::evaluate(const Eigen::VectorXd& x, double xi, c
     return ei - lambda_ * xi;
 }
 
-double EiExternalRegularization::value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const {
-    Eigen::VectorXd dxi;
-    const double xi = penalty_.smooth(x, a, grad ? &dxi : nullptr);
-    return evaluate(x, xi, &dxi, grad);
-}
-
-double EiExternalRegularization::exact_value(const Eigen::VectorXd& x) const {
-    return evaluate(x, penalty_.exact(x), nullptr, nullptr);
-}
-
 // ---- EI-IR ------------------------------------------------------------------------------------
 
 EiInternalRegularization::EiInternalRegularization(std::shared_ptr<const PosteriorView> posterior, double best_g,
                                                    SparsityPenalty penalty, double lambda)
-    : posterior_(std::move(posterior)), best_g_(best_g), penalty_(std::move(penalty)), lambda_(lambda) {
-    assert(posterior_ && lambda_ >= 0.0);
+    : PenalizedAcquisition(std::move(posterior), std::move(penalty)), best_g_(best_g), lambda_(lambda) {
+    assert(lambda_ >= 0.0);
 }
 
 double EiInternalRegularization::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
@@ -187,16 +184,6 @@ double EiInternalRegularization::evaluate(const Eigen::VectorXd& x, double xi, c
         *grad -= lambda_ * dmean.sum() * *dxi_dx;
     }
     return v;
-}
-
-double EiInternalRegularization::value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const {
-    Eigen::VectorXd dxi;
-    const double xi = penalty_.smooth(x, a, grad ? &dxi : nullptr);
-    return evaluate(x, xi, &dxi, grad);
-}
-
-double EiInternalRegularization::exact_value(const Eigen::VectorXd& x) const {
-    return evaluate(x, penalty_.exact(x), nullptr, nullptr);
 }
 
 }  // namespace sebo

@@ -42,60 +42,65 @@ private:
     double best_;
 };
 
-// SEBO: log EHVI of (f, −ξ) against the current front (paper eq. 7, closed form in
-// acquisition/sparse_ehvi.h), ξ the penalty's surrogate during optimization.
-class SeboEhvi final : public AcquisitionFunction {
+// An acquisition that depends on x through the posterior and a sparsity penalty ξ(x): value()
+// uses the penalty's smooth surrogate at a, exact_value() the exact penalty; subclasses say how
+// the posterior moments and ξ combine.
+class PenalizedAcquisition : public AcquisitionFunction {
 public:
-    SeboEhvi(std::shared_ptr<const PosteriorView> posterior, SparsityPenalty penalty, SparseEhviFront front);
     double value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const override;
     double exact_value(const Eigen::VectorXd& x) const override;
-    Eigen::VectorXd batch_values(const Eigen::MatrixXd& X, double a) const override;
     bool uses_l0_surrogate() const override { return penalty_.kind() == PenaltyKind::L0; }
 
-private:
-    double evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi, Eigen::VectorXd* grad) const;
+protected:
+    PenalizedAcquisition(std::shared_ptr<const PosteriorView> posterior, SparsityPenalty penalty);
+    // The value at x with penalty value xi; when grad is set, dxi_dx is ∂ξ/∂x and grad receives
+    // the total gradient.
+    virtual double evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
+                            Eigen::VectorXd* grad) const = 0;
 
     std::shared_ptr<const PosteriorView> posterior_;
     SparsityPenalty penalty_;
+};
+
+// SEBO: log EHVI of (f, −ξ) against the current front (paper eq. 7, closed form in
+// acquisition/sparse_ehvi.h), ξ the penalty's surrogate during optimization.
+class SeboEhvi final : public PenalizedAcquisition {
+public:
+    SeboEhvi(std::shared_ptr<const PosteriorView> posterior, SparsityPenalty penalty, SparseEhviFront front);
+    Eigen::VectorXd batch_values(const Eigen::MatrixXd& X, double a) const override;
+
+private:
+    double evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx, Eigen::VectorXd* grad) const override;
+
     SparseEhviFront front_;
 };
 
 // EI with external regularization (paper eq. 4): α_EI(x) − λ ξ(x). Not in log space: the
 // subtraction needs the EI itself.
-class EiExternalRegularization final : public AcquisitionFunction {
+class EiExternalRegularization final : public PenalizedAcquisition {
 public:
     EiExternalRegularization(std::shared_ptr<const PosteriorView> posterior, double best, SparsityPenalty penalty,
                              double lambda);
-    double value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const override;
-    double exact_value(const Eigen::VectorXd& x) const override;
-    bool uses_l0_surrogate() const override { return penalty_.kind() == PenaltyKind::L0; }
 
 private:
-    double evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi, Eigen::VectorXd* grad) const;
+    double evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx, Eigen::VectorXd* grad) const override;
 
-    std::shared_ptr<const PosteriorView> posterior_;
     double best_;
-    SparsityPenalty penalty_;
     double lambda_;
 };
 
 // EI with internal regularization (paper eq. 6): log EI of g = f − λ ξ, whose posterior is
 // N(μ − λ ξ(x), σ²), over the incumbent best of g (computed by the caller with the exact
 // penalty at the observed points).
-class EiInternalRegularization final : public AcquisitionFunction {
+class EiInternalRegularization final : public PenalizedAcquisition {
 public:
     EiInternalRegularization(std::shared_ptr<const PosteriorView> posterior, double best_g, SparsityPenalty penalty,
                              double lambda);
-    double value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const override;
-    double exact_value(const Eigen::VectorXd& x) const override;
-    bool uses_l0_surrogate() const override { return penalty_.kind() == PenaltyKind::L0; }
 
 private:
-    double evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi, Eigen::VectorXd* grad) const;
+    double evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx, Eigen::VectorXd* grad) const override;
 
-    std::shared_ptr<const PosteriorView> posterior_;
     double best_g_;
-    SparsityPenalty penalty_;
     double lambda_;
 };
 
