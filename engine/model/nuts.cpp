@@ -1,5 +1,7 @@
 #include "model/nuts.h"
 
+#include "model/portable_random.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -54,38 +56,9 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// See the header: mt19937_64 plus our own uniform and normal transforms, for reproducibility
-// across standard libraries.
-class NutsRandom {
-public:
-    explicit NutsRandom(std::uint64_t seed) : engine_(seed) {}
-
-    // Uniform on [0, 1) with 53 random bits.
-    double uniform() { return static_cast<double>(engine_() >> 11) * 0x1p-53; }
-
-    // Standard normal (Marsaglia polar method; the second value of each pair is kept).
-    double normal() {
-        if (has_spare_) {
-            has_spare_ = false;
-            return spare_;
-        }
-        double u = 0.0, v = 0.0, s = 0.0;
-        do {
-            u = 2.0 * uniform() - 1.0;
-            v = 2.0 * uniform() - 1.0;
-            s = u * u + v * v;
-        } while (s >= 1.0 || s == 0.0);
-        const double factor = std::sqrt(-2.0 * std::log(s) / s);
-        spare_ = v * factor;
-        has_spare_ = true;
-        return u * factor;
-    }
-
-private:
-    std::mt19937_64 engine_;
-    double spare_ = 0.0;
-    bool has_spare_ = false;
-};
+// mt19937_64 with our own uniform and normal transforms (model/portable_random.h), so that
+// the draws are the same on every standard library.
+using NutsRandom = PortableRandom;
 
 double log_add_exp(double a, double b) {
     if (a == -kInf) return b;
