@@ -6,31 +6,14 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include "cli/cli_test_support.h"
 #include "test_support.h"
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QString out, err;
-};
-
-Result run_sebo(const QStringList& args) {
-    QProcess p;
-    p.start(SEBO_CLI_PATH, args);
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
-
-QJsonObject read_json(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
+using sebo::test::read_json;
+using sebo::test::run_sebo;
+using Result = sebo::test::CliResult;
 
 // The experiment with timestamps and timings removed (they legitimately differ between runs).
 QJsonObject without_times(QJsonObject e) {

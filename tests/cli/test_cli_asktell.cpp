@@ -10,32 +10,14 @@
 #include <QSet>
 #include <QTemporaryDir>
 
+#include "cli/cli_test_support.h"
 #include "test_support.h"
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QString out, err;
-};
-
-Result run_sebo(const QStringList& args, const QString& workdir = {}) {
-    QProcess p;
-    if (!workdir.isEmpty()) p.setWorkingDirectory(workdir);
-    p.start(SEBO_CLI_PATH, args);
-    if (!p.waitForFinished(600000)) {
-        p.kill();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
-
-QJsonObject read_json(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
+using sebo::test::read_json;
+using sebo::test::run_sebo;
+using Result = sebo::test::CliResult;
 
 void write_text(const QString& path, const QByteArray& text) {
     QFile f(path);
