@@ -16,6 +16,7 @@
 #include "io/experiment_file.h"
 #include "model/leave_one_out.h"
 #include "model/parameter_relevance.h"
+#include "model/power_transform.h"
 #include "model/surrogate.h"
 
 namespace sebo::cli {
@@ -66,6 +67,48 @@ private:
     std::chrono::steady_clock::time_point last_{};
 };
 
+// The utility u with warp.apply(u) = z, by bisection (the Yeo–Johnson transform is strictly
+// increasing). `scale` sizes the first bracket around `centre`, which is widened as needed; a z
+// beyond what the transform can reach (it is bounded on one side when λ ∉ [0, 2]) gives the end
+// of the widest bracket tried.
+double unwarp(const PowerTransform& warp, double z, double centre, double scale) {
+    double width = std::max(scale, 1e-12);
+    double lo = centre - width, hi = centre + width;
+    for (int k = 0; k < 80 && warp.apply(lo) > z; ++k) lo -= (width *= 2.0);
+    width = std::max(scale, 1e-12);
+    for (int k = 0; k < 80 && warp.apply(hi) < z; ++k) hi += (width *= 2.0);
+    for (int k = 0; k < 200 && hi - lo > 1e-13 * (1.0 + std::abs(lo) + std::abs(hi)); ++k) {
+        const double mid = 0.5 * (lo + hi);
+        (warp.apply(mid) < z ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+// Leave-one-out quality in the objective's units: the model predicts the warped, standardized
+// utility t = (ψ(u) − m)/s, so a point prediction maps back through the inverse transforms (the
+// image of the mixture mean, i.e. the predictive median when one member dominates), and a
+// density picks up the Jacobian dt/du = ψ'(u)/s (the sign flip of a minimized objective has
+// Jacobian 1).
+struct ObjectiveUnitsScore {
+    double rmse = 0.0;
+    double mean_log_predictive_density = 0.0;
+};
+
+ObjectiveUnitsScore in_objective_units(const LeaveOneOutScore& loo, const TrainingSet& training) {
+    const Eigen::VectorXd& u = training.utility;
+    const Eigen::Index n = u.size();
+    const double spread = std::max(u.maxCoeff() - u.minCoeff(), 1e-12);
+    double squared_error = 0.0, log_jacobian = 0.0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const double z = training.standardizer.mean() + training.standardizer.scale() * loo.mean[i];
+        const double predicted = unwarp(training.warp, z, u[i], spread);
+        squared_error += (predicted - u[i]) * (predicted - u[i]);
+        log_jacobian += std::log(training.warp.derivative(u[i]) / training.standardizer.scale());
+    }
+    return {std::sqrt(squared_error / static_cast<double>(n)),
+            loo.mean_log_predictive_density + log_jacobian / static_cast<double>(n)};
+}
+
 double median_of(const std::vector<GpHyperparameters>& samples, double GpHyperparameters::*field) {
     std::vector<double> values;
     for (const GpHyperparameters& h : samples) values.push_back(h.*field);
@@ -78,12 +121,13 @@ int command_fit(const Args& args) {
     Arguments parser(
         "fit", "FILE [--model gp|saas|saas-map] [--seed S] [--top K] [--json]",
         "Fit the surrogate model to the experiment's completed trials, exactly as a model-based step\n"
-        "does (unit-cube inputs, standardized objective, known standard errors as noise when every\n"
-        "completed trial has one), and report per parameter its relevance — the median inverse squared\n"
-        "lengthscale 1/l^2 over the posterior samples, with the 10th-90th percentile for ensembles —\n"
-        "the output scale and noise (medians, standardized units), the fit's diagnostics, and the\n"
-        "leave-one-out predictive quality. The leave-one-out predictions are the closed form of an\n"
-        "exact GP per sample with its hyperparameters held fixed (no refits), averaged as a mixture.",
+        "does (unit-cube inputs; the objective Yeo-Johnson warped when the method warps it, then\n"
+        "standardized; known standard errors as noise when every completed trial has one), and report\n"
+        "per parameter its relevance - the median inverse squared lengthscale 1/l^2 over the posterior\n"
+        "samples, with the 10th-90th percentile for ensembles - the output scale and noise (medians, in\n"
+        "the model's units), the fit's diagnostics, and the leave-one-out predictive quality in the\n"
+        "objective's units. The leave-one-out predictions are the closed form of an exact GP per sample\n"
+        "with its hyperparameters held fixed (no refits), averaged as a mixture over the samples.",
         {{"model", "NAME", "gp (MAP), saas (SAAS + NUTS, default) or saas-map"},
          {"seed", "S", "random seed of the fit (default: the experiment's seed)"},
          {"top", "K", "parameters in the relevance table (default 10; --json lists all)"},
@@ -114,7 +158,7 @@ int command_fit(const Args& args) {
     method.nuts_max_tree_depth = saved.nuts_max_tree_depth;
     const std::uint64_t seed = parser.unsigned_integer("seed").value_or(experiment.seed);
 
-    const auto training = make_training_set(experiment);
+    const auto training = make_training_set(experiment, experiment.method.warp_objective);
     const int completed = training ? training->data->num_points() : 0;
     if (completed < 2)
         throw InputError(path, std::to_string(completed) + " completed trial" + (completed == 1 ? "" : "s") +
@@ -131,15 +175,13 @@ int command_fit(const Args& args) {
     }
 
     const SearchSpace& space = experiment.space;
-    const double scale = training->standardizer.scale();
+    const bool warped = experiment.method.warp_objective;
     const bool known_noise = !training->data->noise_inferred();
     const auto relevance = parameter_relevance(fit.samples, kLowQuantile, kHighQuantile);
     const double output_scale = median_of(fit.samples, &GpHyperparameters::output_scale);
     const double noise = median_of(fit.samples, &GpHyperparameters::noise);
     const LeaveOneOutScore loo = leave_one_out_score(*fit.posterior);
-    // In the objective's units: errors scale by the standardizer's scale, densities by 1/scale.
-    const double loo_rmse = loo.rmse * scale;
-    const double loo_mlpd = loo.mean_log_predictive_density - std::log(scale);
+    const ObjectiveUnitsScore loo_objective = in_objective_units(loo, *training);
     const int samples = static_cast<int>(fit.samples.size());
 
     if (json) {
@@ -150,7 +192,12 @@ int command_fit(const Args& args) {
         out["trials"] = completed;
         out["parameters"] = space.dimension();
         out["objective"] = {{"name", experiment.objective.name}, {"minimize", experiment.objective.minimize}};
-        out["standardization"] = {{"mean", training->standardizer.mean()}, {"scale", scale}};
+        // The model's units: the utility (objective, negated when minimized), Yeo–Johnson
+        // warped when the method warps it, then standardized with this mean and scale.
+        out["model_units"] = {{"warped", warped},
+                              {"yeo_johnson_lambda", warped ? Json(training->warp.lambda()) : Json(nullptr)},
+                              {"mean", training->standardizer.mean()},
+                              {"scale", training->standardizer.scale()}};
         out["known_noise"] = known_noise;
         out["seconds"] = fit.seconds;
         out["samples"] = samples;
@@ -178,20 +225,22 @@ int command_fit(const Args& args) {
         } else {
             out["diagnostics"] = {{"kind", "map"}, {"status", to_string(fit.map_status)}, {"message", fit.message}};
         }
-        out["leave_one_out"] = {{"rmse", loo_rmse},
-                                {"mean_log_predictive_density", loo_mlpd},
-                                {"units", "objective"},
-                                {"method", "closed form per sample, hyperparameters held fixed, mixture over samples"}};
+        out["leave_one_out"] = {
+            {"rmse", loo_objective.rmse},
+            {"mean_log_predictive_density", loo_objective.mean_log_predictive_density},
+            {"units", "objective"},
+            {"model_units", {{"rmse", loo.rmse}, {"mean_log_predictive_density", loo.mean_log_predictive_density}}},
+            {"method", "closed form per sample, hyperparameters held fixed, mixture over samples"}};
         std::printf("%s\n", out.dump(2).c_str());
         return 0;
     }
 
     std::printf("model         %s (%s), seed %llu\n", to_string(*method.model), describe(options.kind),
                 static_cast<unsigned long long>(seed));
-    std::printf("data          %d completed trials, %d parameters; %s (%s), standardized: mean %.6g, sd %.6g%s\n",
-                completed, space.dimension(), experiment.objective.name.c_str(),
-                experiment.objective.minimize ? "minimize" : "maximize", experiment.from_utility(training->standardizer.mean()),
-                scale, known_noise ? "; known noise from standard errors" : "");
+    std::printf("data          %d completed trials, %d parameters; %s (%s)%s%s\n", completed, space.dimension(),
+                experiment.objective.name.c_str(), experiment.objective.minimize ? "minimize" : "maximize",
+                warped ? ", Yeo-Johnson warped, standardized" : ", standardized",
+                known_noise ? "; known noise from standard errors" : "");
     std::printf("fit           %.3g s, %d sample%s", fit.seconds, samples, samples == 1 ? "" : "s");
     if (fit.posterior->dropped_members() > 0) std::printf(" (%d dropped: covariance did not factor)", fit.posterior->dropped_members());
     std::printf("\n");
@@ -203,14 +252,14 @@ int command_fit(const Args& args) {
     } else {
         std::printf("optimizer     %s%s%s\n", to_string(fit.map_status), fit.message.empty() ? "" : ": ", fit.message.c_str());
     }
-    std::printf("output scale  %.4g (median, standardized units)\n", output_scale);
+    std::printf("output scale  %.4g (median, model units: the %sstandardized objective)\n", output_scale, warped ? "warped, " : "");
     if (known_noise)
-        std::printf("noise         known per trial; extra noise %.4g (median, standardized units)\n", noise);
+        std::printf("noise         known per trial; extra noise %.4g (median, model units)\n", noise);
     else
-        std::printf("noise         %.4g (median, standardized units)\n", noise);
+        std::printf("noise         %.4g (median, model units)\n", noise);
     std::printf("leave-one-out RMSE %.4g, mean log predictive density %.4g (objective units; closed form per\n"
                 "              sample with its hyperparameters held fixed, mixture over the samples)\n",
-                loo_rmse, loo_mlpd);
+                loo_objective.rmse, loo_objective.mean_log_predictive_density);
 
     const int shown = std::min(top, static_cast<int>(relevance.size()));
     std::printf("\nrelevance = median of 1/lengthscale^2 over %d sample%s", samples, samples == 1 ? "" : "s");

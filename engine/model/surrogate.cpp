@@ -38,6 +38,7 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
         gp.seed = seed;
         if (progress) progress(0, 1);
         const GpMapResult r = fit_gp_map(*data, gp, stop);
+        fit.map_status = r.status;
         if (r.status == FitStatus::Cancelled || stop.stop_requested()) return finish(SurrogateFit::Status::Cancelled, "cancelled");
         if (r.status == FitStatus::Failed) return finish(SurrogateFit::Status::Failed, "GP fit failed: " + r.message);
         fit.samples = {r.hyperparameters};
@@ -48,6 +49,7 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
         o.seed = seed;
         if (progress) progress(0, 1);
         const SaasMapResult r = fit_saas_map(*data, o, stop);
+        fit.map_status = r.status;
         if (r.status == FitStatus::Cancelled || stop.stop_requested()) return finish(SurrogateFit::Status::Cancelled, "cancelled");
         if (r.status == FitStatus::Failed || r.ensemble.empty())
             return finish(SurrogateFit::Status::Failed, "SAAS-MAP fit failed: " + r.message);

@@ -44,6 +44,8 @@ struct SurrogateFit {
     double mean_acceptance = 0.0;
     int divergences = 0;
     long long gradient_evaluations = 0;
+    // MAP fits (GP and SAAS-MAP) only: how the optimization ended (GpMapResult / SaasMapResult status).
+    FitStatus map_status = FitStatus::Converged;
 };
 
 // progress(iteration, total) is called during NUTS sampling (per iteration) and per MAP start.

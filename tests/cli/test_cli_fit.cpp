@@ -1,0 +1,170 @@
+// `sebo fit`, driven as a real child process on a 20-trial Branin experiment in 10 dimensions:
+// the JSON lists every parameter with its relevance, the two effective parameters (x0, x1) rank
+// among the most relevant, the fit is deterministic for a seed, the table honours --top, the
+// leave-one-out figures convert to the objective's units, and bad usage (missing file, unknown
+// model, too few completed trials) exits with code 2.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTemporaryDir>
+#include <cmath>
+
+#include "cli/cli_test_support.h"
+#include "test_support.h"
+
+namespace {
+
+using Result = sebo::test::CliResult;
+using sebo::test::read_json;
+using sebo::test::run_sebo;
+
+QJsonObject parse(const Result& r) { return QJsonDocument::fromJson(r.out.toUtf8()).object(); }
+
+}  // namespace
+
+class TestCliFit : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir;
+    QString experiment;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir.isValid());
+        experiment = dir.filePath("branin10.sebo.json");
+        const Result r = run_sebo({"run", "--problem", "branin", "--dim", "10", "--trials", "20", "--out", experiment, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+    }
+
+    void help() {
+        const Result r = run_sebo({"fit", "--help"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("usage: sebo fit"), qPrintable(r.out));
+        QVERIFY(run_sebo({"--help"}).out.contains("fit"));
+    }
+
+    void saas_map_ranks_the_effective_parameters_first() {
+        const Result r = run_sebo({"fit", experiment, "--model", "saas-map", "--json"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject fit = parse(r);
+        QCOMPARE(fit["model"].toString(), QString("saas-map"));
+        QCOMPARE(fit["trials"].toInt(), 20);
+        QCOMPARE(fit["parameters"].toInt(), 10);
+        QCOMPARE(fit["diagnostics"].toObject()["kind"].toString(), QString("map"));
+        const QJsonArray relevance = fit["relevance"].toArray();
+        QCOMPARE(relevance.size(), 10);
+        QSet<QString> names;
+        double previous = INFINITY;
+        for (const auto& entry : relevance) {
+            const QJsonObject e = entry.toObject();
+            names.insert(e["parameter"].toString());
+            const double value = e["relevance"].toDouble(-1.0);
+            QVERIFY2(std::isfinite(value) && value >= 0.0, qPrintable(e["parameter"].toString()));
+            QVERIFY(value <= previous);  // sorted by decreasing relevance
+            previous = value;
+        }
+        for (int i = 0; i < 10; ++i) QVERIFY2(names.contains(QString("x%1").arg(i)), qPrintable(QString("x%1").arg(i)));
+        QSet<QString> top3;
+        for (int k = 0; k < 3; ++k) top3.insert(relevance[k].toObject()["parameter"].toString());
+        QVERIFY2(top3.contains("x0") && top3.contains("x1"), qPrintable(QStringList(top3.values()).join(",")));
+        const QJsonObject loo = fit["leave_one_out"].toObject();
+        QVERIFY(loo["rmse"].toDouble(-1.0) > 0.0);
+        QVERIFY(std::isfinite(loo["mean_log_predictive_density"].toDouble(NAN)));
+    }
+
+    void saas_nuts_reports_spread_and_diagnostics() {
+        const Result r = run_sebo({"fit", experiment, "--json", "--seed", "5"});  // default model: saas
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));  // no progress with --json
+        const QJsonObject fit = parse(r);
+        QCOMPARE(fit["model"].toString(), QString("saas"));
+        QCOMPARE(fit["samples"].toInt(), 16);
+        const QJsonObject diagnostics = fit["diagnostics"].toObject();
+        QCOMPARE(diagnostics["kind"].toString(), QString("nuts"));
+        QVERIFY(diagnostics["step_size"].toDouble() > 0.0);
+        QVERIFY(diagnostics["gradient_evaluations"].toDouble() >= 768);  // at least one per iteration
+        const QJsonArray relevance = fit["relevance"].toArray();
+        QCOMPARE(relevance.size(), 10);
+        for (const auto& entry : relevance) {
+            const QJsonObject e = entry.toObject();
+            QVERIFY(e["low"].toDouble() <= e["relevance"].toDouble() && e["relevance"].toDouble() <= e["high"].toDouble());
+        }
+        // Same seed, same fit.
+        const QJsonObject again = parse(run_sebo({"fit", experiment, "--json", "--seed", "5"}));
+        QCOMPARE(again["relevance"], fit["relevance"]);
+        QCOMPARE(again["leave_one_out"], fit["leave_one_out"]);
+    }
+
+    void table_shows_the_top_k() {
+        const Result r = run_sebo({"fit", experiment, "--model", "gp", "--top", "3"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("leave-one-out") && r.out.contains("top 3 of 10"), qPrintable(r.out));
+        int rows = 0;
+        for (const QString& line : r.out.split('\n'))
+            if (line.contains(QRegularExpression("^\\s+[0-9]+\\s+x[0-9]+\\s"))) ++rows;
+        QCOMPARE(rows, 3);
+    }
+
+    void leave_one_out_in_objective_units_without_warp() {
+        // Without the Yeo-Johnson warp the model's units are the standardized objective, so the
+        // objective-unit figures are the model-unit ones rescaled: RMSE times the scale, and the
+        // log density minus log(scale).
+        QJsonObject e = read_json(experiment);
+        QVERIFY(!e.isEmpty());
+        QJsonObject method = e["method"].toObject();
+        method["warp_objective"] = false;
+        e["method"] = method;
+        const QString plain = dir.filePath("plain.sebo.json");
+        QFile out(plain);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(e).toJson());
+        out.close();
+
+        const Result r = run_sebo({"fit", plain, "--model", "gp", "--json"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject fit = parse(r);
+        const QJsonObject units = fit["model_units"].toObject();
+        QCOMPARE(units["warped"].toBool(true), false);
+        const double scale = units["scale"].toDouble();
+        QVERIFY(scale > 0.0);
+        const QJsonObject loo = fit["leave_one_out"].toObject(), model = loo["model_units"].toObject();
+        SEBO_COMPARE_NEAR(loo["rmse"].toDouble(), model["rmse"].toDouble() * scale, 1e-9 * scale);
+        SEBO_COMPARE_NEAR(loo["mean_log_predictive_density"].toDouble(),
+                          model["mean_log_predictive_density"].toDouble() - std::log(scale), 1e-9);
+        // The warped fit of the same data reports its own transform.
+        const QJsonObject warped = parse(run_sebo({"fit", experiment, "--model", "gp", "--json"}));
+        QVERIFY(warped["model_units"].toObject()["warped"].toBool());
+        QVERIFY(warped["model_units"].toObject()["yeo_johnson_lambda"].isDouble());
+    }
+
+    void bad_usage_exits_with_2() {
+        struct Case {
+            QStringList args;
+            QString message;
+        };
+        const QList<Case> cases = {
+            {{"fit"}, "FILE is required"},
+            {{"fit", experiment, "--model", "forest"}, "unknown model 'forest'"},
+            {{"fit", experiment, "--top", "0"}, "--top"},
+            {{"fit", experiment, "--seed", "-1"}, "--seed"},
+            {{"fit", experiment, "--frobnicate"}, "unknown option"},
+            {{"fit", dir.filePath("missing.sebo.json")}, "missing.sebo.json"},
+        };
+        for (const Case& c : cases) {
+            const Result r = run_sebo(c.args);
+            QVERIFY2(r.code == 2, qPrintable(c.args.join(' ') + " -> " + QString::number(r.code)));
+            QVERIFY2(r.err.contains(c.message), qPrintable(c.args.join(' ') + " -> " + r.err));
+        }
+    }
+
+    void too_few_completed_trials_exits_with_2() {
+        const QString one = dir.filePath("one.sebo.json");
+        QCOMPARE(run_sebo({"run", "--problem", "branin", "--trials", "1", "--out", one, "--quiet"}).code, 0);
+        const Result r = run_sebo({"fit", one});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("1 completed trial") && r.err.contains("at least 2"), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliFit)
+#include "test_cli_fit.moc"
