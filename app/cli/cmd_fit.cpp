@@ -138,27 +138,24 @@ int command_fit(const Args& args) {
         return 0;
     }
     if (parser.positionals().empty()) throw UsageError("an experiment FILE is required");
-    MethodSettings method;
-    method.model = ModelKind::SaasNuts;
+    ModelKind model = ModelKind::SaasNuts;
     if (const auto name = parser.value("model")) {
         const auto kind = model_kind_from_string(*name);
         if (!kind) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
-        method.model = *kind;
+        model = *kind;
     }
     const auto top = static_cast<int>(parser.integer("top", 1, 1'000'000).value_or(10));
     const bool json = parser.has("json");
     const std::string& path = parser.positionals().front();
 
     const Experiment experiment = load_experiment(path);
-    // The file's own sampler settings, so that the fit is the one its steps would make.
-    const MethodSettings& saved = experiment.method;
-    method.nuts_warmup = saved.nuts_warmup;
-    method.nuts_samples = saved.nuts_samples;
-    method.nuts_thinning = saved.nuts_thinning;
-    method.nuts_max_tree_depth = saved.nuts_max_tree_depth;
+    // The file's own method (sampler settings, warp) with the model asked for, so that the fit is
+    // the one its steps would make with that model.
+    MethodSettings method = experiment.method;
+    method.model = model;
     const std::uint64_t seed = parser.unsigned_integer("seed").value_or(experiment.seed);
 
-    const auto training = make_training_set(experiment, experiment.method.warp_objective);
+    const auto training = make_training_set(experiment, method.warp_objective);
     const int completed = training ? training->data->num_points() : 0;
     if (completed < 2)
         throw InputError(path, std::to_string(completed) + " completed trial" + (completed == 1 ? "" : "s") +
@@ -175,7 +172,7 @@ int command_fit(const Args& args) {
     }
 
     const SearchSpace& space = experiment.space;
-    const bool warped = experiment.method.warp_objective;
+    const bool warped = method.warp_objective;
     const bool known_noise = !training->data->noise_inferred();
     const auto relevance = parameter_relevance(fit.samples, kLowQuantile, kHighQuantile);
     const double output_scale = median_of(fit.samples, &GpHyperparameters::output_scale);
