@@ -1,5 +1,8 @@
 #include "new_experiment_dialog.h"
 
+#include <QDoubleSpinBox>
+#include <QProcess>
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -72,15 +75,32 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     evaluator_ = new QComboBox(own);
     evaluator_->addItem(tr("Manual entry: I run each trial and type its result"),
                         static_cast<int>(EvaluatorSpec::Kind::Manual));
-    evaluator_->addItem(tr("External command (coming in a later version)"),
+    evaluator_->addItem(tr("External command: a program evaluates each trial"),
                         static_cast<int>(EvaluatorSpec::Kind::Command));
-    if (auto* model = qobject_cast<QStandardItemModel*>(evaluator_->model()))
-        model->item(1)->setEnabled(false);
+    command_ = new QLineEdit(own);
+    command_->setPlaceholderText(tr("e.g.  python3 /path/to/evaluate.py --fast"));
+    command_->setToolTip(tr("The program and its arguments (double quotes group words). It is started directly, never through a shell; "
+                            "each trial is written to its standard input as JSON and it prints "
+                            "{\"objective\": value} (see the README)."));
+    timeout_ = new QDoubleSpinBox(own);
+    timeout_->setRange(1.0, 7 * 24 * 3600.0);
+    timeout_->setDecimals(0);
+    timeout_->setSuffix(tr(" s"));
+    timeout_->setValue(3600.0);
+    auto update_command = [this] {
+        const bool command = evaluator_->currentData().toInt() == static_cast<int>(EvaluatorSpec::Kind::Command);
+        command_->setEnabled(command);
+        timeout_->setEnabled(command);
+    };
+    connect(evaluator_, &QComboBox::currentIndexChanged, this, update_command);
+    update_command();
     own_form->addRow(tr("&Name"), name_);
     auto* objective_label = new QLabel(tr("&Objective"), own);
     objective_label->setBuddy(objective_name_);
     own_form->addRow(objective_label, objective_row);
     own_form->addRow(tr("&Evaluator"), evaluator_);
+    own_form->addRow(tr("&Command"), command_);
+    own_form->addRow(tr("&Time limit"), timeout_);
     own_layout->addLayout(own_form);
     parameters_ = new ParameterTableEditor(own);
     parameters_->setParameters({Parameter{"x1", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}},
@@ -221,8 +241,10 @@ std::optional<Experiment> NewExperimentDialog::buildExperiment() {
         showError(objective_name_, tr("Objective: give the measured quantity a name"));
         return std::nullopt;
     }
-    if (evaluator_->currentData().toInt() != static_cast<int>(EvaluatorSpec::Kind::Manual)) {
-        showError(evaluator_, tr("Evaluator: only manual entry is available in this version"));
+    const bool command = evaluator_->currentData().toInt() == static_cast<int>(EvaluatorSpec::Kind::Command);
+    const QStringList argv = QProcess::splitCommand(command_->text());
+    if (command && argv.isEmpty()) {
+        showError(command_, tr("Command: give the program that evaluates a trial, and its arguments"));
         return std::nullopt;
     }
     Experiment e;
@@ -230,7 +252,11 @@ std::optional<Experiment> NewExperimentDialog::buildExperiment() {
     e.space = std::move(*space);
     e.objective.name = objective_name_->text().trimmed().toStdString();
     e.objective.minimize = direction_->currentData().toBool();
-    e.evaluator.kind = EvaluatorSpec::Kind::Manual;
+    e.evaluator.kind = command ? EvaluatorSpec::Kind::Command : EvaluatorSpec::Kind::Manual;
+    if (command) {
+        for (const QString& arg : argv) e.evaluator.command.push_back(arg.toStdString());
+        e.evaluator.timeout_seconds = timeout_->value();
+    }
     e.method = method;
     e.seed = seed;
     if (auto error = e.validate()) {

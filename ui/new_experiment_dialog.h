@@ -13,6 +13,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QDoubleSpinBox;
 class QRadioButton;
 class QSpinBox;
 class QTabWidget;
@@ -46,6 +47,9 @@ public:
     QSpinBox* initialTrialsBox() const { return initial_; }
     QSpinBox* budgetBox() const { return budget_; }
     QLineEdit* seedEdit() const { return seed_; }
+    QComboBox* evaluatorBox() const { return evaluator_; }
+    QLineEdit* commandEdit() const { return command_; }
+    QDoubleSpinBox* timeoutBox() const { return timeout_; }
     QString errorText() const;
 
 public slots:
@@ -66,6 +70,8 @@ private:
     QLineEdit* objective_name_;
     QComboBox* direction_;
     QComboBox* evaluator_;
+    QLineEdit* command_;       // program and arguments, split with quotes respected; never a shell
+    QDoubleSpinBox* timeout_;  // seconds per evaluation
     QComboBox* strategy_;
     QSpinBox* initial_;
     QSpinBox* budget_;

@@ -760,6 +760,21 @@ private slots:
         QVERIFY(!e->objective.minimize);
         QCOMPARE(e->evaluator.kind, EvaluatorSpec::Kind::Manual);
         QVERIFY(!e->validate());
+
+        // An external command: the text is split into an argv list (quotes respected), no shell.
+        dialog.evaluatorBox()->setCurrentIndex(dialog.evaluatorBox()->findData(int(EvaluatorSpec::Kind::Command)));
+        QVERIFY(dialog.commandEdit()->isEnabled());
+        dialog.commandEdit()->setText("");
+        QVERIFY(!dialog.buildExperiment());
+        QVERIFY(dialog.errorText().contains("Command"));
+        dialog.commandEdit()->setText(R"(/bin/sh "my script.sh" --rate=3 ; $(x))");
+        dialog.timeoutBox()->setValue(120);
+        e = dialog.buildExperiment();
+        QVERIFY2(e.has_value(), qPrintable(dialog.errorText()));
+        QCOMPARE(e->evaluator.kind, EvaluatorSpec::Kind::Command);
+        const std::vector<std::string> argv = {"/bin/sh", "my script.sh", "--rate=3", ";", "$(x)"};
+        QCOMPARE(e->evaluator.command, argv);
+        QCOMPARE(e->evaluator.timeout_seconds, 120.0);
     }
 
     // The screenshot mode of the executable, and its argument errors (exit code 2).
