@@ -38,9 +38,11 @@ install_missing() {
 }
 
 build() {
-  local werror=OFF
-  [ "$mode" = test ] && werror=ON
-  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEBO_WERROR=$werror
+  # The test command builds with warnings as errors (as CI does); the other modes keep whatever
+  # the build folder was configured with, so switching between them does not rebuild everything.
+  local flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+  [ "$mode" = test ] && flags+=(-DSEBO_WERROR=ON)
+  cmake -S . -B "$BUILD_DIR" -G Ninja "${flags[@]}"
   cmake --build "$BUILD_DIR" -j "$JOBS"
 }
 
