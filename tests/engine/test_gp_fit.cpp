@@ -12,27 +12,16 @@
 #include "model/marginal_likelihood.h"
 #include "model/portable_random.h"
 #include "model/standardizer.h"
+#include "model_test_support.h"
 #include "test_support.h"
 
 namespace {
 
 using sebo::GpHyperparameters;
 using sebo::TrainingData;
-
-TrainingData make_random_data(int n, int dimension, sebo::PortableRandom& random, bool known_noise) {
-    TrainingData d;
-    d.inputs.resize(n, dimension);
-    d.targets.resize(n);
-    for (int i = 0; i < n; ++i) {
-        for (int j = 0; j < dimension; ++j) d.inputs(i, j) = random.uniform();
-        d.targets[i] = std::sin(3.0 * d.inputs(i, 0)) + 0.3 * random.normal();
-    }
-    if (known_noise) {
-        d.noise_variances.resize(n);
-        for (int i = 0; i < n; ++i) d.noise_variances[i] = random.uniform(0.001, 0.05);
-    }
-    return d;
-}
+using sebo::test::finite_difference_gradient;
+using sebo::test::make_random_data;
+using sebo::test::max_relative_error;
 
 Eigen::VectorXd random_theta(const sebo::UnconstrainedLayout& layout, sebo::PortableRandom& random) {
     Eigen::VectorXd theta(layout.size());
@@ -41,25 +30,6 @@ Eigen::VectorXd random_theta(const sebo::UnconstrainedLayout& layout, sebo::Port
     if (layout.noise_inferred) theta[layout.noise_index()] = random.uniform(std::log(1e-3), std::log(0.1));
     theta[layout.mean_index()] = random.uniform(-0.5, 0.5);
     return theta;
-}
-
-// Five-point central differences of a scalar function of θ.
-template <class F>
-Eigen::VectorXd finite_difference_gradient(F&& f, const Eigen::VectorXd& theta, double h) {
-    Eigen::VectorXd g(theta.size());
-    for (Eigen::Index i = 0; i < theta.size(); ++i) {
-        auto at = [&](double step) {
-            Eigen::VectorXd t = theta;
-            t[i] += step;
-            return f(t);
-        };
-        g[i] = (-at(2 * h) + 8.0 * at(h) - 8.0 * at(-h) + at(-2 * h)) / (12.0 * h);
-    }
-    return g;
-}
-
-double max_relative_error(const Eigen::VectorXd& analytic, const Eigen::VectorXd& reference, double floor) {
-    return ((analytic - reference).array().abs() / reference.array().abs().max(floor)).maxCoeff();
 }
 
 // Sobol design in [0,1]^D with y = f(x), standardized.
