@@ -21,5 +21,6 @@ int command_new(const Args& args);
 int command_import(const Args& args);
 int command_suggest(const Args& args);
 int command_observe(const Args& args);
+int command_bench(const Args& args);
 
 }  // namespace sebo::cli

@@ -1,0 +1,368 @@
+// sebo bench — side-by-side comparisons of strategies on built-in problems (the paper's §6):
+// every (problem, strategy, seed) is its own experiment file, run by a child `sebo run` process,
+// up to J at a time. Finished runs are skipped and interrupted ones resumed, so a comparison
+// can be stopped and continued. The trials of all runs go to results.csv, the aggregates to
+// summary.md, and the plots (rendered by the Qt tool sebo-plot, when it is built) to plots/.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
+#include "bench/bench_plan.h"
+#include "bench/bench_results.h"
+#include "bench/bench_summary.h"
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "core/format.h"
+#include "core/input_error.h"
+#include "io/experiment_file.h"
+#include "problems/problem_catalog.h"
+
+extern char** environ;
+
+namespace sebo::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+std::atomic<int> g_signal{0};
+extern "C" void on_bench_signal(int signal) { g_signal.store(signal); }
+
+struct Run {
+    const BenchProblem* problem = nullptr;
+    const BenchStrategy* strategy = nullptr;
+    int seed = 0;
+    std::string path;
+    std::string log;
+    enum class State { Waiting, Running, Finished, Failed } state = State::Waiting;
+    std::string message;  // why it failed
+    pid_t pid = -1;
+    Clock::time_point started;
+    int trials = 0;  // non-pending trials in the file, as last seen
+
+    std::string name() const { return problem->label + " / " + strategy->label + " / seed " + std::to_string(seed); }
+};
+
+int finished_trials(const Experiment& e) {
+    int n = 0;
+    for (const Trial& t : e.trials) n += t.status != TrialStatus::Pending;
+    return n;
+}
+
+fs::path own_directory() {
+    std::error_code error;
+    const fs::path self = fs::read_symlink("/proc/self/exe", error);
+    return error ? fs::path() : self.parent_path();
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream stream(text);
+    std::string item;
+    while (std::getline(stream, item, ','))
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
+
+// Spawns argv with stdout and stderr appended to `log` (or inherited when empty).
+pid_t spawn(const std::vector<std::string>& argv, const std::string& log) {
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (!log.empty()) {
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+    }
+    pid_t pid = -1;
+    const int error = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (error != 0) throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(error));
+    return pid;
+}
+
+// Prepares the file of a run: creates it (no trials yet) or checks the one there. Returns
+// whether it still needs trials.
+bool prepare(Run& run, const BenchPlan& plan) {
+    fs::create_directories(fs::path(run.path).parent_path());
+    if (!fs::exists(run.path)) {
+        const Experiment e = make_problem_experiment(run.problem->spec, run.strategy->method(plan.trials, plan.initial_trials),
+                                                     static_cast<std::uint64_t>(run.seed));
+        save_experiment(e, run.path);
+        return true;
+    }
+    Experiment e;
+    try {
+        e = load_experiment(run.path);
+    } catch (const InputError& error) {
+        throw InputError(run.path, std::string(error.what()) + " (the file is left as it is; move it away to start this run afresh)");
+    }
+    if (e.method.strategy != run.strategy->kind)
+        throw InputError(run.path, std::string("was made with the strategy ") + to_string(e.method.strategy) + ", not " +
+                                       run.strategy->label + "; move it away or use another --out");
+    run.trials = finished_trials(e);
+    return run.trials < plan.trials;
+}
+
+std::string progress_line(const std::vector<Run>& runs, Clock::time_point start) {
+    int finished = 0, failed = 0;
+    std::string running;
+    for (const Run& r : runs) {
+        finished += r.state == Run::State::Finished;
+        failed += r.state == Run::State::Failed;
+        if (r.state == Run::State::Running)
+            running += "  " + r.problem->label + " " + r.strategy->label + " s" + std::to_string(r.seed) + " " +
+                       std::to_string(r.trials);
+    }
+    const int seconds = static_cast<int>(std::chrono::duration<double>(Clock::now() - start).count());
+    return "[" + std::to_string(finished) + "/" + std::to_string(runs.size()) + " done" +
+           (failed ? ", " + std::to_string(failed) + " failed" : "") + ", " + std::to_string(seconds) + " s]" + running;
+}
+
+// Runs the waiting runs, up to `jobs` at a time; returns false when interrupted.
+bool run_all(std::vector<Run>& runs, const BenchPlan& plan, int jobs, bool quiet) {
+    const std::string self = (own_directory() / "sebo").string();
+    const bool live = !quiet && isatty(STDERR_FILENO);
+    const auto start = Clock::now();
+    auto last_poll = Clock::time_point{};
+    int running = 0;
+    std::size_t next = 0;
+    bool interrupted = false;
+    for (;;) {
+        if (g_signal.load() != 0 && !interrupted) {
+            interrupted = true;
+            // Ctrl-C reaches the children from the terminal; a signal sent to this process alone
+            // is passed on, so that each child saves and stops.
+            for (Run& r : runs)
+                if (r.state == Run::State::Running) kill(r.pid, SIGTERM);
+        }
+        while (!interrupted && running < jobs && next < runs.size()) {
+            Run& r = runs[next++];
+            if (r.state != Run::State::Waiting) continue;
+            r.pid = spawn({self, "run", r.path, "--trials", std::to_string(plan.trials), "--quiet"}, r.log);
+            r.state = Run::State::Running;
+            r.started = Clock::now();
+            ++running;
+        }
+        if (running == 0) break;
+        for (Run& r : runs) {
+            if (r.state != Run::State::Running) continue;
+            int status = 0;
+            if (waitpid(r.pid, &status, WNOHANG) != r.pid) continue;
+            --running;
+            const double seconds = std::chrono::duration<double>(Clock::now() - r.started).count();
+            try {
+                r.trials = finished_trials(load_experiment(r.path));
+            } catch (const InputError&) {
+            }
+            const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && r.trials >= plan.trials;
+            r.state = ok ? Run::State::Finished : Run::State::Failed;
+            if (!ok)
+                r.message = (WIFSIGNALED(status) ? "stopped by signal " + std::to_string(WTERMSIG(status))
+                                                 : "exit code " + std::to_string(WEXITSTATUS(status))) +
+                            " after " + std::to_string(r.trials) + " trials; see " + r.log;
+            if (!quiet && !(interrupted && !ok)) {
+                if (live) std::fprintf(stderr, "\r%100s\r", "");
+                std::fprintf(stderr, "%s %s: %d trials, %.0f s%s\n", ok ? "done  " : "FAILED", r.name().c_str(), r.trials,
+                             seconds, ok ? "" : (" (" + r.message + ")").c_str());
+            }
+        }
+        if (live && Clock::now() - last_poll > std::chrono::seconds(1)) {
+            last_poll = Clock::now();
+            for (Run& r : runs)
+                if (r.state == Run::State::Running) try {
+                        r.trials = finished_trials(load_experiment(r.path));
+                    } catch (const InputError&) {
+                    }
+            std::fprintf(stderr, "\r%-100.100s", progress_line(runs, start).c_str());
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    if (live) std::fprintf(stderr, "\r%100s\r", "");
+    return !interrupted;
+}
+
+// sebo-plot renders the charts with Qt; it sits next to sebo when the GUI is built.
+int render_plots(const fs::path& results, const fs::path& out, bool quiet) {
+    const fs::path tool = own_directory() / "sebo-plot";
+    if (!fs::exists(tool)) {
+        std::fprintf(stderr, "plots skipped: %s is not built (it needs the GUI build, SEBO_BUILD_GUI=ON)\n", tool.c_str());
+        return 0;
+    }
+    const pid_t pid = spawn({tool.string(), results.string(), out.string()}, quiet ? "/dev/null" : "");
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::fprintf(stderr, "sebo bench: sebo-plot failed on %s\n", results.c_str());
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace
+
+int command_bench(const Args& args) {
+    std::string preset_names;
+    for (const BenchPreset& p : bench_presets()) preset_names += (preset_names.empty() ? "" : ", ") + p.name;
+    Arguments parser(
+        "bench", "(--preset NAME | --problems P,.. --strategies S,..) --out DIR [options]",
+        "Compare strategies on built-in problems: every (problem, strategy, seed) runs as its own\n"
+        "experiment file DIR/runs/PROBLEM/STRATEGY/seed-S.sebo.json in a child process. Finished runs\n"
+        "are skipped and unfinished ones continued, so the comparison can be interrupted (Ctrl-C) and\n"
+        "started again. Writes DIR/results.csv (a row per trial), DIR/summary.md and DIR/plots/*.png.\n"
+        "Problems and strategies are NAME[/key=value]..., e.g. branin/dim=50, ei-ir/lambda=0.001,\n"
+        "sebo-l0-fixed-a/a=0.1 (keys: problems dim, effective, target, repetitions, world-seed;\n"
+        "strategies model, lambda, penalty, a).",
+        {{"preset", "NAME", "the paper's settings: " + preset_names},
+         {"list-presets", "", "describe the presets and exit"},
+         {"problems", "P,..", "problems (replace the preset's)"},
+         {"strategies", "S,..", "strategies (replace the preset's)"},
+         {"seeds", "N", "seeds 1..N (default: the preset's, or 5)"},
+         {"trials", "T", "trials per run (default: the preset's, or 50)"},
+         {"init", "M", "initial Sobol trials per run (default: the preset's, or 8)"},
+         {"jobs", "J", "runs at the same time (default: the number of cores)"},
+         {"out", "DIR", "folder of the comparison (created if missing)"},
+         {"report-only", "", "run nothing: rebuild results.csv, summary.md and plots from the runs in DIR"},
+         {"plots-only", "", "only render DIR/plots from DIR/results.csv"},
+         {"no-plots", "", "do not render plots"},
+         {"quiet", "", "print only errors and the summary"}});
+    if (!parser.parse(args)) {
+        std::fputs(parser.help().c_str(), stdout);
+        return 0;
+    }
+    if (parser.has("list-presets")) {
+        for (const BenchPreset& p : bench_presets()) {
+            std::printf("%s\n  %s\n  %d seeds, %d trials (%d initial); problems:", p.name.c_str(), p.description.c_str(),
+                        p.plan.seeds, p.plan.trials, p.plan.initial_trials);
+            for (const BenchProblem& b : p.plan.problems) std::printf(" %s", b.label.c_str());
+            std::printf("; strategies:");
+            for (const BenchStrategy& s : p.plan.strategies) std::printf(" %s", s.label.c_str());
+            std::printf("\n");
+        }
+        return 0;
+    }
+    const auto out_flag = parser.value("out");
+    if (!out_flag || out_flag->empty()) throw UsageError("--out DIR is required");
+    const fs::path out = *out_flag;
+    const bool quiet = parser.has("quiet");
+    if (parser.has("plots-only")) {
+        const fs::path results = out / "results.csv";
+        read_bench_results(results.string());  // a clear error here rather than from the plotter
+        return render_plots(results, out / "plots", quiet);
+    }
+
+    BenchPlan plan;
+    if (const auto name = parser.value("preset")) {
+        const auto preset = find_bench_preset(*name);
+        if (!preset) throw UsageError("--preset: unknown preset '" + *name + "' (known: " + preset_names + ")");
+        plan = preset->plan;
+    }
+    if (const auto list = parser.value("problems")) {
+        plan.problems.clear();
+        for (const std::string& token : split_list(*list)) plan.problems.push_back(parse_bench_problem(token, "--problems"));
+    }
+    if (const auto list = parser.value("strategies")) {
+        plan.strategies.clear();
+        for (const std::string& token : split_list(*list))
+            plan.strategies.push_back(parse_bench_strategy(token, "--strategies"));
+    }
+    if (plan.problems.empty()) throw UsageError("--problems P,.. (or --preset NAME) is required");
+    if (plan.strategies.empty()) throw UsageError("--strategies S,.. (or --preset NAME) is required");
+    if (const auto n = parser.integer("seeds", 1, 10'000)) plan.seeds = static_cast<int>(*n);
+    if (const auto n = parser.integer("trials", 1, 1'000'000)) plan.trials = static_cast<int>(*n);
+    if (const auto n = parser.integer("init", 0, 1'000'000)) plan.initial_trials = static_cast<int>(*n);
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const int jobs = static_cast<int>(parser.integer("jobs", 1, 1024).value_or(cores));
+
+    std::vector<Run> runs;
+    for (const BenchProblem& problem : plan.problems)
+        for (const BenchStrategy& strategy : plan.strategies)
+            for (int seed = 1; seed <= plan.seeds; ++seed) {
+                Run r;
+                r.problem = &problem;
+                r.strategy = &strategy;
+                r.seed = seed;
+                const fs::path folder = out / "runs" / file_safe_label(problem.label) / file_safe_label(strategy.label);
+                r.path = (folder / ("seed-" + std::to_string(seed) + ".sebo.json")).string();
+                r.log = (folder / ("seed-" + std::to_string(seed) + ".log")).string();
+                runs.push_back(std::move(r));
+            }
+
+    const bool report_only = parser.has("report-only");
+    int waiting = 0;
+    for (Run& r : runs) {
+        if (report_only) {
+            r.state = fs::exists(r.path) ? Run::State::Finished : Run::State::Failed;
+            if (!fs::exists(r.path)) r.message = "no file " + r.path;
+            continue;
+        }
+        if (prepare(r, plan)) {
+            ++waiting;
+        } else {
+            r.state = Run::State::Finished;
+        }
+    }
+    if (!quiet && !report_only)
+        std::fprintf(stderr, "%zu runs in %s: %zu finished before, %d to run, %d at a time\n", runs.size(), out.c_str(),
+                     runs.size() - static_cast<std::size_t>(waiting), waiting, jobs);
+
+    g_signal.store(0);
+    const auto previous_int = std::signal(SIGINT, on_bench_signal);
+    const auto previous_term = std::signal(SIGTERM, on_bench_signal);
+    const bool complete = run_all(runs, plan, jobs, quiet);
+    std::signal(SIGINT, previous_int);
+    std::signal(SIGTERM, previous_term);
+
+    // Everything on disk goes into the report, finished or not, so that partial comparisons
+    // can be looked at; the summary counts trials per run.
+    std::vector<BenchRow> rows;
+    int failed = 0;
+    for (const Run& r : runs) {
+        if (r.state == Run::State::Failed) {
+            ++failed;
+            if (report_only || !complete) continue;
+            std::fprintf(stderr, "failed: %s: %s\n", r.name().c_str(), r.message.c_str());
+        }
+        if (!fs::exists(r.path)) continue;
+        const Experiment e = load_experiment(r.path);
+        const auto problem = make_problem(e.evaluator.problem);
+        BenchRunInfo info{r.problem->label, r.strategy->label, r.seed, problem->optimum(), problem->effective_dimensions()};
+        std::vector<BenchRow> own = bench_rows(e, info);
+        rows.insert(rows.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+    }
+    if (rows.empty()) {
+        std::fprintf(stderr, "sebo bench: no trials to report in %s\n", out.c_str());
+        return complete ? 1 : 130;
+    }
+    fs::create_directories(out);
+    write_file_atomic((out / "results.csv").string(), format_bench_results(rows));
+    const std::string summary = summary_markdown(summarize_bench(rows));
+    write_file_atomic((out / "summary.md").string(), summary);
+    std::fputs(summary.c_str(), stdout);
+    if (!quiet) std::fprintf(stderr, "wrote %s and %s\n", (out / "results.csv").c_str(), (out / "summary.md").c_str());
+    int plots = 0;
+    if (!parser.has("no-plots")) plots = render_plots(out / "results.csv", out / "plots", quiet);
+    if (!complete) {
+        std::fprintf(stderr, "interrupted: run the same command again to continue\n");
+        return 130;
+    }
+    if (failed > 0 && !report_only) return 1;
+    return plots;
+}
+
+}  // namespace sebo::cli

@@ -1,0 +1,166 @@
+#include "bench/bench_plan.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/format.h"
+#include "core/input_error.h"
+#include "io/csv_table.h"
+
+namespace sebo {
+
+namespace {
+
+struct Token {
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> options;
+};
+
+Token split_token(const std::string& token, const std::string& field) {
+    Token out;
+    std::stringstream stream(token);
+    std::string part;
+    std::getline(stream, out.name, '/');
+    if (out.name.empty()) throw InputError(field, "'" + token + "' has no name before its options");
+    while (std::getline(stream, part, '/')) {
+        const auto eq = part.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == part.size())
+            throw InputError(field, "'" + token + "': '" + part + "' is not key=value");
+        out.options.emplace_back(part.substr(0, eq), part.substr(eq + 1));
+    }
+    return out;
+}
+
+double number_option(const std::string& token, const std::string& key, const std::string& value, const std::string& field) {
+    const auto v = parse_number(value);
+    if (!v || !std::isfinite(*v)) throw InputError(field, "'" + token + "': " + key + "=" + value + " is not a number");
+    return *v;
+}
+
+long long whole_option(const std::string& token, const std::string& key, const std::string& value,
+                       const std::string& field, long long min, long long max) {
+    const double v = number_option(token, key, value, field);
+    if (v != std::floor(v) || v < static_cast<double>(min) || v > static_cast<double>(max))
+        throw InputError(field, "'" + token + "': " + key + "=" + value + " is not a whole number in [" +
+                                    std::to_string(min) + ", " + std::to_string(max) + "]");
+    return static_cast<long long>(v);
+}
+
+BenchStrategy strategy(const char* token) { return parse_bench_strategy(token, "preset"); }
+BenchProblem problem(const char* token) { return parse_bench_problem(token, "preset"); }
+
+// The methods of the paper's comparisons (§6): λ = 0.01 for ER and 0.001 for IR, the values
+// its figures show for the synthetic problems.
+std::vector<BenchStrategy> paper_strategies() {
+    return {strategy("sobol"),           strategy("gpei"),    strategy("saasbo"), strategy("ei-er/lambda=0.01"),
+            strategy("ei-ir/lambda=0.001"), strategy("sebo-l0"), strategy("sebo-l1")};
+}
+
+}  // namespace
+
+MethodSettings BenchStrategy::method(int trials, int initial_trials) const {
+    MethodSettings m;
+    m.strategy = kind;
+    m.model = model;
+    if (lambda) m.lambda = *lambda;
+    m.penalty = penalty;
+    if (fixed_a) m.fixed_a = *fixed_a;
+    m.budget = trials;
+    m.initial_trials = initial_trials;
+    return m;
+}
+
+BenchProblem parse_bench_problem(const std::string& token, const std::string& field) {
+    const Token t = split_token(token, field);
+    BenchProblem out;
+    out.label = token;
+    out.spec.name = t.name;
+    for (const auto& [key, value] : t.options) {
+        if (key == "dim") {
+            out.spec.dimension = static_cast<int>(whole_option(token, key, value, field, 1, 3000));
+        } else if (key == "effective") {
+            std::stringstream stream(value);
+            std::string item;
+            while (std::getline(stream, item, ';'))
+                out.spec.effective.push_back(static_cast<int>(whole_option(token, key, item, field, 0, 2999)));
+        } else if (key == "target") {
+            out.spec.target = number_option(token, key, value, field);
+        } else if (key == "repetitions") {
+            out.spec.repetitions = static_cast<int>(whole_option(token, key, value, field, 1, 10'000'000));
+        } else if (key == "world-seed") {
+            out.spec.world_seed = static_cast<std::uint64_t>(whole_option(token, key, value, field, 0, 1LL << 52));
+        } else {
+            throw InputError(field, "'" + token + "': unknown option '" + key +
+                                        "' (known: dim, effective, target, repetitions, world-seed)");
+        }
+    }
+    return out;
+}
+
+BenchStrategy parse_bench_strategy(const std::string& token, const std::string& field) {
+    const Token t = split_token(token, field);
+    BenchStrategy out;
+    out.label = token;
+    const auto kind = strategy_kind_from_string(t.name);
+    if (!kind) {
+        std::string known;
+        for (StrategyKind k : all_strategy_kinds()) known += std::string(known.empty() ? "" : ", ") + to_string(k);
+        throw InputError(field, "'" + token + "': unknown strategy '" + t.name + "' (known: " + known + ")");
+    }
+    out.kind = *kind;
+    for (const auto& [key, value] : t.options) {
+        if (key == "model") {
+            out.model = model_kind_from_string(value);
+            if (!out.model) throw InputError(field, "'" + token + "': unknown model '" + value + "' (known: gp, saas, saas-map)");
+        } else if (key == "lambda") {
+            out.lambda = number_option(token, key, value, field);
+        } else if (key == "penalty") {
+            out.penalty = penalty_kind_from_string(value);
+            if (!out.penalty)
+                throw InputError(field, "'" + token + "': unknown penalty '" + value + "' (known: l0, l1, group-lasso)");
+        } else if (key == "a") {
+            out.fixed_a = number_option(token, key, value, field);
+        } else {
+            throw InputError(field, "'" + token + "': unknown option '" + key + "' (known: model, lambda, penalty, a)");
+        }
+    }
+    if (auto error = out.method(50, 8).validate()) throw InputError(field, "'" + token + "': " + *error);
+    return out;
+}
+
+std::vector<BenchPreset> bench_presets() {
+    std::vector<BenchPreset> presets;
+    presets.push_back({"paper-branin", "Branin embedded in 50 dimensions, 8 Sobol + 42 trials, the paper's methods",
+                       BenchPlan{{problem("branin/dim=50")}, paper_strategies(), 5, 50, 8}});
+    presets.push_back({"paper-hartmann6", "Hartmann6 embedded in 50 dimensions, 20 Sobol + 80 trials, the paper's methods",
+                       BenchPlan{{problem("hartmann6/dim=50")}, paper_strategies(), 5, 100, 20}});
+    presets.push_back({"paper-sourcing", "the sourcing simulation (25 dimensions), 8 Sobol + 92 trials, the paper's methods",
+                       BenchPlan{{problem("sourcing")}, paper_strategies(), 3, 100, 8}});
+    presets.push_back({"paper-ablation",
+                       "SEBO-L0 with homotopy vs a fixed a in {0.001, 0.1, 1} (paper Fig. 5 left), Branin in 50 dimensions",
+                       BenchPlan{{problem("branin/dim=50")},
+                                 {strategy("sebo-l0"), strategy("sebo-l0-fixed-a/a=0.001"), strategy("sebo-l0-fixed-a/a=0.1"),
+                                  strategy("sebo-l0-fixed-a/a=1")},
+                                 5, 50, 8}});
+    presets.push_back({"quick", "a few minutes on 2 cores: Branin in 20 dimensions, 8 Sobol + 22 trials, Sobol, GPEI and SEBO-L0",
+                       BenchPlan{{problem("branin/dim=20")}, {strategy("sobol"), strategy("gpei"), strategy("sebo-l0")}, 3, 30, 8}});
+    return presets;
+}
+
+std::optional<BenchPreset> find_bench_preset(const std::string& name) {
+    for (BenchPreset& p : bench_presets())
+        if (p.name == name) return p;
+    return std::nullopt;
+}
+
+std::string file_safe_label(const std::string& label) {
+    std::string out = label;
+    for (char& c : out) {
+        const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
+                        c == '_' || c == '-';
+        if (!ok) c = '_';
+    }
+    return out;
+}
+
+}  // namespace sebo

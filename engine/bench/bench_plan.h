@@ -1,0 +1,62 @@
+#pragma once
+// What a benchmark comparison (`sebo bench`) runs: problems × strategies × seeds, each run a
+// separate experiment file, and the paper's settings as named presets (§6 and appendix E).
+//
+// Problems and strategies are written as tokens NAME[/key=value]...:
+//   problem  keys: dim, effective (indices separated by ';'), target, repetitions, world-seed
+//            e.g. "branin/dim=50", "sourcing"
+//   strategy keys: model (gp|saas|saas-map), lambda, penalty (l0|l1|group-lasso), a (the fixed a
+//            of sebo-l0-fixed-a), e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1"
+// The token is the label of the problem or strategy in results and plots.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "experiment/experiment.h"
+
+namespace sebo {
+
+struct BenchProblem {
+    std::string label;
+    ProblemSpec spec;
+};
+
+struct BenchStrategy {
+    std::string label;
+    StrategyKind kind = StrategyKind::Sobol;
+    std::optional<ModelKind> model;
+    std::optional<double> lambda;
+    std::optional<PenaltyKind> penalty;
+    std::optional<double> fixed_a;
+
+    // The method of a run: defaults, then this strategy's settings, budget and initial trials.
+    MethodSettings method(int trials, int initial_trials) const;
+};
+
+struct BenchPlan {
+    std::vector<BenchProblem> problems;
+    std::vector<BenchStrategy> strategies;
+    int seeds = 5;  // seeds 1..seeds
+    int trials = 50;
+    int initial_trials = 8;
+};
+
+struct BenchPreset {
+    std::string name;
+    std::string description;
+    BenchPlan plan;
+};
+
+// Throw InputError with field `field` (the flag) naming the token and the bad part.
+BenchProblem parse_bench_problem(const std::string& token, const std::string& field);
+BenchStrategy parse_bench_strategy(const std::string& token, const std::string& field);
+
+// paper-branin, paper-hartmann6, paper-sourcing, paper-ablation, quick.
+std::vector<BenchPreset> bench_presets();
+std::optional<BenchPreset> find_bench_preset(const std::string& name);
+
+// A label as a file or folder name: characters outside [A-Za-z0-9._-] become '_'.
+std::string file_safe_label(const std::string& label);
+
+}  // namespace sebo

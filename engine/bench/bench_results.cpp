@@ -1,0 +1,218 @@
+#include "bench/bench_results.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "core/format.h"
+#include "core/input_error.h"
+#include "experiment/analytics.h"
+#include "io/csv_table.h"
+
+namespace sebo {
+
+namespace {
+
+const char* const kColumns[] = {
+    "problem",   "dimension",         "minimize",   "optimum",        "effective_parameters",
+    "hypervolume_reference", "strategy", "seed",    "trial",          "generator",
+    "status",    "objective",         "active",     "active_parameters", "hypervolume",
+    "best_objective", "generation_seconds", "evaluation_seconds", "elapsed_seconds"};
+constexpr std::size_t kColumnCount = sizeof(kColumns) / sizeof(kColumns[0]);
+
+std::string join_indices(const std::vector<int>& indices) {
+    std::string out;
+    for (std::size_t i = 0; i < indices.size(); ++i) out += (i ? ";" : "") + std::to_string(indices[i]);
+    return out;
+}
+
+std::string optional_number(const std::optional<double>& value) { return value ? format_number(*value) : ""; }
+
+// A CSV field: quoted when it holds a separator, a quote or a line break (labels are the
+// user's own text).
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+class RowReader {
+public:
+    RowReader(const CsvTable& table, const CsvTable::Row& row, const std::vector<std::size_t>& columns)
+        : table_(table), row_(row), columns_(columns) {}
+
+    const std::string& text(std::size_t c) const { return row_.cells[columns_[c]]; }
+
+    std::optional<double> optional_number(std::size_t c) const {
+        if (text(c).empty()) return std::nullopt;
+        return number(c);
+    }
+    double number(std::size_t c) const {
+        const auto v = parse_number(text(c));
+        if (!v || !std::isfinite(*v)) fail(c, "'" + text(c) + "' is not a finite number");
+        return *v;
+    }
+    int integer(std::size_t c, long long min) const {
+        const std::string& s = text(c);
+        errno = 0;
+        char* end = nullptr;
+        const long long v = std::strtoll(s.c_str(), &end, 10);
+        if (s.empty() || *end != '\0' || errno == ERANGE || v < min || v > 1'000'000'000)
+            fail(c, "'" + s + "' is not a whole number of at least " + std::to_string(min));
+        return static_cast<int>(v);
+    }
+    bool flag(std::size_t c) const {
+        if (text(c) == "1") return true;
+        if (text(c) == "0") return false;
+        fail(c, "'" + text(c) + "' is neither 0 nor 1");
+    }
+    std::vector<int> indices(std::size_t c, int dimension) const {
+        std::vector<int> out;
+        std::stringstream stream(text(c));
+        std::string item;
+        while (std::getline(stream, item, ';')) {
+            char* end = nullptr;
+            errno = 0;
+            const long v = std::strtol(item.c_str(), &end, 10);
+            if (item.empty() || *end != '\0' || errno == ERANGE || v < 0 || v >= dimension)
+                fail(c, "'" + item + "' is not a parameter index in [0, " + std::to_string(dimension) + ")");
+            out.push_back(static_cast<int>(v));
+        }
+        return out;
+    }
+    [[noreturn]] void fail(std::size_t c, const std::string& message) const {
+        throw InputError(table_.where(row_.line, kColumns[c]), message);
+    }
+
+private:
+    const CsvTable& table_;
+    const CsvTable::Row& row_;
+    const std::vector<std::size_t>& columns_;
+};
+
+}  // namespace
+
+std::vector<BenchRow> bench_rows(const Experiment& experiment, const BenchRunInfo& info) {
+    const FrontierReport report = analyze_frontier(experiment);
+    std::vector<BenchRow> rows;
+    std::optional<double> best_utility;
+    double elapsed = 0.0;
+    for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
+        const Trial& trial = experiment.trials[i];
+        if (trial.status == TrialStatus::Pending) continue;
+        BenchRow row;
+        row.problem = info.problem;
+        row.dimension = experiment.max_sparsity();
+        row.minimize = experiment.objective.minimize;
+        row.optimum = info.optimum;
+        row.effective_parameters = info.effective_parameters;
+        row.hypervolume_reference = experiment.from_utility(report.reference_utility);
+        row.strategy = info.strategy;
+        row.seed = info.seed;
+        row.trial = static_cast<int>(rows.size());
+        row.generator = trial.generator;
+        row.status = to_string(trial.status);
+        row.objective = trial.status == TrialStatus::Completed ? trial.objective : std::nullopt;
+        row.active = experiment.sparsity(trial);
+        const std::vector<bool> mask = experiment.space.active_mask(trial.parameters);
+        for (std::size_t d = 0; d < mask.size(); ++d)
+            if (mask[d]) row.active_parameters.push_back(static_cast<int>(d));
+        row.hypervolume = report.hypervolume_trace[i];
+        if (const auto u = experiment.utility(trial); u && (!best_utility || *u > *best_utility)) best_utility = u;
+        if (best_utility) row.best_objective = experiment.from_utility(*best_utility);
+        row.generation_seconds = trial.generation_seconds;
+        row.evaluation_seconds = trial.evaluation_seconds;
+        elapsed += trial.generation_seconds + trial.evaluation_seconds;
+        row.elapsed_seconds = elapsed;
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::string format_bench_results(const std::vector<BenchRow>& rows) {
+    std::string out;
+    for (std::size_t c = 0; c < kColumnCount; ++c) out += std::string(c ? "," : "") + kColumns[c];
+    out += '\n';
+    for (const BenchRow& r : rows) {
+        const std::string cells[] = {csv_field(r.problem),
+                                     std::to_string(r.dimension),
+                                     r.minimize ? "1" : "0",
+                                     optional_number(r.optimum),
+                                     join_indices(r.effective_parameters),
+                                     format_number(r.hypervolume_reference),
+                                     csv_field(r.strategy),
+                                     std::to_string(r.seed),
+                                     std::to_string(r.trial),
+                                     csv_field(r.generator),
+                                     r.status,
+                                     optional_number(r.objective),
+                                     std::to_string(r.active),
+                                     join_indices(r.active_parameters),
+                                     format_number(r.hypervolume),
+                                     optional_number(r.best_objective),
+                                     format_number(r.generation_seconds),
+                                     format_number(r.evaluation_seconds),
+                                     format_number(r.elapsed_seconds)};
+        for (std::size_t c = 0; c < kColumnCount; ++c) out += (c ? "," : "") + cells[c];
+        out += '\n';
+    }
+    return out;
+}
+
+std::vector<BenchRow> parse_bench_results(const std::string& text, const std::string& source) {
+    const CsvTable table = parse_csv_table(text, source);
+    std::vector<std::size_t> columns;
+    for (const char* name : kColumns) {
+        const auto c = table.column(name);
+        if (!c) throw InputError(source, std::string("the column '") + name + "' is missing (a results.csv of 'sebo bench' has " +
+                                             std::to_string(kColumnCount) + " columns)");
+        columns.push_back(*c);
+    }
+    enum : std::size_t { Problem, Dimension, Minimize, Optimum, Effective, Reference, Strategy, Seed, TrialCol,
+                         Generator, Status, Objective, Active, ActiveParameters, Hypervolume, Best,
+                         Generation, Evaluation, Elapsed };
+    std::vector<BenchRow> rows;
+    rows.reserve(table.rows.size());
+    for (const CsvTable::Row& cells : table.rows) {
+        const RowReader in(table, cells, columns);
+        BenchRow r;
+        r.problem = in.text(Problem);
+        if (r.problem.empty()) in.fail(Problem, "the problem's label is empty");
+        r.dimension = in.integer(Dimension, 1);
+        r.minimize = in.flag(Minimize);
+        r.optimum = in.optional_number(Optimum);
+        r.effective_parameters = in.indices(Effective, r.dimension);
+        r.hypervolume_reference = in.number(Reference);
+        r.strategy = in.text(Strategy);
+        if (r.strategy.empty()) in.fail(Strategy, "the strategy's label is empty");
+        r.seed = in.integer(Seed, 0);
+        r.trial = in.integer(TrialCol, 0);
+        r.generator = in.text(Generator);
+        r.status = in.text(Status);
+        if (r.status != "completed" && r.status != "failed" && r.status != "abandoned")
+            in.fail(Status, "'" + r.status + "' is not completed, failed or abandoned");
+        r.objective = in.optional_number(Objective);
+        if ((r.status == "completed") != r.objective.has_value())
+            in.fail(Objective, r.objective ? "a " + r.status + " trial has no objective"
+                                           : "a completed trial needs an objective");
+        r.active = in.integer(Active, 0);
+        if (r.active > r.dimension)
+            in.fail(Active, std::to_string(r.active) + " is above the dimension " + std::to_string(r.dimension));
+        r.active_parameters = in.indices(ActiveParameters, r.dimension);
+        r.hypervolume = in.number(Hypervolume);
+        r.best_objective = in.optional_number(Best);
+        r.generation_seconds = in.number(Generation);
+        r.evaluation_seconds = in.number(Evaluation);
+        r.elapsed_seconds = in.number(Elapsed);
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+std::vector<BenchRow> read_bench_results(const std::string& path) {
+    return parse_bench_results(read_text_file(path, std::uint64_t{1} << 30), path);
+}
+
+}  // namespace sebo

@@ -1,0 +1,66 @@
+#pragma once
+// The results table of a benchmark comparison (`sebo bench`): one row per trial of every run
+// (problem × strategy × seed), written as `results.csv`. The table is self-contained: each row
+// carries what the summary and the plots need about its problem (dimension, direction, known
+// optimum, effective parameters), so both can be rebuilt from `results.csv` alone.
+//
+// Columns, in this order (the header names are the field names below):
+//   problem, dimension, minimize (0|1), optimum (empty when unknown), effective_parameters
+//   (0-based indices separated by ';', empty when unknown), hypervolume_reference, strategy,
+//   seed, trial, generator, status (completed|failed|abandoned), objective (user sign; empty
+//   unless completed), active (parameters changed away from their targets), active_parameters
+//   (0-based indices separated by ';'), hypervolume (after this trial), best_objective (best
+//   completed objective so far, user sign; empty before the first), generation_seconds,
+//   evaluation_seconds, elapsed_seconds (running sum of the two).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "experiment/experiment.h"
+
+namespace sebo {
+
+struct BenchRow {
+    std::string problem;  // the problem's label in the comparison, e.g. "branin"
+    int dimension = 0;
+    bool minimize = true;
+    std::optional<double> optimum;
+    std::vector<int> effective_parameters;
+    double hypervolume_reference = 0.0;  // objective side of the reference point, user sign
+    std::string strategy;  // the method's label, e.g. "sebo-l0" or "ei-ir/lambda=0.001"
+    int seed = 0;
+    int trial = 0;  // position of the trial in its run, 0-based
+    std::string generator;
+    std::string status;
+    std::optional<double> objective;
+    int active = 0;
+    std::vector<int> active_parameters;
+    double hypervolume = 0.0;
+    std::optional<double> best_objective;
+    double generation_seconds = 0.0;
+    double evaluation_seconds = 0.0;
+    double elapsed_seconds = 0.0;
+};
+
+struct BenchRunInfo {
+    std::string problem;
+    std::string strategy;
+    int seed = 0;
+    std::optional<double> optimum;              // the problem's, when known
+    std::vector<int> effective_parameters;      // the problem's, when known
+};
+
+// The rows of one finished (or partial) run: every non-pending trial of the experiment, in
+// order, with the frontier analytics of experiment/analytics.h.
+std::vector<BenchRow> bench_rows(const Experiment& experiment, const BenchRunInfo& info);
+
+// CSV text of rows (header first); numbers at full precision.
+std::string format_bench_results(const std::vector<BenchRow>& rows);
+// Parses results.csv text; throws InputError naming the source, line and column of a bad cell
+// ("results.csv line 7, column objective: 'abc' is not a number").
+std::vector<BenchRow> parse_bench_results(const std::string& text, const std::string& source);
+// Reads and parses a file (InputError when it cannot be read).
+std::vector<BenchRow> read_bench_results(const std::string& path);
+
+}  // namespace sebo

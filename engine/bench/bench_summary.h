@@ -1,0 +1,84 @@
+#pragma once
+// Aggregates of a benchmark comparison (`sebo bench`), computed from results rows alone
+// (bench/bench_results.h): per problem and strategy, across seeds, the statistics the summary
+// table and the plots show, as in the paper (§6 "Evaluation plots"): means with error bars of
+// two standard errors.
+//
+// Conventions:
+// - A run is the rows of one (problem, strategy, seed), ordered by trial.
+// - The standard error is the sample standard deviation (n − 1) over √n; 0 with one run.
+// - "Best with at most k active" per run is the best completed objective among its trials with
+//   active ≤ k (user sign); runs that found none at a level are counted apart (`found`) and left
+//   out of the mean, rather than imputed.
+// - Traces (hypervolume, simple regret) are indexed by trial position; a run shorter than the
+//   longest one contributes to the positions it reached only.
+// - Seconds per iteration: mean generation_seconds over the trials not from the initial design
+//   (generator other than "sobol").
+// - Activation frequency (paper Fig. 5 right): per run, the share of its final non-dominated
+//   configurations (objective vs active count) in which each parameter is active; averaged over
+//   runs.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/bench_results.h"
+
+namespace sebo {
+
+struct MeanSe {
+    double mean = 0.0;
+    double se = 0.0;  // standard error of the mean
+    int n = 0;        // number of values
+};
+// Mean and standard error of values (n = 0 gives mean 0, se 0).
+MeanSe mean_and_se(const std::vector<double>& values);
+
+struct LevelBest {
+    int k = 0;            // at most k active
+    std::optional<MeanSe> best;  // over the runs that found a configuration (unset when none did)
+    int found = 0;        // runs with a completed trial with at most k active
+};
+
+struct StrategySummary {
+    std::string strategy;
+    int runs = 0;
+    int trials = 0;  // the longest run's number of trials
+    MeanSe final_hypervolume;
+    // k = 0..dimension: the final "best with at most k active" (the frontier, Fig. 3 right / 4).
+    std::vector<LevelBest> frontier;
+    // Per trial position: hypervolume so far (Fig. 7).
+    std::vector<MeanSe> hypervolume_trace;
+    // Per level of interest (ProblemSummary::levels), per trial position: simple regret
+    // optimum − best objective so far with at most k active, in maximization form (never negative
+    // for a true optimum); unset at a position where no run has found one yet. Empty when the
+    // optimum is unknown (Fig. 3 left / middle).
+    std::vector<std::vector<std::optional<MeanSe>>> regret_traces;
+    // Per parameter (dimension entries): mean activation frequency on the final frontier.
+    std::vector<double> activation_frequency;
+    std::optional<double> seconds_per_iteration;  // unset without model-based trials
+};
+
+struct ProblemSummary {
+    std::string problem;
+    int dimension = 0;
+    bool minimize = true;
+    std::optional<double> optimum;
+    std::vector<int> effective_parameters;
+    // The sparsity levels of interest: the number of effective parameters when known (Branin 2,
+    // Hartmann6 6) with half and twice that; otherwise 1, 2, 4, 8; never above the dimension.
+    std::vector<int> levels;
+    std::vector<StrategySummary> strategies;  // in order of first appearance in the rows
+};
+
+// Groups the rows by problem (in order of first appearance) and strategy; throws InputError
+// when rows of one problem disagree on its dimension, direction or optimum, or a run repeats a
+// trial position.
+std::vector<ProblemSummary> summarize_bench(const std::vector<BenchRow>& rows);
+
+// The summary as Markdown (summary.md): per problem, a table with one row per strategy — runs,
+// final hypervolume (mean ± 2 SE), best objective at each level of interest (mean ± 2 SE, with
+// "(found in r/n)" when not every run found one), mean seconds per iteration.
+std::string summary_markdown(const std::vector<ProblemSummary>& problems);
+
+}  // namespace sebo

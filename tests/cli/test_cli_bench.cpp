@@ -1,0 +1,136 @@
+// `sebo bench` end to end with the real binary: a small comparison in parallel child processes,
+// its results.csv and summary.md, resuming (finished runs are skipped, longer budgets continue
+// the same files), and bad input refused with the flag and value named before anything runs.
+
+#include <QDir>
+#include <QTemporaryDir>
+
+#include "bench/bench_results.h"
+#include "cli_test_support.h"
+#include "test_support.h"
+
+using namespace sebo::test;
+
+namespace {
+
+QStringList small_bench(const QString& dir, int trials) {
+    return {"bench", "--problems", "branin/dim=4", "--strategies", "sobol,gpei", "--seeds", "2", "--trials",
+            QString::number(trials), "--init", "3", "--jobs", "2", "--out", dir, "--no-plots"};
+}
+
+QByteArray contents(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class TestCliBench : public QObject {
+    Q_OBJECT
+private slots:
+    void runsReportsAndResumes() {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath("cmp");
+        CliResult r = run_sebo(small_bench(dir, 6));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("4 runs in") && r.err.contains("0 finished before, 4 to run, 2 at a time"), qPrintable(r.err));
+        for (const char* run : {"sobol/seed-1", "sobol/seed-2", "gpei/seed-1", "gpei/seed-2"})
+            QVERIFY(QFile::exists(dir + "/runs/branin_dim_4/" + run + ".sebo.json"));
+
+        const auto rows = sebo::read_bench_results((dir + "/results.csv").toStdString());
+        QCOMPARE(rows.size(), std::size_t{24});
+        int gpei_model_trials = 0;
+        for (const auto& row : rows) {
+            QCOMPARE(row.problem, std::string("branin/dim=4"));
+            QCOMPARE(row.dimension, 4);
+            QCOMPARE(row.effective_parameters, (std::vector<int>{0, 1}));
+            SEBO_COMPARE_NEAR(*row.optimum, 0.397887, 1e-6);
+            gpei_model_trials += row.strategy == "gpei" && row.generator == "gpei";
+        }
+        QCOMPARE(gpei_model_trials, 2 * 3);
+        const QString summary = QString::fromUtf8(contents(dir + "/summary.md"));
+        QVERIFY2(summary.contains("## branin/dim=4") && summary.contains("| sobol | 2 | 6 |") &&
+                     summary.contains("| gpei | 2 | 6 |"),
+                 qPrintable(summary));
+        QCOMPARE(r.out, summary);  // the summary is also printed
+
+        // Everything finished: nothing runs again and the report is the same.
+        const QByteArray before = contents(dir + "/results.csv");
+        r = run_sebo(small_bench(dir, 6));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("4 finished before, 0 to run"), qPrintable(r.err));
+        QCOMPARE(contents(dir + "/results.csv"), before);
+
+        // A larger budget continues the same files.
+        r = run_sebo(small_bench(dir, 8));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("0 finished before, 4 to run"), qPrintable(r.err));
+        const auto more = sebo::read_bench_results((dir + "/results.csv").toStdString());
+        QCOMPARE(more.size(), std::size_t{32});
+        QVERIFY(contents(dir + "/results.csv").startsWith(before.left(before.indexOf('\n'))));
+    }
+
+    void badInputIsNamed() {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath("cmp");
+        struct Case {
+            QStringList args;
+            QString expected;
+        };
+        const QList<Case> cases = {
+            {{"bench", "--problems", "branin", "--strategies", "sebo-l9", "--out", dir}, "--strategies: 'sebo-l9': unknown strategy 'sebo-l9'"},
+            {{"bench", "--problems", "branin/dim=x", "--strategies", "sobol", "--out", dir}, "'branin/dim=x': dim=x is not a number"},
+            {{"bench", "--problems", "branin/size=3", "--strategies", "sobol", "--out", dir}, "unknown option 'size'"},
+            {{"bench", "--problems", "branin", "--strategies", "ei-er/lambda=-1", "--out", dir}, "'ei-er/lambda=-1'"},
+            {{"bench", "--preset", "paper-nothing", "--out", dir}, "--preset: unknown preset 'paper-nothing'"},
+            {{"bench", "--preset", "quick"}, "--out DIR is required"},
+            {{"bench", "--preset", "quick", "--jobs", "0", "--out", dir}, "--jobs"},
+            {{"bench", "--problems", "nowhere", "--strategies", "sobol", "--seeds", "1", "--out", dir}, "nowhere"},
+            {{"bench", "--plots-only", "--out", dir}, "results.csv"},
+        };
+        for (const Case& c : cases) {
+            const CliResult r = run_sebo(c.args);
+            QVERIFY2(r.code == 2, qPrintable(c.args.join(' ') + " -> " + QString::number(r.code) + ": " + r.err));
+            QVERIFY2(r.err.contains(c.expected), qPrintable(c.args.join(' ') + " -> " + r.err));
+        }
+        // No run was started by any of them.
+        QVERIFY(!QFile::exists(dir + "/results.csv"));
+    }
+
+    void foreignOrBrokenRunFilesAreLeftAlone() {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath("cmp");
+        QDir().mkpath(dir + "/runs/branin_dim_4/gpei");
+        const QString broken = dir + "/runs/branin_dim_4/gpei/seed-1.sebo.json";
+        {
+            QFile f(broken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"format\": \"sebo-experiment\", \"version\": 1, \"trials\": [");
+        }
+        CliResult r = run_sebo(small_bench(dir, 5));
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(broken), qPrintable(r.err));
+        QCOMPARE(contents(broken), QByteArray("{\"format\": \"sebo-experiment\", \"version\": 1, \"trials\": ["));
+
+        // A file made by another strategy is not continued as if it were this one.
+        QFile::remove(broken);
+        r = run_sebo({"run", "--problem", "branin", "--dim", "4", "--strategy", "sobol", "--trials", "2", "--seed", "1",
+                      "--out", broken, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        r = run_sebo(small_bench(dir, 5));
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("was made with the strategy sobol, not gpei"), qPrintable(r.err));
+    }
+
+    void listsThePresets() {
+        const CliResult r = run_sebo({"bench", "--list-presets"});
+        QCOMPARE(r.code, 0);
+        for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation", "quick"})
+            QVERIFY2(r.out.contains(name), qPrintable(r.out));
+        QVERIFY(r.out.contains("ei-ir/lambda=0.001"));
+        QVERIFY(r.out.contains("sebo-l0-fixed-a/a=0.1"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliBench)
+#include "test_cli_bench.moc"
