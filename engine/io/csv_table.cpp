@@ -168,6 +168,13 @@ std::string read_text_file(const std::string& path, std::uint64_t max_bytes) {
         struct stat info {};
         if (::fstat(fd, &info) != 0) throw InputError(path, "cannot read: " + message(errno));
         if (!S_ISREG(info.st_mode)) throw InputError(path, "not a regular file");
+        const auto too_big = [&](std::uint64_t size) {
+            throw InputError(path, std::to_string(size) + " bytes; files over " + std::to_string(max_bytes >> 20) +
+                                       " MiB are refused");
+        };
+        // Checked before reading: a huge file is refused without reading it into memory.
+        if (static_cast<std::uint64_t>(info.st_size) > max_bytes) too_big(static_cast<std::uint64_t>(info.st_size));
+        text.reserve(static_cast<std::size_t>(info.st_size));
         std::array<char, 1 << 16> buffer{};
         for (;;) {
             const ssize_t n = ::read(fd, buffer.data(), buffer.size());
@@ -177,8 +184,8 @@ std::string read_text_file(const std::string& path, std::uint64_t max_bytes) {
             }
             if (n == 0) break;
             text.append(buffer.data(), static_cast<std::size_t>(n));
-            if (text.size() > max_bytes)
-                throw InputError(path, "larger than " + std::to_string(max_bytes >> 20) + " MiB; refused");
+            // The file may grow while it is read; the limit holds for what is actually read.
+            if (text.size() > max_bytes) too_big(text.size());
         }
     } catch (...) {
         ::close(fd);

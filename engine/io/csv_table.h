@@ -38,7 +38,7 @@ struct CsvTable {
 CsvTable parse_csv_table(const std::string& text, const std::string& source);
 
 // The whole file as text; throws InputError (field: the path) when it cannot be read, is not a
-// regular file, or is larger than max_bytes.
+// regular file, or is larger than max_bytes (checked from its size first, so a huge file is not read).
 std::string read_text_file(const std::string& path, std::uint64_t max_bytes = std::uint64_t{64} << 20);
 
 // A CSV cell as a number: decimal or exponent notation with an optional sign, independent of the

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <cmath>
@@ -18,6 +19,7 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
+#include "io/utf8_text.h"
 
 namespace sebo {
 namespace {
@@ -699,6 +701,7 @@ void check_nesting(const std::string& text) {
 // (which nlohmann would silently resolve to the last value).
 class DocumentBuilder final : public nlohmann::json_sax<Document> {
 public:
+    explicit DocumentBuilder(const std::string& text) : text_(text) {}
     Document take() { return std::move(root_); }
 
     bool null() override { return add(Document(nullptr)); }
@@ -723,21 +726,70 @@ public:
     }
 
     bool parse_error(std::size_t byte, const std::string& token, const nlohmann::json::exception& error) override {
-        const std::string where = current_path();
-        if (error.id == 406)  // out_of_range: number overflow
-            fail(where, token + " is not a finite number (it is beyond the range of a double)");
-        // error.what() is "[json.exception.parse_error.101] parse error at line L, column C: why";
-        // keep "at line L, column C" and "why", add the byte offset and the field being read.
         const std::string what = error.what();
+        if (error.id == 406)  // out_of_range: number overflow
+            fail(current_path(), token + " is not a finite number (it is beyond the range of a double)");
+        // A bad key is not the value of the key before it: name the object instead.
+        std::string where = current_path();
+        if (what.find("object key") != std::string::npos && !levels_.empty()) {
+            const std::string object = path_of(levels_.size() - 1);
+            where = object.empty() ? "a key of the top-level object" : "a key of " + object;
+        }
+        // error.what() is "[json.exception.parse_error.101] parse error at line L, column C: why;
+        // last read: '<raw bytes>'[; expected ...]"; keep "at line L, column C" and "why", add the
+        // byte offset, the field being read and the offending text (the raw bytes may not be UTF-8).
         const auto start = what.find("parse error");
         const auto colon = start == std::string::npos ? std::string::npos : what.find(": ", start);
-        if (colon == std::string::npos) fail("", std::string("not valid JSON: ") + what);
+        if (colon == std::string::npos) fail("", "not valid JSON: " + escape_invalid_utf8(what));
         const std::string position = what.substr(start + 11, colon - start - 11);
+        std::string why = what.substr(colon + 2);
+        if (const auto last = why.find("; last read: '"); last != std::string::npos) {
+            const auto expected = why.find("'; expected", last);
+            why = why.substr(0, last) + (expected == std::string::npos ? "" : why.substr(expected + 1));
+        }
         fail("", "not valid JSON" + position + " (byte " + std::to_string(byte) + ")" +
-                     (where.empty() ? "" : ", in " + where) + ": " + what.substr(colon + 2));
+                     (where.empty() ? "" : ", in " + where) + ": " + why + "; found " + offending_text(byte, token, what));
     }
 
 private:
+    // What the parser stopped at: the end of the text, the first byte that is not UTF-8, the
+    // string read so far (a bad escape or control character), or the word (NaN, Infinity, 0x10,
+    // ...) or character at the error.
+    std::string offending_text(std::size_t byte, const std::string& token, const std::string& what) const {
+        if (byte == 0 || byte > text_.size()) return "the end of the text (it is cut short)";
+        const std::size_t at = byte - 1;
+        if (what.find("UTF-8") != std::string::npos) {
+            if (const auto bad = find_invalid_utf8(std::string_view(text_).substr(0, byte)))
+                return "the byte " + hex_byte(text_[*bad]) + " at byte " + std::to_string(*bad + 1) + " (not UTF-8 text)";
+        }
+        if (what.find("invalid string") != std::string::npos) {
+            constexpr std::size_t kMaxShown = 60;  // the tail: the problem is at the end of the token
+            const std::string shown = token.size() <= kMaxShown ? token : "..." + token.substr(token.size() - kMaxShown);
+            return escape_invalid_utf8(shown);
+        }
+        const auto word_char = [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
+        };
+        // A number cut short ("1.", "1e") fails at the character after it: show the number.
+        const std::size_t anchor = !word_char(text_[at]) && at > 0 && word_char(text_[at - 1]) ? at - 1 : at;
+        if (word_char(text_[anchor])) {
+            constexpr std::size_t kMaxWord = 40;
+            std::size_t first = anchor, last = anchor + 1;
+            while (first > 0 && anchor - first < kMaxWord && word_char(text_[first - 1])) --first;
+            while (last < text_.size() && last - anchor < kMaxWord && word_char(text_[last])) ++last;
+            return "'" + text_.substr(first, last - first) + "'";
+        }
+        const auto c = static_cast<unsigned char>(text_[at]);
+        if (c < 0x20 || c >= 0x7F) return "the byte " + hex_byte(text_[at]);
+        return "'" + std::string(1, text_[at]) + "'";
+    }
+
+    static std::string hex_byte(char c) {
+        constexpr char kDigits[] = "0123456789ABCDEF";
+        const auto b = static_cast<unsigned char>(c);
+        return std::string("0x") + kDigits[b >> 4] + kDigits[b & 0xF];
+    }
+
     struct Level {
         Document* container;
         std::string key;           // objects: the key of the value being read
@@ -794,6 +846,7 @@ private:
                                            : member_path(outer, inner.key);
     }
 
+    const std::string& text_;
     Document root_;
     std::vector<Level> levels_;
 };
@@ -801,7 +854,7 @@ private:
 Document parse_document(const std::string& text) {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) fail("", "the file is empty");
     check_nesting(text);
-    DocumentBuilder builder;
+    DocumentBuilder builder(text);
     // Every error reaches builder.parse_error, which throws InputError.
     if (!Document::sax_parse(text, &builder)) fail("", "not valid JSON");
     return builder.take();

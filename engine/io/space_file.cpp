@@ -11,6 +11,7 @@
 #include "core/input_error.h"
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
+#include "io/utf8_text.h"
 
 namespace sebo {
 namespace {
@@ -38,6 +39,16 @@ public:
 
     [[noreturn]] void fail(const char* column, const std::string& message) const {
         throw InputError(table_.where(row_.line, column), message);
+    }
+
+    // A name: saved experiment files are UTF-8, so a name with other bytes is refused here
+    // rather than silently changed on the next save (see io/utf8_text.h).
+    std::string text(const char* column) const {
+        const std::string value = cell(column);
+        if (const auto bad = find_invalid_utf8(value))
+            fail(column, quoted(escape_invalid_utf8(value)) + " is not UTF-8 text (byte " + std::to_string(*bad + 1) +
+                             "); save the sheet as UTF-8");
+        return value;
     }
 
     double number(const char* column) const {
@@ -118,7 +129,7 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
     for (const CsvTable::Row& row : table.rows) {
         const RowReader reader(table, columns, row);
         Parameter p;
-        p.name = reader.cell("name");
+        p.name = reader.text("name");
         if (p.name.empty()) reader.fail("name", "a parameter name must not be empty");
         if (const auto [it, inserted] = first_line.emplace(p.name, row.line); !inserted)
             reader.fail("name", "duplicate parameter name " + quoted(p.name) + " (first on line " + std::to_string(it->second) + ")");
@@ -127,7 +138,7 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
         p.upper = reader.number("upper");
         p.log_scale = reader.flag("log");
         p.target = reader.optional_number("target");
-        p.group = reader.cell("group");
+        p.group = reader.text("group");
         check_parameter(p, reader);
         parameters.push_back(std::move(p));
     }

@@ -1,0 +1,194 @@
+// Replays every input kept by the fuzzers (fuzz/corpus/<target>/ and fuzz/regressions/<target>/,
+// see docs/reliability.md) through the same loaders as the libFuzzer targets, in the
+// normal build: nothing may crash, and nothing may escape as anything but an InputError. What
+// loads must validate and survive save -> load -> save unchanged. Inputs in fuzz/regressions/ once
+// crashed or broke one of these rules; each is a bug that stays fixed.
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <optional>
+#include <stdexcept>
+#include <typeinfo>
+#include <string>
+#include <vector>
+
+#include "core/input_error.h"
+#include "io/csv_table.h"
+#include "io/experiment_file.h"
+#include "io/results_import.h"
+#include "io/space_file.h"
+#include "test_support.h"
+
+using namespace sebo;
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+struct Input {
+    QString path;
+    std::string bytes;
+};
+
+std::vector<Input> inputs_of(const QString& target) {
+    std::vector<Input> inputs;
+    for (const char* kind : {"corpus", "regressions"}) {
+        const QString folder = qs(test::source_path(std::string("fuzz/") + kind + "/")) + target;
+        QDirIterator it(folder, QDir::Files);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly)) continue;
+            const QByteArray bytes = file.readAll();
+            inputs.push_back({path, std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()))});
+        }
+    }
+    return inputs;
+}
+
+// Empty when the experiment validates and saves to a file that loads back to the same text.
+std::string round_trip_problem(const Experiment& experiment) {
+    if (const auto error = experiment.validate()) return "accepted but invalid: " + *error;
+    const std::string saved = experiment_to_json_text(experiment);
+    try {
+        if (experiment_to_json_text(experiment_from_json_text(saved)) != saved) return "save -> load -> save changed the file";
+    } catch (const InputError& e) {
+        return std::string("the saved file does not load: ") + e.what();
+    }
+    return "";
+}
+
+Parameter make_parameter(const char* name, ParameterKind kind, double lower, double upper, bool log_scale) {
+    Parameter p;
+    p.name = name;
+    p.kind = kind;
+    p.lower = lower;
+    p.upper = upper;
+    p.log_scale = log_scale;
+    return p;
+}
+
+Trial make_trial(int index, TrialStatus status, std::vector<double> x, std::optional<double> objective) {
+    Trial t;
+    t.index = index;
+    t.status = status;
+    t.parameters = std::move(x);
+    t.objective = objective;
+    t.generator = "sobol";
+    if (status == TrialStatus::Failed) t.error = "exited with 1";
+    return t;
+}
+
+// The experiment fuzz/fuzz_csv_import.cpp matches results sheets against (keep the two equal).
+Experiment csv_experiment() {
+    Experiment e;
+    e.name = "fuzz";
+    e.objective.name = "loss";
+    e.objective.minimize = true;
+    Parameter rate = make_parameter("rate", ParameterKind::Continuous, 1e-4, 1.0, true);
+    rate.group = "opt";
+    e.space = SearchSpace({make_parameter("x", ParameterKind::Continuous, -1.0, 1.0, false),
+                           make_parameter("layers", ParameterKind::Integer, 1.0, 8.0, false), rate});
+    e.trials = {make_trial(0, TrialStatus::Pending, {0.5, 3.0, 0.01}, std::nullopt),
+                make_trial(1, TrialStatus::Completed, {-1.0, 1.0, 1e-4}, 2.5),
+                make_trial(2, TrialStatus::Pending, {0.0, 8.0, 1.0}, std::nullopt),
+                make_trial(3, TrialStatus::Failed, {1.0, 2.0, 0.1}, std::nullopt),
+                make_trial(4, TrialStatus::Pending, {0.5, 3.0, 0.01}, std::nullopt)};
+    return e;
+}
+
+bool same_parameter(const Parameter& a, const Parameter& b) {
+    return a.name == b.name && a.kind == b.kind && a.lower == b.lower && a.upper == b.upper &&
+           a.log_scale == b.log_scale && a.target == b.target && a.group == b.group;
+}
+
+// Runs `action`; empty when it returned or threw an InputError, else what it threw.
+template <class Action>
+std::string only_input_errors(Action action) {
+    try {
+        action();
+    } catch (const InputError&) {
+    } catch (const std::exception& e) {
+        return std::string("threw ") + typeid(e).name() + ": " + e.what();
+    } catch (...) {
+        return "threw a non-standard exception";
+    }
+    return "";
+}
+
+}  // namespace
+
+class TestFuzzRegressions : public QObject {
+    Q_OBJECT
+private slots:
+    void experiment_file_inputs() {
+        const std::vector<Input> inputs = inputs_of("experiment_file");
+        QVERIFY2(inputs.size() >= 10, "fuzz/corpus/experiment_file is missing or nearly empty");
+        int loaded = 0;
+        for (const Input& input : inputs) {
+            std::string problem = only_input_errors([&] {
+                const Experiment e = experiment_from_json_text(input.bytes);
+                ++loaded;
+                const std::string why = round_trip_problem(e);
+                if (!why.empty()) throw std::logic_error(why);
+            });
+            if (problem.empty())
+                problem = only_input_errors([&] {
+                    if (const auto error = space_from_json_text(input.bytes).validate()) throw std::logic_error(*error);
+                });
+            QVERIFY2(problem.empty(), qPrintable(input.path + ": " + qs(problem)));
+        }
+        QVERIFY(loaded > 0);  // the corpus keeps valid files too, not only refusals
+    }
+
+    void csv_import_inputs() {
+        const std::vector<Input> inputs = inputs_of("csv_import");
+        QVERIFY2(inputs.size() >= 10, "fuzz/corpus/csv_import is missing or nearly empty");
+        const Experiment base = csv_experiment();
+        int spaces = 0, matched = 0;
+        for (const Input& input : inputs) {
+            const std::string space_problem = only_input_errors([&] {
+                Experiment e;
+                e.space = space_from_csv_text(input.bytes, "space.csv");
+                ++spaces;
+                const std::string why = round_trip_problem(e);
+                if (!why.empty()) throw std::logic_error(why);
+                // The saved file holds the very parameters of the sheet (no byte replaced).
+                const SearchSpace back = experiment_from_json_text(experiment_to_json_text(e)).space;
+                for (int i = 0; i < e.space.dimension(); ++i)
+                    if (!same_parameter(e.space.parameter(i), back.parameter(i)))
+                        throw std::logic_error("parameter " + std::to_string(i) + " changed when saved and loaded");
+            });
+            QVERIFY2(space_problem.empty(), qPrintable(input.path + " (space): " + qs(space_problem)));
+            const std::string results_problem = only_input_errors([&] {
+                const CsvTable table = parse_csv_table(input.bytes, "results.csv");
+                for (const bool overwrite : {false, true}) {
+                    const std::string why = only_input_errors([&] {
+                        const ResultsMatch match = match_results(base, table, {overwrite});
+                        if (match.rows.size() != table.rows.size()) throw std::logic_error("a row was not reported");
+                        Experiment e = base;
+                        record_results(e, match.results, "2026-01-01T00:00:00Z");
+                        matched += static_cast<int>(match.results.size());
+                        const std::string round = round_trip_problem(e);
+                        if (!round.empty()) throw std::logic_error(round);
+                    });
+                    if (!why.empty()) throw std::logic_error(why);
+                }
+                const TrialImport import = import_trials(base, table);
+                if (import.problems.empty()) {
+                    Experiment e = base;
+                    e.trials.insert(e.trials.end(), import.trials.begin(), import.trials.end());
+                    const std::string round = round_trip_problem(e);
+                    if (!round.empty()) throw std::logic_error(round);
+                }
+            });
+            QVERIFY2(results_problem.empty(), qPrintable(input.path + " (results): " + qs(results_problem)));
+        }
+        QVERIFY(spaces > 0);
+        QVERIFY(matched > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFuzzRegressions)
+#include "test_fuzz_regressions.moc"
