@@ -27,15 +27,37 @@ void invert_lower_triangular(const Eigen::MatrixXd& L, Eigen::MatrixXd& M) {
     }
 }
 
-// Lower triangle of G = Mᵀ M for lower-triangular M (LAPACK's dlauu2): G_ij = Σ_{k≥i} M_ki M_kj
-// for i ≥ j, one transposed triangular matrix–vector product per column; n³/6 multiply-adds.
-void lower_gram(const Eigen::MatrixXd& M, Eigen::MatrixXd& G) {
+// Up to this size lower_gram_in_place runs row by row; above it, it splits in halves so that
+// most of the work is in Eigen's blocked rank update and triangular product.
+constexpr Eigen::Index kUnblockedGramSize = 50;
+
+// In place, lower triangle: M → Mᵀ M for lower-triangular M (LAPACK's recursive dlauum). With
+// M = [A 0; B C], MᵀM = [AᵀA + BᵀB  ·; CᵀB  CᵀC]; n³/6 multiply-adds. The strict upper
+// triangle is scratch.
+void lower_gram_in_place(Eigen::Ref<Eigen::MatrixXd> M) {
     const Eigen::Index n = M.rows();
-    for (Eigen::Index j = 0; j < n; ++j) {
-        const Eigen::Index m = n - j;
-        G.col(j).tail(m).noalias() =
-            M.bottomRightCorner(m, m).transpose().triangularView<Eigen::Upper>() * M.col(j).tail(m);
+    if (n <= kUnblockedGramSize) {
+        // dlauu2, top to bottom: row i becomes Σ_{k≥i} M_ki M_k·, reading only rows ≥ i.
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const double pivot = M(i, i);
+            const Eigen::Index below = n - i - 1;
+            M(i, i) = M.col(i).tail(below + 1).squaredNorm();
+            for (Eigen::Index j = 0; j < i; ++j)
+                M(i, j) = pivot * M(i, j) + M.col(i).tail(below).dot(M.col(j).tail(below));
+        }
+        return;
     }
+    const Eigen::Index n1 = n / 2;
+    const Eigen::Index n2 = n - n1;
+    auto A = M.topLeftCorner(n1, n1);
+    auto B = M.bottomLeftCorner(n2, n1);
+    auto C = M.bottomRightCorner(n2, n2);
+    auto scratch = M.topRightCorner(n1, n2);
+    lower_gram_in_place(A);
+    A.selfadjointView<Eigen::Lower>().rankUpdate(B.transpose());
+    scratch.noalias() = B.transpose() * C.triangularView<Eigen::Lower>();  // (CᵀB)ᵀ
+    B = scratch.transpose();
+    lower_gram_in_place(C);
 }
 
 }  // namespace
@@ -56,6 +78,7 @@ LikelihoodData::LikelihoodData(TrainingData data) : data_(std::move(data)) {
             }
         }
     }
+    centred_inputs_ = data_.inputs.rowwise() - data_.inputs.colwise().mean();
 }
 
 LmlWorkspace::LmlWorkspace(const LikelihoodData& data) {
@@ -63,7 +86,12 @@ LmlWorkspace::LmlWorkspace(const LikelihoodData& data) {
     const Eigen::Index D = data.dimension();
     const Eigen::Index P = n * (n - 1) / 2;
     rho.resize(D);
-    pair_r2.resize(P);
+    scaled_inputs.resize(n, D);
+    gram.resize(n, n);
+    gram_diagonal.resize(n);
+    column_r2.resize(n);
+    column_sqrt5_r.resize(n);
+    column_exp.resize(n);
     pair_dk.resize(P);
     pair_weight.resize(P);
     rho_gradient.resize(D);
@@ -88,17 +116,24 @@ LmlResult log_marginal_likelihood(const LikelihoodData& data, const Eigen::Vecto
     const double noise = layout.noise_inferred ? std::exp(theta[layout.noise_index()]) : 0.0;
     const double mean = theta[layout.mean_index()];
 
-    // K: the pairwise part from r² = Δ² ρ, then the diagonal σ² + noise (+ known variances).
-    ws.pair_r2.noalias() = data.pair_squared_differences() * ws.rho;
-    {
-        Eigen::Index p = 0;
-        for (Eigen::Index j = 0; j < n; ++j) {
-            for (Eigen::Index i = j + 1; i < n; ++i, ++p) {
-                const Matern52Value c = matern52(ws.pair_r2[p]);
-                ws.covariance(i, j) = output_scale * c.value;
-                ws.pair_dk[p] = output_scale * c.derivative;
-            }
-        }
+    // K: the pairwise part from r² = G_ii + G_jj − 2 G_ij, then the diagonal σ² + noise (+ known
+    // variances).
+    ws.scaled_inputs.noalias() = data.centred_inputs() * ws.rho.cwiseSqrt().asDiagonal();
+    ws.gram.triangularView<Eigen::Lower>().setZero();
+    ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(ws.scaled_inputs);
+    // Column by column of the strict lower triangle, as arrays (vectorized sqrt and exp):
+    // c = (1 + √5 r + 5r²/3) e^{−√5 r}, dc/ds = −(5/6)(1 + √5 r) e^{−√5 r} (model/matern52_kernel.h).
+    ws.gram_diagonal = ws.gram.diagonal();
+    for (Eigen::Index j = 0, p = 0; j < n; p += n - j - 1, ++j) {
+        const Eigen::Index m = n - j - 1;
+        auto r2 = ws.column_r2.head(m).array();
+        auto sqrt5_r = ws.column_sqrt5_r.head(m).array();
+        auto e = ws.column_exp.head(m).array();
+        r2 = (ws.gram_diagonal.tail(m).array() + (ws.gram(j, j) - 2.0 * ws.gram.col(j).tail(m).array())).max(0.0);
+        sqrt5_r = 2.2360679774997896964 * r2.sqrt();
+        e = (-sqrt5_r).exp();
+        ws.covariance.col(j).tail(m).array() = output_scale * ((1.0 + sqrt5_r + (5.0 / 3.0) * r2) * e);
+        ws.pair_dk.segment(p, m).array() = (output_scale * (-5.0 / 6.0)) * ((1.0 + sqrt5_r) * e);
     }
     for (Eigen::Index i = 0; i < n; ++i) ws.covariance(i, i) = output_scale + noise;
     if (!layout.noise_inferred) ws.covariance.diagonal() += td.noise_variances;
@@ -123,23 +158,20 @@ LmlResult log_marginal_likelihood(const LikelihoodData& data, const Eigen::Vecto
 
     // K⁻¹ = L⁻ᵀ L⁻¹ (lower triangle only), as LAPACK's dpotri does.
     invert_lower_triangular(ws.factor, ws.inverse_factor);
-    lower_gram(ws.inverse_factor, ws.inverse);
+    ws.inverse.triangularView<Eigen::Lower>() = ws.inverse_factor;
+    lower_gram_in_place(ws.inverse);
 
     // W = ½(ααᵀ − K⁻¹): diagonal terms feed σ² and the noise; pair terms (counted twice by
     // symmetry) feed σ² and, weighted by dk/ds, every ρ_d at once.
     double trace_w = 0.0;
     for (Eigen::Index i = 0; i < n; ++i) trace_w += 0.5 * (ws.alpha[i] * ws.alpha[i] - ws.inverse(i, i));
     double pair_wk = 0.0;
-    {
-        Eigen::Index p = 0;
-        for (Eigen::Index j = 0; j < n; ++j) {
-            const double aj = ws.alpha[j];
-            for (Eigen::Index i = j + 1; i < n; ++i, ++p) {
-                const double two_w = ws.alpha[i] * aj - ws.inverse(i, j);
-                ws.pair_weight[p] = two_w * ws.pair_dk[p];
-                pair_wk += two_w * ws.covariance(i, j);
-            }
-        }
+    for (Eigen::Index j = 0, p = 0; j < n; p += n - j - 1, ++j) {
+        const Eigen::Index m = n - j - 1;
+        auto two_w = ws.column_r2.head(m).array();
+        two_w = ws.alpha[j] * ws.alpha.tail(m).array() - ws.inverse.col(j).tail(m).array();
+        ws.pair_weight.segment(p, m).array() = two_w * ws.pair_dk.segment(p, m).array();
+        pair_wk += (two_w * ws.covariance.col(j).tail(m).array()).sum();
     }
     ws.rho_gradient.noalias() = data.pair_squared_differences().transpose() * ws.pair_weight;
 

@@ -9,13 +9,17 @@
 //
 // This is the hot path of SAAS inference: NUTS evaluates it for every leapfrog step, tens of
 // thousands of times per fit (768 iterations of up to 63 steps at the paper's settings, SPEC
-// §2), so it is organised around one precomputation per data set and allocates nothing. Because r²_ij = Σ_d ρ_d Δ²_ijd is
-// linear in ρ, with Δ²_ijd = (x_id − x_jd)² stored once for the n(n−1)/2 pairs i > j,
-//   - all pairwise r² are one matrix–vector product  r² = Δ² ρ, and
-//   - the whole lengthscale gradient is one transposed product
+// §2), so it is organised around one precomputation per data set and allocates nothing.
+//   - All pairwise r²_ij = Σ_d ρ_d (x_id − x_jd)² come from one symmetric rank-D update
+//       G = S Sᵀ,  S = X diag(√ρ),  r²_ij = G_ii + G_jj − 2 G_ij (clamped at 0),
+//     a blocked matrix–matrix kernel on the n×D inputs (centred per column, which leaves r²
+//     unchanged and makes the cancellation error relative to a smaller G). Coincident points
+//     get r² = 0: G_ii and G_ij are then the same sums.
+//   - The whole lengthscale gradient is one transposed product with the squared pair
+//     differences Δ²_ijd = (x_id − x_jd)², stored once for the n(n−1)/2 pairs i > j:
 //       ∂L/∂log ρ_d = ρ_d Σ_{i>j} 2 W_ij σ² c'(r²_ij) Δ²_ijd = ρ_d (Δ²ᵀ v)_d.
-// The remaining cost is O(n³): the Cholesky factor, L⁻¹ and K⁻¹ = L⁻ᵀL⁻¹ (n³/3 flops each, as
-// LAPACK's dpotrf/dpotri), done in preallocated buffers.
+// The remaining cost is O(n³): the Cholesky factor, L⁻¹ and K⁻¹ = L⁻ᵀL⁻¹ (n³/6 multiply-adds
+// each, as LAPACK's dpotrf/dtrtri/dlauum), done in preallocated buffers.
 
 #include <Eigen/Core>
 #include <memory>
@@ -40,10 +44,13 @@ public:
     // Row p holds (x_id − x_jd)² for the p-th pair of the strict lower triangle in column-major
     // order (column j = 0, 1, …; rows i = j+1 … n−1); (n(n−1)/2)×D.
     const Eigen::MatrixXd& pair_squared_differences() const { return pair_squared_differences_; }
+    // The inputs minus their column means; n×D.
+    const Eigen::MatrixXd& centred_inputs() const { return centred_inputs_; }
 
 private:
     TrainingData data_;
     Eigen::MatrixXd pair_squared_differences_;
+    Eigen::MatrixXd centred_inputs_;
 };
 
 // Scratch buffers for one evaluation at a time; sized once, reused without allocation. Their
@@ -52,7 +59,12 @@ struct LmlWorkspace {
     explicit LmlWorkspace(const LikelihoodData& data);
 
     Eigen::VectorXd rho;          // D
-    Eigen::VectorXd pair_r2;      // P
+    Eigen::MatrixXd scaled_inputs;  // n×D: S = X diag(√ρ)
+    Eigen::MatrixXd gram;         // n×n: G = S Sᵀ (lower triangle)
+    Eigen::VectorXd gram_diagonal;  // n
+    Eigen::VectorXd column_r2;    // n: r² of one column of pairs, then 2 W_ij
+    Eigen::VectorXd column_sqrt5_r;  // n
+    Eigen::VectorXd column_exp;   // n: e^{−√5 r}
     Eigen::VectorXd pair_dk;      // P: dk/ds = σ² c'(r²) for each pair
     Eigen::VectorXd pair_weight;  // P: 2 W_ij dk/ds
     Eigen::VectorXd rho_gradient; // D

@@ -7,15 +7,17 @@ namespace sebo {
 Eigen::MatrixXd scaled_squared_distances(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                                          const Eigen::VectorXd& inverse_squared_lengthscales) {
     assert(A.cols() == B.cols() && A.cols() == inverse_squared_lengthscales.size());
-    Eigen::MatrixXd S = Eigen::MatrixXd::Zero(A.rows(), B.rows());
-    for (Eigen::Index d = 0; d < A.cols(); ++d) {
-        const double rho = inverse_squared_lengthscales[d];
-        for (Eigen::Index j = 0; j < B.rows(); ++j) {
-            const double b = B(j, d);
-            S.col(j).array() += rho * (A.col(d).array() - b).square();
-        }
+    // Built transposed, one row a of A at a time: column i of Sᵀ accumulates ρ_d (B_·d − a_d)²
+    // over the contiguous columns of B, so each update is a vector operation over the n rows
+    // of B (a candidate point against the training points is m = 1, n ≈ 100). The sum over d
+    // runs in the same order as coordinate by coordinate.
+    Eigen::MatrixXd St = Eigen::MatrixXd::Zero(B.rows(), A.rows());
+    for (Eigen::Index i = 0; i < A.rows(); ++i) {
+        auto column = St.col(i).array();
+        for (Eigen::Index d = 0; d < A.cols(); ++d)
+            column += inverse_squared_lengthscales[d] * (B.col(d).array() - A(i, d)).square();
     }
-    return S;
+    return St.transpose();
 }
 
 Eigen::MatrixXd matern52_covariance(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
