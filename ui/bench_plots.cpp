@@ -225,8 +225,38 @@ std::unique_ptr<QChart> bench_frontier_chart(const ProblemSummary& problem) {
     axis_x->setTickAnchor(0.0);
     axis_x->setTickInterval(ChartPanel::niceInterval(x_max, 10, 1.0));
     axis_x->setLabelFormat("%d");
-    auto* axis_y = new QValueAxis;
-    style_axis(axis_y, QString("Best objective (%1)").arg(direction(problem)));
+    // Like the GUI's frontier: a log axis when every mean is positive and they span two decades
+    // or more (Branin: 300 at the all-target point, 0.4 at its optimum); error bar ends at or
+    // below zero are then drawn at the axis' bottom.
+    double smallest_mean = std::numeric_limits<double>::infinity();
+    double largest_end = 0.0;
+    bool positive = true;
+    for (const StrategySummary& s : problem.strategies)
+        for (const LevelBest& level : s.frontier) {
+            if (level.k > x_max || !level.best) continue;
+            positive = positive && level.best->mean > 0.0;
+            smallest_mean = std::min(smallest_mean, level.best->mean);
+            largest_end = std::max(largest_end, level.best->mean + kSeMultiple * level.best->se);
+        }
+    const QString y_title = QString("Best objective (%1)").arg(direction(problem));
+    QAbstractAxis* axis_y = nullptr;
+    QValueAxis* linear_y = nullptr;
+    double log_bottom = 0.0;
+    if (positive && std::isfinite(smallest_mean) && largest_end / smallest_mean >= 100.0) {
+        auto* log_axis = new QLogValueAxis;
+        style_axis(log_axis, y_title + ", log scale");
+        log_axis->setBase(10.0);
+        log_axis->setLabelFormat("%.3g");
+        log_axis->setMinorTickCount(8);
+        log_bottom = std::pow(10.0, std::floor(std::log10(smallest_mean / 1.2)));
+        const double top = std::pow(10.0, std::ceil(std::log10(largest_end * 1.2)));
+        log_axis->setRange(log_bottom * (1.0 - 1e-9), top * (1.0 + 1e-9));
+        axis_y = log_axis;
+    } else {
+        linear_y = new QValueAxis;
+        style_axis(linear_y, y_title);
+        axis_y = linear_y;
+    }
     chart->addAxis(axis_x, Qt::AlignBottom);
     chart->addAxis(axis_y, Qt::AlignLeft);
 
@@ -246,7 +276,8 @@ std::unique_ptr<QChart> bench_frontier_chart(const ProblemSummary& problem) {
             const double y = level.best->mean;
             if (level.found < s.runs) partial_points.push_back(static_cast<int>(means.size()));
             means << QPointF(x, y);
-            const double lo = y - kSeMultiple * level.best->se;
+            const double lo = linear_y ? y - kSeMultiple * level.best->se
+                                       : std::max(y - kSeMultiple * level.best->se, log_bottom);
             const double hi = y + kSeMultiple * level.best->se;
             low = std::min(low, lo);
             high = std::max(high, hi);
@@ -288,7 +319,7 @@ std::unique_ptr<QChart> bench_frontier_chart(const ProblemSummary& problem) {
             hide_from_legend(*chart, open);
         }
     }
-    set_value_range(axis_y, low, high);
+    if (linear_y) set_value_range(linear_y, low, high);
     if (partial)
         axis_x->setTitleText(axis_x->titleText() +
                              "  ·  open markers: found by some seeds only");

@@ -178,6 +178,24 @@ private slots:
         QVERIFY(x->titleText().contains("open markers"));
     }
 
+    // Means spanning two decades or more (Branin: hundreds at the all-target point, 0.4 at its
+    // optimum) get a log axis, as in the GUI; bar ends at or below zero sit at its bottom.
+    void frontierLogAxisOverDecades() {
+        ProblemSummary p = branin();
+        for (StrategySummary& s : p.strategies)
+            for (LevelBest& level : s.frontier)
+                if (level.best && level.k == 0) level.best->mean = 1000.0;
+        const auto chart = bench_frontier_chart(p);
+        auto* y = qobject_cast<QLogValueAxis*>(chart->axes(Qt::Vertical).value(0));
+        QVERIFY(y);
+        QVERIFY(y->titleText().contains("log scale"));
+        QVERIFY(y->min() <= 1.4 && y->max() >= 1000.0);
+        for (QLineSeries* bar : series_named<QLineSeries>(*chart, QString(kIr) + " ± 2 SE"))
+            QVERIFY(bar->at(0).y() >= y->min() * (1.0 - 1e-6));
+        // Without the outlier: linear.
+        QVERIFY(qobject_cast<QValueAxis*>(bench_frontier_chart(branin())->axes(Qt::Vertical).value(0)));
+    }
+
     // Hypervolume per trial (sobol: 10 20 30 40 / 20 30 40 60; ei-ir: 10 20 50 70 / 20 30 60 90).
     void hypervolumeBands() {
         const auto chart = bench_hypervolume_chart(branin());
