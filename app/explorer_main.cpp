@@ -4,11 +4,16 @@
 //   sebo-explorer --example              open the bundled Branin-50D example
 //   sebo-explorer --screenshot OUT.png [--example | FILE]
 //                                        render the window (1400x900) offscreen to OUT.png and exit
+//   sebo-explorer --run N FILE           open FILE, run N trials as the Run button does (each one
+//                                        autosaved), then quit: exit 0 when all N ran or the budget
+//                                        was reached, 1 when the run failed (crash-safety tests use it)
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
+#include <QSpinBox>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +22,7 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "resource_paths.h"
+#include "run_controller.h"
 
 namespace {
 
@@ -29,6 +35,7 @@ struct Options {
     QString path;  // empty: start without a file
     QString screenshot;
     QSize size{1400, 900};
+    int run = 0;  // --run N: trials to run before quitting (0: interactive)
 };
 
 }  // namespace
@@ -41,9 +48,11 @@ int main(int argc, char** argv) {
     const QCommandLineOption example({"e", "example"}, "Open the bundled example experiment (Branin in 50 dimensions).");
     const QCommandLineOption screenshot("screenshot", "Render the main window offscreen to <png> and exit.", "png");
     const QCommandLineOption size("size", "Window size for --screenshot (default 1400x900).", "WxH", "1400x900");
+    const QCommandLineOption run("run", "Open FILE, run <n> trials (autosaved after each one), then quit.", "n");
     parser.addOption(example);
     parser.addOption(screenshot);
     parser.addOption(size);
+    parser.addOption(run);
     parser.addPositionalArgument("file", "An experiment file (*.sebo.json) to open.", "[FILE]");
 
     // Arguments are checked before any window system is touched, so a mistake gives a clear
@@ -73,6 +82,14 @@ int main(int argc, char** argv) {
         if (!ok_w || !ok_h || options.size.width() < 320 || options.size.height() < 240 ||
             options.size.width() > 8000 || options.size.height() > 8000)
             return fail(QString("--size: '%1' is not WIDTHxHEIGHT between 320x240 and 8000x8000").arg(parser.value(size)));
+    }
+    if (parser.isSet(run)) {
+        bool ok = false;
+        options.run = parser.value(run).toInt(&ok);
+        if (!ok || options.run < 1 || options.run > 10000)
+            return fail(QString("--run: '%1' is not a number of trials between 1 and 10000").arg(parser.value(run)));
+        if (options.path.isEmpty()) return fail("--run needs an experiment FILE");
+        if (parser.isSet(screenshot)) return fail("give either --run or --screenshot, not both");
     }
     if (parser.isSet(screenshot)) {
         options.screenshot = parser.value(screenshot);
@@ -111,6 +128,33 @@ int main(int argc, char** argv) {
         if (!window.grab().toImage().save(options.screenshot, "PNG"))
             return fail(QString("could not write %1").arg(options.screenshot));
         return 0;
+    }
+
+    if (options.run > 0) {
+        // Scripted: the same Run action a user triggers (including the confirmation of an
+        // external command), then quit when the run ends. The user's recent files stay as they are.
+        window.setRememberRecentFiles(false);
+        window.show();
+        if (!window.openFile(options.path))
+            return fail(QString("could not open %1: %2").arg(options.path, window.messageBar()->text()));
+        bool finished = false;
+        QObject::connect(window.controller(), &sebo::ui::RunController::runFinished, &app,
+                         [&finished](sebo::ui::RunEnd end, const QString& message) {
+                             const bool ok = end == sebo::ui::RunEnd::Finished || end == sebo::ui::RunEnd::BudgetReached;
+                             std::fprintf(ok ? stdout : stderr, "%s\n", qPrintable(message));
+                             finished = true;
+                             QApplication::exit(ok ? 0 : 1);
+                         });
+        window.runCountBox()->setValue(options.run);
+        QTimer::singleShot(0, &window, [&window, &finished] {
+            if (window.runAction()->isEnabled()) window.runAction()->trigger();
+            else window.controller()->run(1);  // reports why it cannot run (budget reached, ...)
+            if (!finished && !window.controller()->isRunning()) {
+                std::fprintf(stderr, "sebo-explorer: the run did not start (the command was not approved)\n");
+                QApplication::exit(1);
+            }
+        });
+        return QApplication::exec();
     }
 
     window.restoreLayout();

@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QScrollArea>
 #include <QStackedLayout>
+#include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -116,6 +117,16 @@ double ChartPanel::niceInterval(double span, int ticks, double minimum) {
             break;
         }
     return std::max(step, minimum);
+}
+
+void ChartPanel::setAxis(QValueAxis* axis, double low, double high, double interval) {
+    if (interval >= axis->tickInterval()) {
+        axis->setTickInterval(interval);
+        axis->setRange(low, high);
+    } else {
+        axis->setRange(low, high);
+        axis->setTickInterval(interval);
+    }
 }
 
 bool ChartPanel::svgExportAvailable() {

@@ -9,6 +9,8 @@
 #include <QWidget>
 #include <optional>
 
+class QValueAxis;
+
 class QChart;
 class QChartView;
 class QHBoxLayout;
@@ -40,6 +42,11 @@ public:
     // A readable tick interval (1, 2 or 5 times a power of ten) giving about `ticks` intervals
     // over `span`; at least `minimum` (1 for integer axes).
     static double niceInterval(double span, int ticks, double minimum = 0.0);
+    // Sets a dynamic-tick axis to [low, high] with a tick every `interval`, in the order that
+    // never passes through a state with thousands of ticks (the old interval over the new
+    // range, or the new interval over the old range): Qt Charts lays out one text item per
+    // tick at once, so a 2,000-trial axis briefly ticked every 1 cost seconds.
+    static void setAxis(QValueAxis* axis, double low, double high, double interval);
     std::optional<QString> saveSvg(const QString& path) const;
 
 protected:

@@ -196,8 +196,7 @@ void FrontierChartView::rebuild() {
     // frontier's region.
     const bool zoom = zoom_->isChecked() && !frontier.isEmpty();
     const double x_high = zoom ? f_x_max + std::max(1.5, 0.15 * f_x_max) : d + 0.5;
-    axis_x_->setRange(-0.5, x_high);
-    axis_x_->setTickInterval(niceInterval(std::floor(x_high), 10, 1.0));
+    setAxis(axis_x_, -0.5, x_high, niceInterval(std::floor(x_high), 10, 1.0));
     if (zoom) {
         y_min = f_y_min;
         y_max = f_y_max;
@@ -220,8 +219,7 @@ void FrontierChartView::rebuild() {
             const double half = std::max(0.5, 0.1 * std::abs(y_max));
             const double low = y_max > y_min ? y_min - 0.05 * (y_max - y_min) : y_min - half;
             const double high = y_max > y_min ? y_max + 0.05 * (y_max - y_min) : y_max + half;
-            axis_y_->setRange(low, high);
-            axis_y_->setTickInterval(niceInterval(high - low, 5));
+            setAxis(axis_y_, low, high, niceInterval(high - low, 5));
         }
     }
     const QString name = QString::fromStdString(e.objective.name);

@@ -81,10 +81,8 @@ void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
     initial_upper_->replace(upper);
     initial_lower_->replace(lower);
 
-    axis_x_->setRange(0.5, x_max + 0.5);
-    axis_x_->setTickInterval(niceInterval(x_max, 8, 1.0));
-    axis_y_->setRange(0.0, top);
-    axis_y_->setTickInterval(niceInterval(top, 5));
+    setAxis(axis_x_, 0.5, x_max + 0.5, niceInterval(x_max, 8, 1.0));
+    setAxis(axis_y_, 0.0, top, niceInterval(top, 5));
     // Without results a user problem's reference (worst observed value) is not defined yet.
     const bool fixed_reference = e.hypervolume_reference.has_value();
     reference_->setText(e.space.dimension() == 0 || (s.completedCount() == 0 && !fixed_reference)

@@ -85,7 +85,14 @@ std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool 
     }
     if (x.empty()) return std::nullopt;
     const auto n = static_cast<Eigen::Index>(x.size());
-    const Eigen::VectorXd y = Eigen::Map<const Eigen::VectorXd>(utility.data(), n);
+    // Utilities beyond ±1e100 (their squares overflow in a variance) or all below 1e-100 (their
+    // squares underflow) are brought to order 1 by a power of two: exact, and the warp and the
+    // standardization are scale-free, so the model sees the same data.
+    double scale = 1.0;
+    if (const double largest = Eigen::Map<const Eigen::VectorXd>(utility.data(), n).cwiseAbs().maxCoeff();
+        largest > 1e100 || (largest > 0.0 && largest < 1e-100))
+        scale = std::ldexp(1.0, -std::ilogb(largest));
+    const Eigen::VectorXd y = scale * Eigen::Map<const Eigen::VectorXd>(utility.data(), n);
     const PowerTransform warp = warp_objective ? PowerTransform(y) : PowerTransform();
     const Eigen::VectorXd warped = warp.apply(y);
     const Standardizer standardizer(warped);
@@ -97,11 +104,11 @@ std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool 
         data->noise_variances.resize(n);
         for (Eigen::Index i = 0; i < n; ++i) {
             // Delta method: the standard error scales with the transform's slope.
-            const double s = sem[static_cast<std::size_t>(i)] * warp.derivative(y[i]) / standardizer.scale();
+            const double s = scale * sem[static_cast<std::size_t>(i)] * warp.derivative(y[i]) / standardizer.scale();
             data->noise_variances[i] = std::max(s * s, 1e-8);
         }
     }
-    return TrainingSet{std::move(data), warp, standardizer, std::move(trials), y};
+    return TrainingSet{std::move(data), warp, standardizer, std::move(trials), y, scale};
 }
 
 SurrogateOptions surrogate_options(const MethodSettings& m) {

@@ -35,7 +35,11 @@ struct TrainingSet {
     PowerTransform warp;        // of the utilities (the identity when not warped)
     Standardizer standardizer;  // of the warped utilities
     std::vector<int> trials;    // trial index of each row of data->inputs
-    Eigen::VectorXd utility;    // the utilities themselves, one per row
+    Eigen::VectorXd utility;    // the utilities as the warp sees them, one per row (× utility_scale)
+    // A power of two the utilities were multiplied by: 1 unless they are beyond ±1e100 or all
+    // within ±1e-100, where it brings them to order 1 (squares in a variance would overflow or
+    // underflow). utility = utility_scale × the experiment's utilities.
+    double utility_scale = 1.0;
 };
 
 // Empty when no trial has completed with a result. `warp`: MethodSettings::warp_objective.

@@ -2,7 +2,10 @@
 
 #include <cassert>
 #include <chrono>
+#include <cmath>
 #include <ctime>
+
+#include "core/format.h"
 
 namespace sebo {
 
@@ -14,6 +17,23 @@ std::string utc_timestamp() {
     std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
     return buffer;
 }
+
+namespace {
+
+// An evaluator that reports success with a non-finite objective or standard error (one that
+// forgot to check its measurement) must not put a NaN into the experiment: such an outcome
+// becomes a failed trial with this reason. Empty when the outcome can be recorded as it is.
+std::string check_outcome(const EvaluationOutcome& outcome) {
+    if (!outcome.ok) return {};
+    if (!std::isfinite(outcome.objective))
+        return "the evaluator reported the objective " + format_number(outcome.objective) + ", which is not a finite number";
+    if (outcome.sem && !(std::isfinite(*outcome.sem) && *outcome.sem >= 0.0))
+        return "the evaluator reported the standard error " + format_number(*outcome.sem) +
+               ", which is not a finite number >= 0";
+    return {};
+}
+
+}  // namespace
 
 StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evaluator, const StepControl& control,
                     int count) {
@@ -67,13 +87,17 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
             const EvaluationOutcome& outcome = outcomes[i];
             trial.evaluation_seconds = outcome.seconds;
             trial.completed_at = utc_timestamp();
-            if (outcome.ok) {
+            if (const std::string bad = check_outcome(outcome); !bad.empty()) {
+                trial.status = TrialStatus::Failed;
+                trial.error = bad;
+            } else if (outcome.ok) {
                 trial.status = TrialStatus::Completed;
                 trial.objective = outcome.objective;
                 trial.sem = outcome.sem;
             } else {
                 trial.status = TrialStatus::Failed;
-                trial.error = outcome.error;
+                trial.error = outcome.error.empty() ? std::string("the evaluator reported a failure without a reason")
+                                                    : outcome.error;
             }
         }
     }

@@ -24,8 +24,10 @@ struct StepResult {
 
 // Runs one step: the strategy proposes `count` configurations, each becomes a trial, and when
 // an evaluator is given each trial is evaluated (failures are recorded on the trial; the run
-// goes on). Without an evaluator the new trials stay pending (manual evaluation). The
-// experiment is modified only when the step completes: a cancelled step leaves it as it was.
+// goes on; a "successful" outcome with a non-finite objective or standard error is recorded as
+// a failure with the reason, so no NaN ever enters the experiment). Without an evaluator the
+// new trials stay pending (manual evaluation). The experiment is modified only when the step
+// completes: a cancelled step leaves it as it was.
 StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evaluator,
                     const StepControl& control, int count = 1);
 

@@ -125,6 +125,20 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
             result.best_stage = stage;
         }
     }
+    // Every optimum repeats a known configuration (a flat acquisition — a constant objective, say —
+    // sends all restarts to the same point): take the best screened raw sample that is new
+    // instead, so that a batch never proposes the same configuration twice while others are left.
+    if (best_known && transforms.is_known) {
+        for (int i : order) {
+            const Eigen::VectorXd candidate = transforms.finalize(raw[static_cast<std::size_t>(i)]);
+            if (transforms.is_known(candidate)) continue;
+            best_known = false;
+            result.x = candidate;
+            result.value = acquisition.exact_value(candidate);
+            result.best_stage = -1;
+            break;
+        }
+    }
     result.repeats_known = best_known && transforms.is_known;
     return result;
 }

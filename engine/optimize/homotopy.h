@@ -62,7 +62,7 @@ struct OptimizedCandidate {
     int stages = 0;             // stages run
     int local_optimizations = 0;
     int best_stage = -1;        // the stage whose optimum won (−1: a raw sample)
-    bool repeats_known = false; // every candidate repeated a known configuration
+    bool repeats_known = false; // every candidate, and every raw sample, repeated a known configuration
 };
 
 // `raw` are the screening points (unit cube): Sobol points and perturbations of good
