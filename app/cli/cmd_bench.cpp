@@ -335,8 +335,7 @@ int command_bench(const Args& args) {
     for (const Run& r : runs) {
         if (r.state == Run::State::Failed) {
             ++failed;
-            if (report_only || !complete) continue;
-            std::fprintf(stderr, "failed: %s: %s\n", r.name().c_str(), r.message.c_str());
+            if (complete && !report_only) std::fprintf(stderr, "failed: %s: %s\n", r.name().c_str(), r.message.c_str());
         }
         if (!fs::exists(r.path)) continue;
         const Experiment e = load_experiment(r.path);

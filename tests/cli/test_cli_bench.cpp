@@ -3,6 +3,9 @@
 // the same files), and bad input refused with the flag and value named before anything runs.
 
 #include <QDir>
+#include <QJsonArray>
+#include <QThread>
+#include <algorithm>
 #include <QTemporaryDir>
 
 #include "bench/bench_results.h"
@@ -68,6 +71,44 @@ private slots:
         const auto more = sebo::read_bench_results((dir + "/results.csv").toStdString());
         QCOMPARE(more.size(), std::size_t{32});
         QVERIFY(contents(dir + "/results.csv").startsWith(before.left(before.indexOf('\n'))));
+    }
+
+    // SIGTERM to sebo bench reaches its children: each saves and stops, the partial comparison
+    // is reported (exit 130), and the same command continues it to the end.
+    void interruptedComparisonContinues() {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath("cmp");
+        const QStringList args = {"bench", "--problems", "branin/dim=6", "--strategies", "sebo-l0/model=saas-map",
+                                  "--seeds", "2", "--trials", "40", "--init", "4", "--jobs", "2", "--out", dir, "--no-plots"};
+        QProcess bench;
+        bench.start(SEBO_CLI_PATH, args);
+        QVERIFY(bench.waitForStarted());
+        const QString first = dir + "/runs/branin_dim_6/sebo-l0_model_saas-map/seed-1.sebo.json";
+        // Wait until the first run has a few model-based trials, then interrupt.
+        for (int i = 0; i < 6000 && read_json(first)["trials"].toArray().size() < 8; ++i) QThread::msleep(20);
+        QVERIFY2(read_json(first)["trials"].toArray().size() >= 8, "the run never got going");
+        bench.terminate();
+        QVERIFY(bench.waitForFinished(120000));
+        const QString err = QString::fromUtf8(bench.readAllStandardError());
+        QVERIFY2(bench.exitCode() == 130, qPrintable(QString::number(bench.exitCode()) + ": " + err));
+        QVERIFY2(err.contains("interrupted: run the same command again to continue"), qPrintable(err));
+        const auto partial = sebo::read_bench_results((dir + "/results.csv").toStdString());
+        QVERIFY(partial.size() >= 8 && partial.size() < 80);
+
+        const CliResult r = run_sebo(args);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("0 finished before, 2 to run"), qPrintable(r.err));
+        const auto rows = sebo::read_bench_results((dir + "/results.csv").toStdString());
+        QCOMPARE(rows.size(), std::size_t{80});
+        // The interrupted runs kept their trials: the first rows are unchanged.
+        for (std::size_t i = 0; i < partial.size(); ++i)
+            if (partial[i].seed == 1 && partial[i].trial < 8) {
+                const auto same = std::find_if(rows.begin(), rows.end(), [&](const sebo::BenchRow& row) {
+                    return row.seed == 1 && row.trial == partial[i].trial;
+                });
+                QVERIFY(same != rows.end());
+                QCOMPARE(same->objective, partial[i].objective);
+            }
     }
 
     void badInputIsNamed() {
