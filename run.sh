@@ -42,6 +42,8 @@ build() {
   # the build folder was configured with, so switching between them does not rebuild everything.
   local flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
   [ "$mode" = test ] && flags+=(-DSEBO_WERROR=ON)
+  # Rebuilds of other checkouts are much faster with ccache, when it is installed (not required).
+  command -v ccache >/dev/null && flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   cmake -S . -B "$BUILD_DIR" -G Ninja "${flags[@]}"
   cmake --build "$BUILD_DIR" -j "$JOBS"
 }

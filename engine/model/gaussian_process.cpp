@@ -52,7 +52,8 @@ PosteriorMoments GaussianProcess::predict(const Eigen::MatrixXd& X) const {
     PosteriorMoments out;
     out.mean = (Kx * alpha_).array() + hyperparameters_.mean;
     Eigen::MatrixXd V = Kx.transpose();  // n×m
-    factor_.triangularView<Eigen::Lower>().solveInPlace(V);
+    // Eigen's in-place triangular solve reads element (0, 0) even of an empty right-hand side.
+    if (V.cols() > 0) factor_.triangularView<Eigen::Lower>().solveInPlace(V);
     out.variance = (hyperparameters_.output_scale - V.colwise().squaredNorm().transpose().array()).max(0.0);
     return out;
 }
@@ -67,11 +68,11 @@ PosteriorMomentsWithGradients GaussianProcess::predict_with_gradients(const Eige
     PosteriorMomentsWithGradients out;
     out.mean = (Kx * alpha_).array() + hyperparameters_.mean;
     Eigen::MatrixXd V = Kx.transpose();  // n×m: L⁻¹ k(x), then β = K⁻¹ k(x)
-    factor_.triangularView<Eigen::Lower>().solveInPlace(V);
+    if (V.cols() > 0) factor_.triangularView<Eigen::Lower>().solveInPlace(V);
     const Eigen::VectorXd raw_variance =
         (hyperparameters_.output_scale - V.colwise().squaredNorm().transpose().array()).matrix();
     out.variance = raw_variance.cwiseMax(0.0);
-    factor_.transpose().triangularView<Eigen::Upper>().solveInPlace(V);
+    if (V.cols() > 0) factor_.transpose().triangularView<Eigen::Upper>().solveInPlace(V);
 
     // Σ_i w_ti dk/ds_ti (x_td − x_id) for all t, d at once: (diag(rowsum(A)) X − A Xₙ) with
     // A_ti = w_ti dk/ds_ti; then each column d is scaled by 2ρ_d.
