@@ -3,14 +3,17 @@
 #
 #   1. AddressSanitizer + UndefinedBehaviorSanitizer (leak checking on): the whole project and
 #      every test except the slow end-to-end ones (ctest -LE slow).
-#   2. ThreadSanitizer: the tests that run threads — the GUI's run controller (worker thread),
-#      the main window (runs and cancels steps), the external-command evaluator (concurrent
-#      batches); only their targets are built.
+#   2. ThreadSanitizer: the engine's threaded code — the external-command evaluator (concurrent
+#      batches, its timeout and cancellation threads); only its target is built. The GUI's run
+#      controller and main window are left out: Debian's Qt is not built with TSan, so the
+#      happens-before of Qt's event queue (futex-based QMutex) is invisible and every snapshot
+#      handed from the worker thread to the GUI thread is reported as a race (see
+#      docs/reliability.md, "Sanitizers"). ASan+UBSan does run them.
 #
 # Both are RelWithDebInfo with warnings as errors. Any sanitizer report fails its test (the
 # options below make every report fatal), and any failed test fails this script.
-# Qt is not instrumented; if TSan reports races inside Qt's own frames, their suppressions go
-# in .ci/tsan.supp (used when present; only Qt frames, each with a comment), nothing else.
+# QtTest's watchdog thread waits on a QWaitCondition inside uninstrumented QtCore, which TSan
+# misreads as races at exit: .ci/tsan.supp suppresses exactly those (Qt frames only).
 #
 # Environment: ASAN_BUILD_DIR (default build-asan), TSAN_BUILD_DIR (default build-tsan),
 # JOBS (default: number of cores), SANITIZERS ("asan tsan" by default; one of them to run only it).
@@ -22,8 +25,8 @@ JOBS=${JOBS:-$(nproc)}
 ASAN_BUILD_DIR=${ASAN_BUILD_DIR:-build-asan}
 TSAN_BUILD_DIR=${TSAN_BUILD_DIR:-build-tsan}
 SANITIZERS=${SANITIZERS:-asan tsan}
-TSAN_TARGETS=(ui_test_run_controller ui_test_main_window engine_test_command_evaluator sebo-explorer)
-TSAN_TESTS='^(ui\.test_run_controller|ui\.test_main_window|engine\.test_command_evaluator)$'
+TSAN_TARGETS=(engine_test_command_evaluator)
+TSAN_TESTS='^engine\.test_command_evaluator$'
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
