@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include "csv_fixture.h"
 #include "fuzz_support.h"
 #include "io/csv_table.h"
 #include "io/results_import.h"
@@ -20,52 +21,9 @@ namespace {
 
 using namespace sebo;
 
-Parameter parameter(const char* name, ParameterKind kind, double lower, double upper, bool log_scale) {
-    Parameter p;
-    p.name = name;
-    p.kind = kind;
-    p.lower = lower;
-    p.upper = upper;
-    p.log_scale = log_scale;
-    return p;
-}
-
-Trial trial(int index, TrialStatus status, std::vector<double> x, std::optional<double> objective) {
-    Trial t;
-    t.index = index;
-    t.status = status;
-    t.parameters = std::move(x);
-    t.objective = objective;
-    t.generator = "sobol";
-    if (status == TrialStatus::Failed) t.error = "exited with 1";
-    return t;
-}
-
-// Three parameters of every kind and scale; pending, completed and failed trials, one pending
-// pair with equal values (so that matching by values has to pick one).
 const Experiment& fixed_experiment() {
-    static const Experiment experiment = [] {
-        Experiment e;
-        e.name = "fuzz";
-        e.objective.name = "loss";
-        e.objective.minimize = true;
-        Parameter rate = parameter("rate", ParameterKind::Continuous, 1e-4, 1.0, true);
-        rate.group = "opt";
-        e.space = SearchSpace({parameter("x", ParameterKind::Continuous, -1.0, 1.0, false),
-                               parameter("layers", ParameterKind::Integer, 1.0, 8.0, false), rate});
-        e.trials = {trial(0, TrialStatus::Pending, {0.5, 3.0, 0.01}, std::nullopt),
-                    trial(1, TrialStatus::Completed, {-1.0, 1.0, 1e-4}, 2.5),
-                    trial(2, TrialStatus::Pending, {0.0, 8.0, 1.0}, std::nullopt),
-                    trial(3, TrialStatus::Failed, {1.0, 2.0, 0.1}, std::nullopt),
-                    trial(4, TrialStatus::Pending, {0.5, 3.0, 0.01}, std::nullopt)};
-        return e;
-    }();
+    static const Experiment experiment = fuzz::csv_fixture_experiment();
     return experiment;
-}
-
-bool same_parameter(const Parameter& a, const Parameter& b) {
-    return a.name == b.name && a.kind == b.kind && a.lower == b.lower && a.upper == b.upper &&
-           a.log_scale == b.log_scale && a.target == b.target && a.group == b.group;
 }
 
 void fuzz_space_csv(const std::string& text) {
@@ -79,7 +37,7 @@ void fuzz_space_csv(const std::string& text) {
     e.space = space;
     const Experiment back = experiment_from_json_text(fuzz::check_round_trip(e));
     for (int i = 0; i < space.dimension(); ++i)
-        if (!same_parameter(space.parameter(i), back.space.parameter(i)))
+        if (!fuzz::same_parameter(space.parameter(i), back.space.parameter(i)))
             fuzz::finding("a parameter read from CSV changed when saved and loaded",
                           "parameter " + std::to_string(i) + ": " + experiment_to_json_text(e));
 }

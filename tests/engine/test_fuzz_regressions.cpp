@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/input_error.h"
+#include "csv_fixture.h"
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
 #include "io/results_import.h"
@@ -59,50 +60,6 @@ std::string round_trip_problem(const Experiment& experiment) {
     return "";
 }
 
-Parameter make_parameter(const char* name, ParameterKind kind, double lower, double upper, bool log_scale) {
-    Parameter p;
-    p.name = name;
-    p.kind = kind;
-    p.lower = lower;
-    p.upper = upper;
-    p.log_scale = log_scale;
-    return p;
-}
-
-Trial make_trial(int index, TrialStatus status, std::vector<double> x, std::optional<double> objective) {
-    Trial t;
-    t.index = index;
-    t.status = status;
-    t.parameters = std::move(x);
-    t.objective = objective;
-    t.generator = "sobol";
-    if (status == TrialStatus::Failed) t.error = "exited with 1";
-    return t;
-}
-
-// The experiment fuzz/fuzz_csv_import.cpp matches results sheets against (keep the two equal).
-Experiment csv_experiment() {
-    Experiment e;
-    e.name = "fuzz";
-    e.objective.name = "loss";
-    e.objective.minimize = true;
-    Parameter rate = make_parameter("rate", ParameterKind::Continuous, 1e-4, 1.0, true);
-    rate.group = "opt";
-    e.space = SearchSpace({make_parameter("x", ParameterKind::Continuous, -1.0, 1.0, false),
-                           make_parameter("layers", ParameterKind::Integer, 1.0, 8.0, false), rate});
-    e.trials = {make_trial(0, TrialStatus::Pending, {0.5, 3.0, 0.01}, std::nullopt),
-                make_trial(1, TrialStatus::Completed, {-1.0, 1.0, 1e-4}, 2.5),
-                make_trial(2, TrialStatus::Pending, {0.0, 8.0, 1.0}, std::nullopt),
-                make_trial(3, TrialStatus::Failed, {1.0, 2.0, 0.1}, std::nullopt),
-                make_trial(4, TrialStatus::Pending, {0.5, 3.0, 0.01}, std::nullopt)};
-    return e;
-}
-
-bool same_parameter(const Parameter& a, const Parameter& b) {
-    return a.name == b.name && a.kind == b.kind && a.lower == b.lower && a.upper == b.upper &&
-           a.log_scale == b.log_scale && a.target == b.target && a.group == b.group;
-}
-
 // Runs `action`; empty when it returned or threw an InputError, else what it threw.
 template <class Action>
 std::string only_input_errors(Action action) {
@@ -145,7 +102,7 @@ private slots:
     void csv_import_inputs() {
         const std::vector<Input> inputs = inputs_of("csv_import");
         QVERIFY2(inputs.size() >= 10, "fuzz/corpus/csv_import is missing or nearly empty");
-        const Experiment base = csv_experiment();
+        const Experiment base = fuzz::csv_fixture_experiment();
         int spaces = 0, matched = 0;
         for (const Input& input : inputs) {
             const std::string space_problem = only_input_errors([&] {
@@ -157,7 +114,7 @@ private slots:
                 // The saved file holds the very parameters of the sheet (no byte replaced).
                 const SearchSpace back = experiment_from_json_text(experiment_to_json_text(e)).space;
                 for (int i = 0; i < e.space.dimension(); ++i)
-                    if (!same_parameter(e.space.parameter(i), back.parameter(i)))
+                    if (!fuzz::same_parameter(e.space.parameter(i), back.parameter(i)))
                         throw std::logic_error("parameter " + std::to_string(i) + " changed when saved and loaded");
             });
             QVERIFY2(space_problem.empty(), qPrintable(input.path + " (space): " + qs(space_problem)));
