@@ -193,7 +193,11 @@ private slots:
         QCOMPARE(static_cast<int>(saas.samples.size()), 16);
         const std::vector<int> order = ranking(saas.samples);
         // Over data seeds 10–15 the three most relevant inputs were always effective ones, and four
-        // to six of the six effective inputs were in the top 8.
+        // to six of the six effective inputs were in the top 8. That is the posterior, not the
+        // sampler: chains 4× longer in warm-up and 8× in draws (2048 + 2048, every 128th kept)
+        // gave the same top 8 on seeds 11–14, and NUTS seeds 5–7 on seed 11 too. The SAAS prior
+        // keeps x2 and often x3 (the inputs Hartmann6 depends on least) shrunk at n = 60, where
+        // the MAP GP with its dimension-scaled prior ranked all six first on every seed.
         for (int k = 0; k < 3; ++k)
             QVERIFY2(order[static_cast<std::size_t>(k)] < 6,
                      qPrintable(QString("rank %1 is x%2, an irrelevant input").arg(k + 1).arg(order[static_cast<std::size_t>(k)])));
