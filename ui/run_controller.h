@@ -48,6 +48,10 @@ enum class RunEnd {
 class RunController : public QObject {
     Q_OBJECT
 public:
+    // A run stops (RunEnd::Failed) after this many failed evaluations in a row, so that a broken
+    // evaluator does not spend the budget on failures (as `sebo run --max-failures`).
+    static constexpr int kMaxFailuresInARow = 5;
+
     using StrategyFactory = std::function<std::unique_ptr<Strategy>(const MethodSettings&)>;
 
     // The default strategy factory is the engine's make_strategy.
@@ -109,6 +113,7 @@ private:
     bool cancelling_ = false;
     int steps_requested_ = 0;
     int steps_done_ = 0;
+    int failures_in_a_row_ = 0;  // in the current run
     // Distinguishes results of an old run from the current one.
     std::uint64_t generation_ = 0;
     QElapsedTimer run_clock_;

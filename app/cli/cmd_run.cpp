@@ -95,6 +95,7 @@ int command_run(const Args& args) {
          {"resume", "", "continue the experiment in --out instead of creating it"},
          {"evaluator", "command", "run the external command of FILE (it never runs without this flag)"},
          {"batch", "Q", "trials proposed (and evaluated, concurrently if allowed) per step (default 1)"},
+         {"max-failures", "K", "stop after K failed evaluations in a row (default 5; 0: never stop)"},
          {"force", "", "overwrite --out if it exists"},
          {"quiet", "", "print nothing but errors"}},
         1, "FILE");
@@ -167,6 +168,7 @@ int command_run(const Args& args) {
     if (auto error = experiment.method.validate()) throw InputError("method", *error);
 
     const int batch = static_cast<int>(parser.integer("batch", 1, 10'000).value_or(1));
+    const int max_failures = static_cast<int>(parser.integer("max-failures", 0, 1'000'000).value_or(5));
     const auto evaluator_flag = parser.value("evaluator");
     if (evaluator_flag && *evaluator_flag != "command")
         throw UsageError("--evaluator: '" + *evaluator_flag + "' is not an evaluator to run; the choice is 'command'");
@@ -211,6 +213,7 @@ int command_run(const Args& args) {
         };
     const auto start = std::chrono::steady_clock::now();
     int exit_code = 0;
+    int failures_in_a_row = 0;  // in this invocation: a fixed evaluator gets a fresh start
     while (static_cast<int>(experiment.trials.size()) < experiment.method.budget) {
         const StepResult step = run_step(experiment, *strategy, evaluator.get(), control, batch);
         if (step.status == StepResult::Status::Cancelled) {
@@ -235,6 +238,30 @@ int command_run(const Args& args) {
                              experiment.method.budget, t.index, t.generator.c_str(), experiment.objective.name.c_str(),
                              value.c_str(), experiment.sparsity(t), describe_best(experiment).c_str());
             }
+        }
+        // A broken evaluator (a typo in the command, a missing licence, a full disk) would
+        // otherwise spend the whole budget on failures.
+        const Trial* last_failure = nullptr;
+        for (int index : step.new_trials) {
+            const Trial& t = *experiment.find_trial(index);
+            if (t.status == TrialStatus::Failed) {
+                ++failures_in_a_row;
+                last_failure = &t;
+            } else {
+                failures_in_a_row = 0;
+            }
+        }
+        if (max_failures > 0 && failures_in_a_row >= max_failures) {
+            if (live) std::fprintf(stderr, "\r%78s\r", "");
+            std::fprintf(stderr,
+                         "sebo run: stopped after %d failed evaluations in a row (the last, trial %d: %s).\n"
+                         "%s keeps its %zu trials; fix the evaluator and continue with 'sebo run %s --trials %d%s'\n"
+                         "(--max-failures 0 never stops)\n",
+                         failures_in_a_row, last_failure ? last_failure->index : -1,
+                         last_failure ? last_failure->error.c_str() : "", path.c_str(), experiment.trials.size(),
+                         path.c_str(), experiment.method.budget, evaluator_flag ? " --evaluator command" : "");
+            exit_code = 1;
+            break;
         }
     }
     if (!quiet && exit_code == 0) {

@@ -176,6 +176,35 @@ private slots:
         SEBO_EXPECT(run_sebo({"run", path("m.sebo.json"), "--trials", "3"}), 2, "sebo suggest");
     }
 
+    void a_broken_evaluator_stops_the_run() {
+        const QString space = write_space();
+        const QString file = path("broken.sebo.json");
+        QCOMPARE(run_sebo({"new", "--space", space, "--objective", "y", "--strategy", "sobol", "--trials", "30", "--out", file,
+                           "--quiet", "--command", "/bin/sh", "-c", "echo 'licence server unreachable' >&2; exit 3"})
+                     .code,
+                 0);
+        // Five failures in a row (the default) end the run; every one is kept, with its reason.
+        const Result stopped = run_sebo({"run", file, "--trials", "30", "--evaluator", "command"});
+        SEBO_EXPECT(stopped, 1, "stopped after 5 failed evaluations in a row (the last, trial 4:");
+        QVERIFY2(stopped.err.contains("licence server unreachable"), qPrintable(stopped.err));
+        QVERIFY2(stopped.err.contains("sebo run " + file + " --trials 30 --evaluator command"), qPrintable(stopped.err));
+        QJsonArray trials = trials_of(file);
+        QCOMPARE(trials.size(), 5);
+        for (const auto& t : trials) QCOMPARE(t.toObject()["status"].toString(), QString("failed"));
+
+        // The count starts again with every invocation, and follows --max-failures; batches count
+        // trial by trial.
+        SEBO_EXPECT(run_sebo({"run", file, "--trials", "30", "--evaluator", "command", "--max-failures", "2", "--batch", "3"}),
+                    1, "stopped after 3 failed evaluations in a row");
+        QCOMPARE(trials_of(file).size(), 8);
+        const Result all = run_sebo({"run", file, "--trials", "12", "--evaluator", "command", "--max-failures", "0", "--quiet"});
+        QVERIFY2(all.code == 0, qPrintable(all.err));
+        QCOMPARE(trials_of(file).size(), 12);
+        SEBO_EXPECT(run_sebo({"run", file, "--trials", "13", "--evaluator", "command", "--max-failures", "-1"}), 2,
+                    "--max-failures");
+        QCOMPARE(trials_of(file).size(), 12);
+    }
+
     void shell_metacharacters_stay_inert() {
         QTemporaryDir work;
         write_text(path("evil.csv"), "name,lower,upper\n"

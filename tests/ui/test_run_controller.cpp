@@ -217,6 +217,33 @@ private slots:
         QVERIFY(doc.experiment().trials.empty());
     }
 
+    // An evaluator that always fails (a real child process) ends the run after
+    // kMaxFailuresInARow trials, each kept with its reason; the next run gets a fresh count.
+    void aBrokenEvaluatorStopsTheRun() {
+        Experiment e = test::small_problem_experiment(/*budget=*/30);
+        e.evaluator = EvaluatorSpec{};
+        e.evaluator.kind = EvaluatorSpec::Kind::Command;
+        e.evaluator.command = {"/bin/sh", "-c", "echo 'licence server unreachable' >&2; exit 3"};
+        ExperimentDocument doc;
+        doc.setExperiment(e);
+        RunController controller(&doc);
+        controller.approveCommand(e.evaluator.command, e.evaluator.working_directory);
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        QVERIFY(controller.runToBudget());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Failed);
+        const QString message = finished.at(0).at(1).toString();
+        QVERIFY2(message.contains("Stopped after 5 failed evaluations in a row; the last (trial 4)"), qPrintable(message));
+        QVERIFY2(message.contains("licence server unreachable"), qPrintable(message));
+        QCOMPARE(doc.experiment().trials.size(), std::size_t(RunController::kMaxFailuresInARow));
+        for (const Trial& t : doc.experiment().trials) QCOMPARE(t.status, TrialStatus::Failed);
+
+        QVERIFY(controller.run(2));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+        QCOMPARE(finished.at(1).at(0).value<RunEnd>(), RunEnd::Finished);
+        QCOMPARE(doc.experiment().trials.size(), std::size_t(7));
+    }
+
     // The event loop keeps running while a strategy keeps a core busy and floods progress
     // reports: the longest gap between ticks of a 10 ms timer is measured and reported.
     void eventLoopStaysResponsiveDuringAStep() {
