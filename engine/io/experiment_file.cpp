@@ -1,9 +1,11 @@
 #include "io/experiment_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cerrno>
@@ -931,6 +933,29 @@ void save_experiment(const Experiment& experiment, const std::string& path) {
     write_file_atomic(path, experiment_to_json_text(experiment));
 }
 
+namespace {
+
+// Removes the "<name>.tmp-<pid>" files that saves killed mid-write left next to `path`, when
+// their process no longer exists (a live one may be saving right now; a reused pid only delays
+// the clean-up). Nothing else is touched, and failures are ignored: this is tidying, not saving.
+void remove_stale_temporaries(const std::filesystem::path& path, const std::filesystem::path& folder) {
+    const std::string prefix = path.filename().string() + ".tmp-";
+    std::error_code error;
+    for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+        const std::string digits = name.substr(prefix.size());
+        if (digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            continue;
+        const pid_t pid = static_cast<pid_t>(std::stol(digits));
+        if (pid <= 0 || pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+        std::error_code ignored;
+        if (it->is_regular_file(ignored)) std::filesystem::remove(it->path(), ignored);
+    }
+}
+
+}  // namespace
+
 void write_file_atomic(const std::string& path, const std::string& text) {
     const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
     const auto failure = [&](const std::string& step, int error) {
@@ -965,6 +990,7 @@ void write_file_atomic(const std::string& path, const std::string& text) {
     if (folder.empty()) folder = ".";
     FileDescriptor directory(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (directory.fd >= 0) ::fsync(directory.fd);
+    remove_stale_temporaries(path, folder);
 }
 
 }  // namespace sebo

@@ -5,7 +5,10 @@
 // CLI had reported as saved), and a resume must carry the run on to its budget. A temporary
 // file left behind by a killed save ("<file>.tmp-<pid>") must never break anything.
 
+#include <signal.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -252,6 +255,24 @@ private slots:
         const Experiment resumed = load_experiment(path.toStdString());
         QCOMPARE(static_cast<int>(resumed.trials.size()), 6);
         QCOMPARE(resumed.description, e.description);
+        // Its saves removed the junk of the process that no longer exists, and only that: pid 1
+        // is alive, and other names are not a save's temporaries.
+        QVERIFY(QFileInfo::exists(path + ".tmp-1"));
+        if (::kill(999999, 0) != 0 && errno == ESRCH) QVERIFY(!QFileInfo::exists(path + ".tmp-999999"));
+    }
+
+    void onlyDeadSavesTemporariesAreRemoved() {
+        const QString path = dir_.filePath("tidy.sebo.json");
+        const QStringList others = {path + ".tmp-", path + ".tmp-12x", path + ".tmp-0", path + ".tmp-1234567890123",
+                                    dir_.filePath("other.sebo.json.tmp-999999"), path + ".bak-999999"};
+        for (const QString& name : others) {
+            QFile f(name);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        QVERIFY(QDir(dir_.path()).mkdir("tidy.sebo.json.tmp-999998"));  // not a regular file
+        QVERIFY(run_sebo({"run", "--problem", "branin", "--dim", "6", "--trials", "2", "--out", path, "--quiet"}).code == 0);
+        for (const QString& name : others) QVERIFY2(QFileInfo::exists(name), qPrintable(name));
+        QVERIFY(QFileInfo(path + ".tmp-999998").isDir());
     }
 
     // The explorer autosaves through the same atomic save. `sebo-explorer --run N FILE`
