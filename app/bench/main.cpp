@@ -30,6 +30,7 @@
 
 #include "design/sobol.h"
 #include "experiment/model_step.h"
+#include "model/likelihood_kernel.h"
 #include "problems/problem_catalog.h"
 
 namespace {
@@ -270,7 +271,8 @@ int main(int argc, char** argv) {
 #else
     const char* optimized = "NOT optimized";
 #endif
-    std::printf("# build: %s, asserts %s, compiler %s\n", optimized, asserts, __VERSION__);
+    std::printf("# build: %s, asserts %s, compiler %s; likelihood kernel %s (SEBO_SIMD=generic forces the baseline)\n",
+                optimized, asserts, __VERSION__, sebo::likelihood_kernel::selected_name());
     std::printf("# repetitions: %d (median, min, max wall-clock seconds; cpu_s = median CPU seconds of the process);\n"
                 "# rss = peak resident set so far, MB\n",
                 options.repetitions);

@@ -7,16 +7,12 @@
 
 #include <Eigen/Core>
 
+#include "model/likelihood_kernel.h"  // CholeskyStatus, kJitterLevels
+
 namespace sebo {
 
-struct CholeskyStatus {
-    bool ok = false;
-    double jitter = 0.0;  // absolute amount added to the diagonal (0 when none was needed)
-    int attempts = 0;     // factorizations tried (1 when the matrix factored as is)
-};
+using CholeskyStatus = likelihood_kernel::Cholesky;
 
-// Relative jitter levels tried after the plain factorization fails.
-inline constexpr double kJitterLevels[] = {1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2};
 
 // Factors A + jitter·I = L Lᵀ, writing L into the lower triangle of `factor` (resized to
 // A's size; its strict upper triangle is left with A's entries). Only A's lower triangle is
@@ -24,6 +20,7 @@ inline constexpr double kJitterLevels[] = {1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1
 // factorization stops at the first one that is not; a NaN anywhere in A reaches a pivot). The
 // factorization is recursive (LAPACK's dpotrf): the bulk of it is in Eigen's blocked
 // triangular solve and rank update. Allocates nothing when `factor` already has A's size.
+// The baseline copy of likelihood_kernel::jittered_factor (model/likelihood_kernel.h).
 CholeskyStatus jittered_cholesky(const Eigen::MatrixXd& A, Eigen::MatrixXd& factor);
 
 }  // namespace sebo

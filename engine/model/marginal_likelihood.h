@@ -19,7 +19,8 @@
 //     differences Δ²_ijd = (x_id − x_jd)², stored once for the n(n−1)/2 pairs i > j:
 //       ∂L/∂log ρ_d = ρ_d Σ_{i>j} 2 W_ij σ² c'(r²_ij) Δ²_ijd = ρ_d (Δ²ᵀ v)_d.
 // The remaining cost is O(n³): the Cholesky factor, L⁻¹ and K⁻¹ = L⁻ᵀL⁻¹ (n³/6 multiply-adds
-// each, as LAPACK's dpotrf/dtrtri/dlauum), done in preallocated buffers.
+// each, as LAPACK's dpotrf/dtrtri/dlauum), done in preallocated buffers. The arithmetic is in
+// model/likelihood_kernel.*, compiled for baseline x86-64 and for AVX2 + FMA, chosen at run time.
 
 #include <Eigen/Core>
 #include <memory>
@@ -76,15 +77,17 @@ struct LmlWorkspace {
     Eigen::MatrixXd inverse;      // n×n: K⁻¹ (lower triangle)
 };
 
-struct LmlResult {
-    double value = 0.0;       // −∞ when the factorization failed even with the largest jitter
-    CholeskyStatus cholesky;  // the jitter the evaluation needed
-};
+// value (−∞ when the factorization failed even with the largest jitter) and the jitter the
+// evaluation needed.
+using LmlResult = likelihood_kernel::Result;
 
 // L(θ) for θ laid out as data.layout(); when `gradient` is non-null it is resized to θ's size
 // and receives ∂L/∂θ (zero when the factorization failed). A pure function of (data, θ): the
 // workspace only provides memory.
 LmlResult log_marginal_likelihood(const LikelihoodData& data, const Eigen::VectorXd& theta,
                                   Eigen::VectorXd* gradient, LmlWorkspace& workspace);
+
+// The raw views the kernel copies work on (for calling one copy directly, as the tests do).
+likelihood_kernel::Buffers kernel_buffers(const LikelihoodData& data, LmlWorkspace& workspace);
 
 }  // namespace sebo

@@ -14,12 +14,11 @@ const char* to_string(NutsMetric metric) {
 }
 
 EuclideanMetric::EuclideanMetric(NutsMetric kind, int dimension)
-    : kind_(kind), diagonal_(Eigen::VectorXd::Ones(dimension)) {
+    : kind_(kind), diagonal_(Eigen::VectorXd::Ones(dimension)), llt_(kind == NutsMetric::Dense ? dimension : 0) {
     assert(dimension >= 1);
     if (kind_ == NutsMetric::Dense) {
         dense_ = Eigen::MatrixXd::Identity(dimension, dimension);
         cholesky_ = Eigen::MatrixXd::Identity(dimension, dimension);
-        llt_ = Eigen::LLT<Eigen::MatrixXd>(dimension);
         fallback_ = Eigen::MatrixXd::Zero(dimension, dimension);
     }
 }
