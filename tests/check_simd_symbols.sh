@@ -2,12 +2,18 @@
 # The AVX2 copy of the likelihood kernel (engine/model/likelihood_kernel_avx2.cpp) must define
 # no code outside its own namespaces: an inline or template function it compiled with AVX2
 # instructions could otherwise be chosen by the linker for the whole program, and crash it on
-# a processor without AVX2. Data symbols (constants) are harmless and allowed.
+# a processor without AVX2. Data symbols (constants) are harmless and allowed. Nor may it have
+# static initializers, which run before any CPU check.
 # Usage: check_simd_symbols.sh "OBJECT;OBJECT;..." (CMake's $<TARGET_OBJECTS:sebo_engine>).
 set -eu
 object=$(printf '%s\n' "$1" | tr ';' '\n' | grep 'likelihood_kernel_avx2\.cpp\.o$' || true)
 if [ -z "$object" ]; then
     echo "check_simd_symbols: no likelihood_kernel_avx2.cpp object among the engine's objects" >&2
+    exit 1
+fi
+# Code that runs before main() (static initializers) would run on every processor.
+if objdump -h "$object" | grep -q -E '\.(init_array|ctors)'; then
+    echo "check_simd_symbols: $object has static initializers (.init_array/.ctors)" >&2
     exit 1
 fi
 # Global and weak code symbols (T, W) whose mangled name does not begin in sebo_avx2_eigen:: or

@@ -13,7 +13,6 @@ namespace sebo {
 
 using CholeskyStatus = likelihood_kernel::Cholesky;
 
-
 // Factors A + jitter·I = L Lᵀ, writing L into the lower triangle of `factor` (resized to
 // A's size; its strict upper triangle is left with A's entries). Only A's lower triangle is
 // read. A factorization is accepted when every pivot L_ii² is finite and positive (the

@@ -1,6 +1,7 @@
 // The AVX2 + FMA copy of the likelihood kernel (model/likelihood_kernel.h). CMake compiles this
 // file alone with -mavx2 -mfma on x86-64 (SEBO_AVX2_KERNEL); elsewhere it forwards to the
-// generic copy. Eigen is seen here under another namespace name, so that its inline and
+// generic copy. Nothing here may run before the CPU check (likelihood_kernel_generic.cpp): no
+// static initializers, no helpers the rest of the program calls. Eigen is seen here under another namespace name, so that its inline and
 // template functions compiled for AVX2 are distinct symbols from the baseline ones every other
 // file uses: the linker can never pick an AVX2 body for code that runs on any x86-64.
 #if defined(SEBO_AVX2_KERNEL)
@@ -15,9 +16,6 @@ namespace sebo::likelihood_kernel::avx2 {
 
 #include "model/likelihood_kernel.inc"
 
-bool built() { return true; }
-bool supported() { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
-
 }  // namespace sebo::likelihood_kernel::avx2
 
 #else
@@ -29,8 +27,6 @@ Result evaluate(const Buffers& buffers, const double* theta, double* gradient) {
     return generic::evaluate(buffers, theta, gradient);
 }
 Cholesky jittered_factor(const double* a, double* factor, long n) { return generic::jittered_factor(a, factor, n); }
-bool built() { return false; }
-bool supported() { return false; }
 
 }  // namespace sebo::likelihood_kernel::avx2
 #endif

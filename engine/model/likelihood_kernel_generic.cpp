@@ -1,5 +1,6 @@
 // The baseline copy of the likelihood kernel (model/likelihood_kernel.h), compiled with the
-// build's flags, and the run-time choice between the copies.
+// build's flags, and the run-time choice between the copies (SEBO_AVX2_KERNEL: this build has
+// the AVX2 copy).
 #include <Eigen/Core>
 #include <cmath>
 #include <cstdlib>
@@ -13,6 +14,18 @@ namespace sebo::likelihood_kernel {
 namespace generic {
 #include "model/likelihood_kernel.inc"
 }  // namespace generic
+
+namespace avx2 {
+
+#if defined(SEBO_AVX2_KERNEL)
+bool built() { return true; }
+bool supported() { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
+#else
+bool built() { return false; }
+bool supported() { return false; }
+#endif
+
+}  // namespace avx2
 
 namespace {
 
