@@ -4,6 +4,7 @@
 #include <Eigen/Core>
 #include <cmath>
 
+#include "model/gp_hyperparameters.h"
 #include "model/portable_random.h"
 #include "model/training_data.h"
 
@@ -24,6 +25,18 @@ inline TrainingData make_random_data(int n, int dimension, PortableRandom& rando
         for (int i = 0; i < n; ++i) d.noise_variances[i] = random.uniform(0.001, 0.05);
     }
     return d;
+}
+
+// Random unconstrained hyperparameters θ for `layout`: ρ_d log-uniform in [min_rho, 20], log σ²
+// uniform in [−0.5, 0.5], noise log-uniform in [min_noise, 0.1] (when inferred), mean in [−0.5, 0.5].
+inline Eigen::VectorXd random_theta(const UnconstrainedLayout& layout, PortableRandom& random, double min_rho,
+                                    double min_noise) {
+    Eigen::VectorXd theta(layout.size());
+    for (int d = 0; d < layout.dimension; ++d) theta[d] = random.uniform(std::log(min_rho), std::log(20.0));
+    theta[layout.output_scale_index()] = random.uniform(-0.5, 0.5);
+    if (layout.noise_inferred) theta[layout.noise_index()] = random.uniform(std::log(min_noise), std::log(0.1));
+    theta[layout.mean_index()] = random.uniform(-0.5, 0.5);
+    return theta;
 }
 
 // Five-point central differences of a scalar function of θ.

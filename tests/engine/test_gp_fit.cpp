@@ -24,12 +24,7 @@ using sebo::test::make_random_data;
 using sebo::test::max_relative_error;
 
 Eigen::VectorXd random_theta(const sebo::UnconstrainedLayout& layout, sebo::PortableRandom& random) {
-    Eigen::VectorXd theta(layout.size());
-    for (int d = 0; d < layout.dimension; ++d) theta[d] = random.uniform(std::log(0.5), std::log(20.0));
-    theta[layout.output_scale_index()] = random.uniform(-0.5, 0.5);
-    if (layout.noise_inferred) theta[layout.noise_index()] = random.uniform(std::log(1e-3), std::log(0.1));
-    theta[layout.mean_index()] = random.uniform(-0.5, 0.5);
-    return theta;
+    return sebo::test::random_theta(layout, random, 0.5, 1e-3);
 }
 
 // Sobol design in [0,1]^D with y = f(x), standardized.

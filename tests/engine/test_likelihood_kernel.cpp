@@ -19,13 +19,9 @@ using sebo::LikelihoodData;
 using sebo::LmlWorkspace;
 namespace kernel = sebo::likelihood_kernel;
 
+// Shorter lengthscales and smaller noise than test_gp_fit's, so that K is less well conditioned.
 Eigen::VectorXd random_theta(const sebo::UnconstrainedLayout& layout, sebo::PortableRandom& random) {
-    Eigen::VectorXd theta(layout.size());
-    for (int d = 0; d < layout.dimension; ++d) theta[d] = random.uniform(std::log(0.05), std::log(20.0));
-    theta[layout.output_scale_index()] = random.uniform(-0.5, 0.5);
-    if (layout.noise_inferred) theta[layout.noise_index()] = random.uniform(std::log(1e-4), std::log(0.1));
-    theta[layout.mean_index()] = random.uniform(-0.5, 0.5);
-    return theta;
+    return sebo::test::random_theta(layout, random, 0.05, 1e-4);
 }
 
 struct Evaluation {
