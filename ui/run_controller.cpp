@@ -96,7 +96,7 @@ bool RunController::run(int steps) {
     const Experiment& e = document_->experiment();
     steps_requested_ = std::min(steps, e.method.budget - static_cast<int>(e.trials.size()));
     steps_done_ = 0;
-    failures_in_a_row_ = 0;
+    failures_ = FailureStreak();
     running_ = true;
     cancelling_ = false;
     ++generation_;
@@ -214,27 +214,23 @@ void RunController::onStepDone(std::uint64_t generation) {
         const std::optional<QString> save_error = document_->appendTrials(outcome->trials);
         ++steps_done_;
         QList<int> indices;
-        const Trial* last_failure = nullptr;
+        std::vector<int> new_trials;
         for (const Trial& t : outcome->trials) {
             indices << t.index;
-            if (t.status == TrialStatus::Failed) {
-                ++failures_in_a_row_;
-                last_failure = &t;
-            } else {
-                failures_in_a_row_ = 0;
-            }
+            new_trials.push_back(t.index);
         }
+        failures_.add(document_->experiment(), new_trials);
         emit stepCompleted(indices);
         if (save_error) {
             emit autosaveFailed(*save_error);
             finish(RunEnd::Failed, tr("Stopped: the new trial could not be saved to %1: %2")
                                        .arg(document_->filePath(), *save_error));
-        } else if (failures_in_a_row_ >= kMaxFailuresInARow && last_failure) {
+        } else if (failures_.length() >= kMaxFailuresInARow) {
             finish(RunEnd::Failed, tr("Stopped after %1 failed evaluations in a row; the last (trial %2): %3. Fix the "
                                       "evaluator and run again: every trial so far is kept.")
-                                       .arg(failures_in_a_row_)
-                                       .arg(last_failure->index)
-                                       .arg(QString::fromStdString(last_failure->error)));
+                                       .arg(failures_.length())
+                                       .arg(failures_.last_trial())
+                                       .arg(QString::fromStdString(failures_.last_error())));
         } else if (cancelling_) {
             finish(RunEnd::Cancelled, tr("Cancelled after %1.").arg(count_text(steps_done_, tr("step"), tr("steps"))));
         } else if (steps_done_ >= steps_requested_) {

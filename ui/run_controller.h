@@ -22,6 +22,7 @@
 #include <vector>
 #include <thread>
 
+#include "experiment/runner.h"
 #include "experiment/strategy.h"
 #include "problems/problem.h"
 
@@ -113,7 +114,7 @@ private:
     bool cancelling_ = false;
     int steps_requested_ = 0;
     int steps_done_ = 0;
-    int failures_in_a_row_ = 0;  // in the current run
+    FailureStreak failures_;  // in the current run
     // Distinguishes results of an old run from the current one.
     std::uint64_t generation_ = 0;
     QElapsedTimer run_clock_;

@@ -213,7 +213,7 @@ int command_run(const Args& args) {
         };
     const auto start = std::chrono::steady_clock::now();
     int exit_code = 0;
-    int failures_in_a_row = 0;  // in this invocation: a fixed evaluator gets a fresh start
+    FailureStreak failures;  // in this invocation: a fixed evaluator gets a fresh start
     while (static_cast<int>(experiment.trials.size()) < experiment.method.budget) {
         const StepResult step = run_step(experiment, *strategy, evaluator.get(), control, batch);
         if (step.status == StepResult::Status::Cancelled) {
@@ -239,26 +239,15 @@ int command_run(const Args& args) {
                              value.c_str(), experiment.sparsity(t), describe_best(experiment).c_str());
             }
         }
-        // A broken evaluator (a typo in the command, a missing licence, a full disk) would
-        // otherwise spend the whole budget on failures.
-        const Trial* last_failure = nullptr;
-        for (int index : step.new_trials) {
-            const Trial& t = *experiment.find_trial(index);
-            if (t.status == TrialStatus::Failed) {
-                ++failures_in_a_row;
-                last_failure = &t;
-            } else {
-                failures_in_a_row = 0;
-            }
-        }
-        if (max_failures > 0 && failures_in_a_row >= max_failures) {
+        failures.add(experiment, step.new_trials);
+        if (max_failures > 0 && failures.length() >= max_failures) {
             if (live) std::fprintf(stderr, "\r%78s\r", "");
             std::fprintf(stderr,
                          "sebo run: stopped after %d failed evaluations in a row (the last, trial %d: %s).\n"
                          "%s keeps its %zu trials; fix the evaluator and continue with 'sebo run %s --trials %d%s'\n"
                          "(--max-failures 0 never stops)\n",
-                         failures_in_a_row, last_failure ? last_failure->index : -1,
-                         last_failure ? last_failure->error.c_str() : "", path.c_str(), experiment.trials.size(),
+                         failures.length(), failures.last_trial(), failures.last_error().c_str(), path.c_str(),
+                         experiment.trials.size(),
                          path.c_str(), experiment.method.budget, evaluator_flag ? " --evaluator command" : "");
             exit_code = 1;
             break;

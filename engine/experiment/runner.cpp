@@ -108,4 +108,17 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
     return result;
 }
 
+void FailureStreak::add(const Experiment& experiment, const std::vector<int>& new_trials) {
+    for (int index : new_trials) {
+        const Trial* t = experiment.find_trial(index);
+        if (t && t->status == TrialStatus::Failed) {
+            ++length_;
+            last_trial_ = t->index;
+            last_error_ = t->error;
+        } else {
+            length_ = 0;
+        }
+    }
+}
+
 }  // namespace sebo

@@ -31,6 +31,24 @@ struct StepResult {
 StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evaluator,
                     const StepControl& control, int count = 1);
 
+// Failed evaluations in a row, over the trials of successive steps (in the order they were
+// added). Clients stop a run when it gets long, so that a broken evaluator (a typo in the
+// command, a missing licence, a full disk) does not spend the whole budget on failures.
+class FailureStreak {
+public:
+    // Counts the new trials of one step; `experiment` is the one the step added them to.
+    void add(const Experiment& experiment, const std::vector<int>& new_trials);
+    int length() const { return length_; }
+    // Index and reason of the last failure counted (meaningful when length() > 0).
+    int last_trial() const { return last_trial_; }
+    const std::string& last_error() const { return last_error_; }
+
+private:
+    int length_ = 0;
+    int last_trial_ = -1;
+    std::string last_error_;
+};
+
 // Current UTC time as ISO-8601 ("2026-11-25T22:31:07Z").
 std::string utc_timestamp();
 
