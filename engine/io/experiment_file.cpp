@@ -12,6 +12,7 @@
 #include <climits>
 #include <cmath>
 #include <filesystem>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <system_error>
@@ -938,7 +939,17 @@ namespace {
 // Removes the "<name>.tmp-<pid>" files that saves killed mid-write left next to `path`, when
 // their process no longer exists (a live one may be saving right now; a reused pid only delays
 // the clean-up). Nothing else is touched, and failures are ignored: this is tidying, not saving.
+// The folder is listed on a process's first save of each file only: the leftovers come from
+// processes killed earlier, and an autosave after every trial should not list it every time.
 void remove_stale_temporaries(const std::filesystem::path& path, const std::filesystem::path& folder) {
+    {
+        static std::mutex mutex;
+        static std::set<std::string> tidied;
+        const std::lock_guard lock(mutex);
+        std::error_code error;
+        const std::filesystem::path key = std::filesystem::absolute(path, error);
+        if (!tidied.insert((error ? path : key).lexically_normal().string()).second) return;
+    }
     const std::string prefix = path.filename().string() + ".tmp-";
     std::error_code error;
     for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
