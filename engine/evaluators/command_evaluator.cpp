@@ -26,8 +26,8 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
-
-extern char** environ;
+#include "evaluators/command_launch.h"
+#include "evaluators/shell_quoting.h"
 
 namespace sebo {
 namespace {
@@ -120,19 +120,6 @@ int open_pidfd([[maybe_unused]] pid_t pid) {
 #endif
 }
 
-// The caller's environment with the spec's variables added or replaced.
-std::vector<std::string> child_environment(const std::vector<std::pair<std::string, std::string>>& extra) {
-    std::vector<std::string> out;
-    for (char** entry = environ; entry && *entry; ++entry) {
-        const std::string_view text(*entry);
-        const std::string_view name = text.substr(0, text.find('='));
-        const bool replaced = std::any_of(extra.begin(), extra.end(), [&](const auto& e) { return e.first == name; });
-        if (!replaced) out.emplace_back(text);
-    }
-    for (const auto& [name, value] : extra) out.push_back(name + "=" + value);
-    return out;
-}
-
 std::vector<char*> pointers(std::vector<std::string>& strings) {
     std::vector<char*> out;
     out.reserve(strings.size() + 1);
@@ -204,7 +191,8 @@ public:
 
     std::vector<EvaluationOutcome> run() {
         const SigpipeBlock sigpipe;
-        environment_ = child_environment(spec_.environment);
+        // Where, what and with which environment: the plan a person was shown (command_review.h).
+        launch_ = plan_launch(spec_, LaunchContext::current());
         const std::size_t n = trials_.size();
         const auto limit = static_cast<std::size_t>(std::max(1, spec_.max_concurrency));
         while (finished_ < n) {
@@ -256,12 +244,14 @@ private:
                          "trial " + std::to_string(trial.index)});
         if (!spec_.working_directory.empty()) {
             struct stat info {};
-            if (::stat(spec_.working_directory.c_str(), &info) != 0)
-                return finish_without_running(slot, "working directory '" + spec_.working_directory +
+            if (::stat(launch_.working_directory.c_str(), &info) != 0)
+                return finish_without_running(slot, "working directory '" + launch_.working_directory +
                                                         "': " + system_message(errno));
             if (!S_ISDIR(info.st_mode))
-                return finish_without_running(slot, "working directory '" + spec_.working_directory + "' is not a directory");
+                return finish_without_running(slot, "working directory '" + launch_.working_directory + "' is not a directory");
         }
+        if (launch_.program.empty())
+            return finish_without_running(slot, "cannot run '" + spec_.command.front() + "': " + launch_.program_error);
         auto child = std::make_unique<Child>();
         child->slot = slot;
         child->trial_index = trial.index;
@@ -278,7 +268,7 @@ private:
         posix_spawn_file_actions_adddup2(&actions, out_write.get(), STDOUT_FILENO);
         posix_spawn_file_actions_adddup2(&actions, err_write.get(), STDERR_FILENO);
         if (!spec_.working_directory.empty())
-            posix_spawn_file_actions_addchdir_np(&actions, spec_.working_directory.c_str());
+            posix_spawn_file_actions_addchdir_np(&actions, launch_.working_directory.c_str());
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
         // Descriptors the application opened without O_CLOEXEC stay out of the program too.
         posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
@@ -298,14 +288,15 @@ private:
 
         std::vector<std::string> argv_strings = spec_.command;
         std::vector<char*> argv = pointers(argv_strings);
-        std::vector<char*> envp = pointers(environment_);
+        std::vector<char*> envp = pointers(launch_.environment);
         pid_t pid = -1;
-        const int error = ::posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), envp.data());
+        // The resolved absolute path, not a name: no second search that could find another file.
+        const int error = ::posix_spawn(&pid, launch_.program.c_str(), &actions, &attributes, argv.data(), envp.data());
         posix_spawn_file_actions_destroy(&actions);
         posix_spawnattr_destroy(&attributes);
         if (error != 0) {
-            std::string reason = "cannot run '" + spec_.command.front() + "': " + system_message(error);
-            if (!spec_.working_directory.empty()) reason += " (working directory '" + spec_.working_directory + "')";
+            std::string reason = "cannot run '" + spec_.command.front() + "' (" + launch_.program + "): " + system_message(error);
+            if (!spec_.working_directory.empty()) reason += " (working directory '" + launch_.working_directory + "')";
             return finish_without_running(slot, reason);
         }
         child->pid = pid;
@@ -496,7 +487,7 @@ private:
     const std::vector<Trial>& trials_;
     const StepControl& control_;
     std::vector<EvaluationOutcome> outcomes_;
-    std::vector<std::string> environment_;
+    CommandLaunch launch_;
     std::vector<std::unique_ptr<Child>> running_;
     std::vector<std::pair<Child*, FileDescriptor*>> watched_;  // parallel to the poll list
     std::size_t next_ = 0, finished_ = 0;
@@ -621,20 +612,8 @@ EvaluationOutcome parse_command_output(const std::string& output) {
 }
 
 std::string shell_quoted_command_line(const std::vector<std::string>& argv) {
-    static constexpr std::string_view kPlain =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_";
     std::string line;
-    for (const std::string& arg : argv) {
-        if (!line.empty()) line += ' ';
-        if (!arg.empty() && arg.find_first_not_of(kPlain) == std::string::npos) {
-            line += arg;
-            continue;
-        }
-        // Single quotes keep every character literal; a quote itself is closed, escaped, reopened.
-        line += '\'';
-        for (char c : arg) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
-        line += '\'';
-    }
+    for (const std::string& arg : argv) line += (line.empty() ? "" : " ") + shell_quoted(arg);
     return line;
 }
 

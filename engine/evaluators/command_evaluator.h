@@ -2,7 +2,9 @@
 // The user's own system as the evaluator (SPEC §1: "an external command"). For every trial the
 // program in EvaluatorSpec::command is started directly from its argv — never through a shell,
 // so no character of a parameter name, value or argument is ever interpreted — in a process
-// group of its own, and talks JSON over its standard streams:
+// group of its own, by the absolute path, folder and environment of its launch plan
+// (command_launch.h, the plan a person approves: command_review.h), and talks JSON over its
+// standard streams:
 //
 //   stdin  (one line, then closed):  {"trial": 7, "parameters": {"x1": 0.25, "n_layers": 3}}
 //                                    values in user units; integer parameters as JSON integers
@@ -68,8 +70,8 @@ std::string command_input_json(const SearchSpace& space, const Trial& trial);
 // Reads the program's stdout (see the protocol above). ok = false with the reason otherwise.
 EvaluationOutcome parse_command_output(const std::string& output);
 
-// The argv as one would type it in a POSIX shell, quoting where needed — for showing a command
-// to a person before it runs, never for running it.
+// The argv as one would type it in a POSIX shell, each argument quoted as shell_quoting.h says —
+// for showing a command to a person, never for running it.
 std::string shell_quoted_command_line(const std::vector<std::string>& argv);
 
 }  // namespace sebo

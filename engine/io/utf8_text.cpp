@@ -3,11 +3,8 @@
 #include <cstdio>
 
 namespace sebo {
-namespace {
 
-// The length of the well-formed sequence starting at text[i], or 0 when it is ill-formed
-// (Unicode 15, table 3-7).
-std::size_t sequence_length(std::string_view text, std::size_t i) {
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
     const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
     const unsigned char b0 = byte(i);
     if (b0 < 0x80) return 1;
@@ -33,11 +30,9 @@ std::size_t sequence_length(std::string_view text, std::size_t i) {
     return length;
 }
 
-}  // namespace
-
 std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
-        const std::size_t n = sequence_length(text, i);
+        const std::size_t n = utf8_sequence_length(text, i);
         if (n == 0) return i;
         i += n;
     }
@@ -48,7 +43,7 @@ std::string escape_invalid_utf8(std::string_view text) {
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
-        const std::size_t n = sequence_length(text, i);
+        const std::size_t n = utf8_sequence_length(text, i);
         if (n == 0) {
             char hex[5];
             std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(text[i]));

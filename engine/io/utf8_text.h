@@ -16,6 +16,10 @@ namespace sebo {
 // when the text is well-formed UTF-8.
 std::optional<std::size_t> find_invalid_utf8(std::string_view text);
 
+// The length of the well-formed UTF-8 sequence that starts at text[i] (1 to 4 bytes), or 0 when
+// the bytes there are ill-formed (Unicode 15, table 3-7).
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
+
 // The text for a message: bytes of ill-formed sequences written as \xHH, the rest unchanged.
 std::string escape_invalid_utf8(std::string_view text);
 
