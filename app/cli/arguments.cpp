@@ -55,7 +55,7 @@ bool Arguments::parse(const std::vector<std::string>& args) {
                 if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value (" + spec->value_name + ")");
                 slot.push_back(args[++i]);
             }
-            if (slot.size() > 1) throw UsageError("--" + name + " given more than once");
+            if (slot.size() > 1 && !spec->repeatable) throw UsageError("--" + name + " given more than once");
         } else if (arg == "-h") {
             return false;
         } else {
@@ -85,7 +85,7 @@ std::optional<std::string> Arguments::value(const std::string& name) const {
     return it->second.front();
 }
 
-std::vector<std::string> Arguments::rest(const std::string& name) const {
+std::vector<std::string> Arguments::values(const std::string& name) const {
     const auto it = values_.find(name);
     return it == values_.end() ? std::vector<std::string>{} : it->second;
 }

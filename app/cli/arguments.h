@@ -22,6 +22,7 @@ struct OptionSpec {
     std::string value_name;  // empty for a flag
     std::string help;
     bool repeatable_rest = false;  // takes every remaining argument (e.g. --command PROG ARGS...)
+    bool repeatable = false;       // may be given more than once (e.g. --allow-env NAME)
 };
 
 class Arguments {
@@ -35,7 +36,8 @@ public:
 
     bool has(const std::string& name) const { return values_.count(name) > 0; }
     std::optional<std::string> value(const std::string& name) const;
-    std::vector<std::string> rest(const std::string& name) const;
+    // Every value given: one per occurrence of a repeatable option, or the rest of the line.
+    std::vector<std::string> values(const std::string& name) const;
     const std::vector<std::string>& positionals() const { return positionals_; }
 
     // Typed access; throws UsageError naming the flag and the value.

@@ -121,7 +121,7 @@ int command_new(const Args& args) {
         e.name.resize(suffix);
 
     // The evaluator.
-    const std::vector<std::string> command = parser.rest("command");
+    const std::vector<std::string> command = parser.values("command");
     const std::string kind = parser.value("evaluator").value_or(command.empty() ? "manual" : "command");
     if (kind == "command") {
         if (command.empty()) throw UsageError("--evaluator command needs --command PROG [ARGS...] (the last option)");

@@ -1,5 +1,6 @@
 // sebo run — create an experiment for a built-in problem (or resume a file) and run it to a
 // number of trials, saving after every trial so that an interruption loses nothing.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -14,6 +15,8 @@
 #include "core/format.h"
 #include "core/input_error.h"
 #include "evaluators/command_evaluator.h"
+#include "evaluators/command_review.h"
+#include "evaluators/shell_quoting.h"
 #include "experiment/analytics.h"
 #include "experiment/runner.h"
 #include "io/experiment_file.h"
@@ -69,6 +72,62 @@ std::string describe_best(const Experiment& e) {
            std::to_string(e.sparsity(*best)) + " active)";
 }
 
+std::string indented(const std::string& text, const std::string& indent) {
+    std::string out = indent;
+    for (char c : text) {
+        out += c;
+        if (c == '\n') out += indent;
+    }
+    return out;
+}
+
+std::string joined_lines(const std::vector<std::string>& lines, const std::string& indent) {
+    std::string out;
+    for (const std::string& line : lines) out += "\n" + indent + line;
+    return out;
+}
+
+// The flags that allow every refused variable.
+std::string allow_flags(const CommandReview& review, const std::vector<std::string>& allowed) {
+    std::string flags;
+    for (const std::string& name : review.hijacking_variables())
+        if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) flags += " --allow-env " + shell_quoted(name);
+    return flags;
+}
+
+// --allow-env names variables of the file's environment: a name it does not set is a typo that
+// would otherwise leave the person wondering why the variable they meant is still refused.
+void check_allowed_variables(const std::vector<std::string>& allowed, const EvaluatorSpec& spec, const std::string& path) {
+    for (const std::string& name : allowed) {
+        const bool set = std::any_of(spec.environment.begin(), spec.environment.end(),
+                                     [&](const auto& variable) { return variable.first == name; });
+        if (set) continue;
+        std::string names;
+        for (const auto& variable : spec.environment) names += (names.empty() ? "" : ", ") + shell_quoted(variable.first);
+        throw UsageError("--allow-env: " + shell_quoted(name) + " is not a variable of the evaluator environment of " +
+                         path + (names.empty() ? " (it sets none)" : " (it sets " + names + ")"));
+    }
+}
+
+// What `sebo run FILE` without --evaluator command says: everything that would run.
+std::string describe_command_to_approve(const std::string& path, const CommandReview& review,
+                                        const std::vector<std::string>& allowed) {
+    const std::vector<std::string> refusals = hijacking_refusals(review, allowed);
+    std::string text = path + " evaluates every trial by running this program (directly, never through a shell):\n" +
+                       indented(review.text(), "  ") + "\nIt runs only if you ask for it: add --evaluator command";
+    if (!refusals.empty())
+        text += ", and allow by name each variable that can change what runs (--allow-env NAME):" +
+                joined_lines(refusals, "  ") + "\nIf you trust all of it:" + allow_flags(review, allowed) +
+                " --evaluator command";
+    return text;
+}
+
+std::string describe_refusals(const std::string& path, const CommandReview& review, const std::vector<std::string>& allowed) {
+    const std::vector<std::string> refusals = hijacking_refusals(review, allowed);
+    return "the command of " + path + " was not run:" + joined_lines(refusals, "  ") + "\nThe whole command:\n" +
+           indented(review.text(), "  ") + "\nIf you trust it, allow each variable by name:" + allow_flags(review, allowed);
+}
+
 }  // namespace
 
 int command_run(const Args& args) {
@@ -94,6 +153,8 @@ int command_run(const Args& args) {
          {"out", "FILE", "experiment file to create (or to continue, with --resume)"},
          {"resume", "", "continue the experiment in --out instead of creating it"},
          {"evaluator", "command", "run the external command of FILE (it never runs without this flag)"},
+         {"allow-env", "NAME", "let the command run with the variable NAME of FILE's evaluator environment although it "
+                               "can change what runs (LD_PRELOAD, PATH, PYTHONPATH, ...; repeatable)", false, true},
          {"batch", "Q", "trials proposed (and evaluated, concurrently if allowed) per step (default 1)"},
          {"max-failures", "K", "stop after K failed evaluations in a row (default 5; 0: never stop)"},
          {"force", "", "overwrite --out if it exists"},
@@ -170,6 +231,8 @@ int command_run(const Args& args) {
     const int batch = static_cast<int>(parser.integer("batch", 1, 10'000).value_or(1));
     const int max_failures = static_cast<int>(parser.integer("max-failures", 0, 1'000'000).value_or(5));
     const auto evaluator_flag = parser.value("evaluator");
+    if (parser.has("allow-env") && experiment.evaluator.kind != EvaluatorSpec::Kind::Command)
+        throw UsageError("--allow-env: " + path + " does not evaluate trials by running a command");
     if (evaluator_flag && *evaluator_flag != "command")
         throw UsageError("--evaluator: '" + *evaluator_flag + "' is not an evaluator to run; the choice is 'command'");
     std::unique_ptr<Evaluator> evaluator;
@@ -179,13 +242,14 @@ int command_run(const Args& args) {
         evaluator = std::make_unique<ProblemEvaluator>(make_problem(experiment.evaluator.problem), experiment.seed);
         break;
     case EvaluatorSpec::Kind::Command: {
-        // A file may come from someone else: its program runs only when asked for by name.
+        // A file may come from someone else: its program runs only when asked for by name, and
+        // not at all with a variable that could change what runs unless that is allowed by name.
         const EvaluatorSpec& spec = experiment.evaluator;
-        if (!evaluator_flag)
-            throw UsageError(path + " evaluates trials by running this command:\n    " +
-                             shell_quoted_command_line(spec.command) + "\n  in " +
-                             (spec.working_directory.empty() ? std::string("the current directory") : spec.working_directory) +
-                             ". It runs only if you ask for it: add --evaluator command");
+        const CommandReview review = review_command(spec);
+        const std::vector<std::string> allowed = parser.values("allow-env");
+        check_allowed_variables(allowed, spec, path);
+        if (!evaluator_flag) throw UsageError(describe_command_to_approve(path, review, allowed));
+        if (!hijacking_refusals(review, allowed).empty()) throw UsageError(describe_refusals(path, review, allowed));
         evaluator = std::make_unique<CommandEvaluator>(spec, experiment.space);
         break;
     }

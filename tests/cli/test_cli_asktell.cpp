@@ -149,10 +149,12 @@ private slots:
         // The directory it runs in defaults to where 'sebo new' ran, stored as an absolute path.
         QCOMPARE(evaluator["working_directory"].toString(), QDir::current().canonicalPath());
 
-        // Without --evaluator command: the exact command line is shown, nothing runs or changes.
+        // Without --evaluator command: the program and every argument are shown, nothing runs or changes.
         const QByteArray before = read_bytes(path("cmd.sebo.json"));
         const Result refused = run_sebo({"run", path("cmd.sebo.json"), "--trials", "6"});
-        SEBO_EXPECT(refused, 2, "/bin/sh " + fixture("sum_parameters.sh") + " --verbose");
+        SEBO_EXPECT(refused, 2, "\n  Program      /bin/sh");
+        QVERIFY2(refused.err.contains("\n  Arguments    1. " + fixture("sum_parameters.sh") + "\n               2. --verbose\n"),
+                 qPrintable(refused.err));
         QVERIFY(refused.err.contains("add --evaluator command"));
         QCOMPARE(read_bytes(path("cmd.sebo.json")), before);
 
