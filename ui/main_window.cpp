@@ -1,6 +1,6 @@
 #include "main_window.h"
 
-#include "evaluators/command_evaluator.h"
+#include "evaluators/command_review.h"
 
 #include <QAction>
 #include <QApplication>
@@ -41,6 +41,8 @@
 
 #include "activation_chart_view.h"
 #include "chosen_export.h"
+#include "command_trust_dialog.h"
+#include "command_trust_store.h"
 #include "configuration_inspector.h"
 #include "experiment_document.h"
 #include "frontier_chart_view.h"
@@ -131,22 +133,42 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 MainWindow::~MainWindow() = default;
 
 void MainWindow::setPromptHandler(PromptHandler handler) { prompt_ = std::move(handler); }
+void MainWindow::setDialogHandler(DialogHandler handler) { dialog_handler_ = std::move(handler); }
 
 bool MainWindow::ensureCommandApproved() {
     if (!document_->hasExperiment()) return true;
     const sebo::EvaluatorSpec& spec = document_->experiment().evaluator;
     if (spec.kind != sebo::EvaluatorSpec::Kind::Command || controller_->commandApproved()) return true;
-    QString text = tr("This experiment evaluates every trial by running this program (no shell is "
-                      "involved):\n\n%1\n\nin the folder:\n%2\n\nOnly run commands you trust. Run it?")
-                       .arg(QString::fromStdString(sebo::shell_quoted_command_line(spec.command)),
-                            QString::fromStdString(spec.working_directory.empty() ? "(the current folder)"
-                                                                                  : spec.working_directory));
-    if (ask(tr("Run an external command?"), text, QMessageBox::Yes | QMessageBox::No, QMessageBox::No) !=
-        QMessageBox::Yes)
+    // The approval is of exactly what the person is shown (command_review.h).
+    const CommandReview review = review_command(spec);
+    const QByteArray key = command_approval_key(review);
+    const QString file = document_->filePath();
+    const auto settings = make_settings();
+    CommandTrustStore trust(*settings);
+    if (trust.isTrusted(key, file)) {
+        controller_->approveCommand(key);
+        statusBar()->showMessage(tr("Running the command you trusted for %1 (unchanged since).").arg(document_->displayName()),
+                                 5000);
+        return true;
+    }
+    CommandTrustDialog dialog(review, file.isEmpty() ? tr("This experiment") : QDir::toNativeSeparators(file),
+                              !file.isEmpty(), this);
+    const bool accepted =
+        dialog_handler_ || !prompt_
+            ? execDialog(dialog) == QDialog::Accepted
+            : ask(dialog.windowTitle(), dialog.text(), QMessageBox::Yes | QMessageBox::No, QMessageBox::No) ==
+                  QMessageBox::Yes;
+    if (!accepted) return false;
+    if (const QStringList refusals = dialog.refusals(); !refusals.isEmpty()) {
+        showError(tr("The command was not run:\n%1").arg(refusals.join("\n")));
         return false;
-    controller_->approveCommand(spec.command, spec.working_directory);
+    }
+    controller_->approveCommand(key);
+    if (dialog.trustRequested()) trust.trust(key, file);
     return true;
 }
+
+int MainWindow::execDialog(QDialog& dialog) { return dialog_handler_ ? dialog_handler_(dialog) : dialog.exec(); }
 
 QMessageBox::StandardButton MainWindow::ask(const QString& title, const QString& text,
                                             QMessageBox::StandardButtons buttons,
@@ -297,6 +319,17 @@ void MainWindow::createMenus() {
     run->addAction(run_budget_);
     run->addSeparator();
     run->addAction(cancel_);
+    run->addSeparator();
+    QAction* forget = run->addAction(tr("&Forget trusted commands"));
+    forget->setObjectName("forgetTrustedCommands");
+    forget->setToolTip(tr("Ask again before any experiment's external command runs, also for the files whose "
+                          "command you chose to trust"));
+    connect(forget, &QAction::triggered, this, [this] {
+        const auto settings = make_settings();
+        CommandTrustStore(*settings).clear();
+        controller_->revokeCommandApproval();
+        statusBar()->showMessage(tr("Every experiment's command will be asked about again before it runs."), 5000);
+    });
 
     QMenu* trial = menuBar()->addMenu(tr("&Trial"));
     trial->addAction(choose_);
@@ -702,6 +735,8 @@ bool MainWindow::openFile(const QString& path) {
         if (!QFileInfo::exists(path)) removeRecentFile(path);
         return false;
     }
+    // An opened file is someone else's until its command is approved (or trusted for it).
+    controller_->revokeCommandApproval();
     message_bar_->dismiss();
     addRecentFile(document_->filePath());
     statusBar()->showMessage(tr("Opened %1").arg(document_->displayName()), 5000);
@@ -711,6 +746,7 @@ bool MainWindow::openFile(const QString& path) {
 bool MainWindow::newExperiment(Experiment experiment) {
     if (controller_->isRunning() || !maybeSave()) return false;
     document_->setExperiment(std::move(experiment));
+    controller_->revokeCommandApproval();
     message_bar_->dismiss();
     showInfo(tr("New experiment created. It is saved to a file once you choose one (Ctrl+S); from then on every "
                 "trial is written as soon as it completes."));
@@ -953,7 +989,10 @@ void MainWindow::saveAsDialog() {
 void MainWindow::newDialog() {
     if (controller_->isRunning()) return;
     NewExperimentDialog dialog(this);
-    if (dialog.exec() == QDialog::Accepted) newExperiment(dialog.experiment());
+    if (execDialog(dialog) != QDialog::Accepted || !newExperiment(dialog.experiment())) return;
+    // The person just typed this command: it is theirs, and runs in this session without asking.
+    const sebo::EvaluatorSpec& spec = document_->experiment().evaluator;
+    if (spec.kind == sebo::EvaluatorSpec::Kind::Command) controller_->approveCommand(command_approval_key(spec));
 }
 
 void MainWindow::exportChosenDialog() {

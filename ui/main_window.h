@@ -16,6 +16,7 @@
 #include "experiment_snapshot.h"
 
 class QAction;
+class QDialog;
 class QLabel;
 class QListWidget;
 class QMenu;
@@ -53,6 +54,9 @@ public:
     using PromptHandler = std::function<QMessageBox::StandardButton(
         const QString& title, const QString& text, QMessageBox::StandardButtons buttons,
         QMessageBox::StandardButton default_button)>;
+    // Runs a modal dialog (the command confirmation, the new-experiment dialog) and returns its
+    // result; the default calls QDialog::exec(). Tests install a handler that reads and answers it.
+    using DialogHandler = std::function<int(QDialog& dialog)>;
     enum class Chart { Frontier, Hypervolume, Activation };
 
     explicit MainWindow(QWidget* parent = nullptr);
@@ -69,6 +73,7 @@ public:
     TrialsTableModel* trialsModel() const { return trials_model_; }
     TrialsProxyModel* trialsProxy() const { return trials_proxy_; }
     MessageBar* messageBar() const { return message_bar_; }
+    QAction* newAction() const { return new_; }
     QAction* stepAction() const { return step_; }
     QAction* runAction() const { return run_n_; }
     QAction* runToBudgetAction() const { return run_budget_; }
@@ -78,6 +83,9 @@ public:
     QCheckBox* frontierOnlyBox() const { return frontier_only_; }
 
     void setPromptHandler(PromptHandler handler);
+    // Without a dialog handler but with a prompt handler, the command confirmation is asked
+    // through the prompt handler (its title and text; Yes runs, with no variable allowed).
+    void setDialogHandler(DialogHandler handler);
 
     // Opens a file; asks about unsaved changes first. A file that fails to load is reported
     // in the message bar (with the engine's field path and value) and the current experiment
@@ -136,6 +144,7 @@ private:
     bool maybeSave();
     QMessageBox::StandardButton ask(const QString& title, const QString& text, QMessageBox::StandardButtons buttons,
                                     QMessageBox::StandardButton default_button);
+    int execDialog(QDialog& dialog);
     void showError(const QString& text);
     void showInfo(const QString& text);
     QString askSavePath(const QString& title, const QString& filters, const QString& suggested);
@@ -154,7 +163,9 @@ private:
     ExperimentDocument* document_;
     RunController* controller_;
     PromptHandler prompt_;
-    // Asks before the first run of an experiment's external command; false when refused.
+    DialogHandler dialog_handler_;
+    // Asks before an experiment's external command runs, unless exactly this command was
+    // approved in this session or trusted for this file; false when refused.
     bool ensureCommandApproved();
     bool syncing_selection_ = false;
     bool remember_recent_ = true;

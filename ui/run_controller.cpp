@@ -5,6 +5,7 @@
 #include <exception>
 #include <mutex>
 
+#include "command_trust_store.h"
 #include "evaluators/command_evaluator.h"
 #include "experiment/runner.h"
 #include "experiment_document.h"
@@ -56,15 +57,13 @@ RunController::~RunController() {
 
 void RunController::setStrategyFactory(StrategyFactory factory) { factory_ = std::move(factory); }
 
-void RunController::approveCommand(const std::vector<std::string>& argv, const std::string& working_directory) {
-    approved_command_ = argv;
-    approved_directory_ = working_directory;
-}
+void RunController::approveCommand(const QByteArray& key) { approved_command_ = key; }
+
+void RunController::revokeCommandApproval() { approved_command_.clear(); }
 
 bool RunController::commandApproved() const {
-    if (!document_->hasExperiment()) return false;
-    const EvaluatorSpec& spec = document_->experiment().evaluator;
-    return !spec.command.empty() && spec.command == approved_command_ && spec.working_directory == approved_directory_;
+    if (!document_->hasExperiment() || approved_command_.isEmpty()) return false;
+    return command_approval_key(document_->experiment().evaluator) == approved_command_;
 }
 
 double RunController::runSeconds() const { return running_ ? run_clock_.elapsed() / 1000.0 : 0.0; }
@@ -77,7 +76,7 @@ QString RunController::cannotRunReason() const {
     if (auto error = e.method.validate()) return QString::fromStdString(*error);
     if (e.evaluator.kind == EvaluatorSpec::Kind::Command && !commandApproved())
         return tr("This experiment runs an external command for every trial; it runs only after you "
-                  "approve the exact command line.");
+                  "approve exactly what it runs (program, arguments, folder, environment).");
     if (static_cast<int>(e.trials.size()) >= e.method.budget)
         return tr("The experiment has its budget of %1 trials. Raise the budget in the Method panel to go on.")
             .arg(e.method.budget);
@@ -114,6 +113,14 @@ bool RunController::runToBudget() {
 
 void RunController::startStep() {
     Experiment copy = document_->experiment();
+    // Checked on the copy the step runs: the command that runs is the one approved.
+    if (copy.evaluator.kind == EvaluatorSpec::Kind::Command &&
+        (approved_command_.isEmpty() || command_approval_key(copy.evaluator) != approved_command_)) {
+        finish(RunEnd::Failed, tr("The experiment's command (program, arguments, folder, environment, timeout or "
+                                  "concurrency) is not the one you approved; it did not run. The next step asks "
+                                  "you again."));
+        return;
+    }
     std::unique_ptr<Strategy> strategy;
     try {
         strategy = factory_(copy.method);

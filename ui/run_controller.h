@@ -10,6 +10,7 @@
 // edits made meanwhile (chosen configurations, manual results) are never overwritten.
 // Cancelling leaves the experiment exactly as it was before the step (run_step's contract).
 
+#include <QByteArray>
 #include <QElapsedTimer>
 #include <QList>
 #include <QObject>
@@ -75,9 +76,12 @@ public:
     // evaluator kind this version cannot run), or empty when it can.
     QString cannotRunReason() const;
     // An experiment whose evaluator is an external command runs only after the user approved
-    // that exact command line and working directory (SPEC §7: a loaded file never runs a
-    // command without confirmation).
-    void approveCommand(const std::vector<std::string>& argv, const std::string& working_directory);
+    // exactly what it runs (SPEC §7: a loaded file never runs a command without confirmation).
+    // The approval is the key of what was shown (command_trust_store.h: program, arguments,
+    // folder, environment, timeout, concurrency); it is compared again before every step, so a
+    // changed evaluator section — reloaded, merged, edited — ends the run, and the next step asks.
+    void approveCommand(const QByteArray& key);
+    void revokeCommandApproval();
     bool commandApproved() const;
 
 public slots:
@@ -123,8 +127,7 @@ private:
     // The built-in problem of the experiment, built once (some problems generate a world).
     std::shared_ptr<const Problem> problem_;
     std::string problem_key_;
-    std::vector<std::string> approved_command_;
-    std::string approved_directory_;
+    QByteArray approved_command_;
     // The worker leaves its outcome here; the queued call that follows only says "done", so
     // cancelAndWait() can also collect it synchronously.
     std::mutex outcome_mutex_;

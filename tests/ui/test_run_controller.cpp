@@ -7,6 +7,7 @@
 #include <QSignalSpy>
 #include <QTimer>
 
+#include "command_trust_store.h"
 #include "experiment_document.h"
 #include "io/experiment_file.h"
 #include "run_controller.h"
@@ -229,7 +230,7 @@ private slots:
         ExperimentDocument doc;
         doc.setExperiment(e);
         RunController controller(&doc);
-        controller.approveCommand(e.evaluator.command, e.evaluator.working_directory);
+        controller.approveCommand(command_approval_key(e.evaluator));
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.runToBudget());
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
