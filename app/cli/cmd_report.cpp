@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "core/format.h"
 #include "core/input_error.h"
+#include "evaluators/command_evaluator.h"
 #include "experiment/analytics.h"
 #include "io/csv_export.h"
 #include "io/experiment_file.h"
@@ -42,11 +43,9 @@ std::string describe_evaluator(const Experiment& e) {
         if (ev.problem.target) text += ", target " + format_number(*ev.problem.target);
         return text + ")";
     }
-    case EvaluatorSpec::Kind::Command: {
-        std::string text = "command:";
-        for (const auto& a : ev.command) text += " " + a;
-        return text;
-    }
+    case EvaluatorSpec::Kind::Command:
+        // Quoted so that an argument cannot pass for several, or for another line.
+        return "command: " + shell_quoted_command_line(ev.command);
     case EvaluatorSpec::Kind::Manual: return "manual (results are entered by a person)";
     }
     return "";
