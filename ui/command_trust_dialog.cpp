@@ -41,10 +41,11 @@ CommandTrustDialog::CommandTrustDialog(CommandReview review, const QString& sour
     details_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     details_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     details_->setAccessibleName(tr("What will run"));
+    // Wide and tall enough for the whole review when it is short; it scrolls when it is long.
     const QFontMetrics metrics(details_->font());
-    details_->setMinimumSize(metrics.horizontalAdvance(QString(72, QChar('m'))),
-                             metrics.lineSpacing() * std::min(14, 4 + static_cast<int>(review_.arguments.size() +
-                                                                                       review_.environment.size())));
+    const int lines = static_cast<int>(details_->toPlainText().count('\n')) + 1;
+    details_->setMinimumSize(metrics.horizontalAdvance(QString(96, QChar('0'))),
+                             metrics.lineSpacing() * (std::min(lines, 20) + 1));
     layout->addWidget(details_, 1);
 
     const std::vector<std::string> hijacking = review_.hijacking_variables();
