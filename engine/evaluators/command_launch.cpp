@@ -105,6 +105,7 @@ CommandLaunch plan_launch(const EvaluatorSpec& spec, const LaunchContext& contex
     }
     // A name: the first executable file of that name in the folders of PATH, in order; an empty
     // entry (and a relative one) means the working folder (or a folder inside it), as for execvp.
+    launch.searched_spec_path = file_path_variable.has_value();
     launch.search_path = file_path_variable ? *file_path_variable
                                             : context.inherited("PATH").value_or(default_search_path());
     std::string skipped;

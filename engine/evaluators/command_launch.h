@@ -37,6 +37,7 @@ struct CommandLaunch {
     std::string program;
     std::string program_error;
     std::string search_path;               // the PATH searched (for messages); empty for a path with '/'
+    bool searched_spec_path = false;       // the search used the PATH of the spec's environment
     std::vector<std::string> environment;  // the program's: "NAME=value", the spec's variables last
 };
 

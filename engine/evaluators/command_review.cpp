@@ -71,9 +71,7 @@ CommandReview review_command(const EvaluatorSpec& spec, const LaunchContext& con
             const auto target = std::filesystem::canonical(launch.program, error);
             if (!error) review.link_target = target.string();
         }
-        review.found_through_file_path =
-            !launch.search_path.empty() && std::any_of(spec.environment.begin(), spec.environment.end(),
-                                                       [](const auto& v) { return v.first == "PATH"; });
+        review.found_through_file_path = launch.searched_spec_path;
     }
     if (spec.command.size() > 1) review.arguments.assign(spec.command.begin() + 1, spec.command.end());
     review.working_directory = launch.working_directory;
