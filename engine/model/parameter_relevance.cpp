@@ -2,19 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
-#include <cmath>
 
 namespace sebo {
-
-double quantile(std::vector<double> values, double q) {
-    assert(!values.empty() && q >= 0.0 && q <= 1.0);
-    std::sort(values.begin(), values.end());
-    const double position = q * static_cast<double>(values.size() - 1);
-    const auto below = static_cast<std::size_t>(std::floor(position));
-    const std::size_t above = std::min(below + 1, values.size() - 1);
-    const double weight = position - static_cast<double>(below);
-    return values[below] + weight * (values[above] - values[below]);
-}
 
 std::vector<ParameterRelevance> parameter_relevance(const std::vector<GpHyperparameters>& samples, double low_quantile,
                                                     double high_quantile) {

@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "core/quantile.h"
 #include "model/gp_hyperparameters.h"
 
 namespace sebo {
@@ -19,12 +20,9 @@ struct ParameterRelevance {
 };
 
 // One entry per input, sorted by decreasing median (ties by index). Quantiles interpolate
-// linearly between order statistics (the "type 7" rule of R and NumPy); 0 ≤ low_quantile ≤
+// linearly between order statistics (core/quantile.h); 0 ≤ low_quantile ≤
 // high_quantile ≤ 1. Requires at least one sample, all of the same dimension.
 std::vector<ParameterRelevance> parameter_relevance(const std::vector<GpHyperparameters>& samples,
                                                     double low_quantile = 0.1, double high_quantile = 0.9);
-
-// The linearly interpolated q-quantile of `values` (non-empty; taken by value and sorted).
-double quantile(std::vector<double> values, double q);
 
 }  // namespace sebo
