@@ -2,11 +2,44 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
+#include <limits>
 #include <iterator>
 #include <map>
 #include <numeric>
 
 namespace sebo {
+
+namespace {
+
+// Division by a power of two changes only the exponent, so a coordinate scaled down keeps every
+// bit (except values more than 2^1022 times smaller than the largest, which become subnormal:
+// they are far below the rounding of any difference with the largest anyway).
+class PowerOfTwoScale {
+public:
+    // 2^e ≥ largest (≥ 0, finite), so that every scaled value lies in [−1, 1].
+    explicit PowerOfTwoScale(double largest) : exponent_(largest > 0.0 ? std::ilogb(largest) + 1 : 0) {}
+    double down(double value) const { return std::ldexp(value, -exponent_); }
+    // A length (or an area with the other factor in units of 1) back in the original units,
+    // saturating at the largest double.
+    double up(double value) const { return saturate(std::ldexp(value, exponent_)); }
+    int exponent() const { return exponent_; }
+
+    static double saturate(double value) {
+        constexpr double kLargest = std::numeric_limits<double>::max();
+        return std::isinf(value) ? std::copysign(kLargest, value) : value;
+    }
+
+private:
+    int exponent_;
+};
+
+double unscale_area(double area, const PowerOfTwoScale& x, const PowerOfTwoScale& y) {
+    // ldexp gives inf on overflow (saturated) and rounds correctly on underflow.
+    return PowerOfTwoScale::saturate(std::ldexp(area, x.exponent() + y.exponent()));
+}
+
+}  // namespace
 
 std::vector<int> non_dominated(const std::vector<ScoredPoint>& points) {
     // Sweep by sparsity ascending, utility descending, input order ascending: the first point of
@@ -70,20 +103,32 @@ double hypervolume_2d(const std::vector<std::pair<double, double>>& points, std:
     inside.reserve(points.size());
     for (const auto& p : points)
         if (p.first > reference.first && p.second > reference.second) inside.push_back(p);
+    if (inside.empty()) return 0.0;
+    // Each axis in units of a power of two at least as large as every coordinate on it, so that
+    // differences (at most 2) and products (at most 4) cannot overflow; the area is multiplied
+    // back once at the end.
+    double largest_x = std::abs(reference.first), largest_y = std::abs(reference.second);
+    for (const auto& p : inside) {
+        largest_x = std::max(largest_x, std::abs(p.first));
+        largest_y = std::max(largest_y, std::abs(p.second));
+    }
+    const PowerOfTwoScale x_scale(largest_x), y_scale(largest_y);
     // Sweep x descending: each point that rises above the current height adds the horizontal
     // slab between the old and new height, whose width is its own x (the largest x that
     // reaches that high, since every earlier point was lower).
     std::sort(inside.begin(), inside.end(), [](const auto& a, const auto& b) {
         return a.first != b.first ? a.first > b.first : a.second > b.second;
     });
+    const double x_reference = x_scale.down(reference.first);
     double volume = 0.0;
-    double height = reference.second;
+    double height = y_scale.down(reference.second);
     for (const auto& p : inside) {
-        if (p.second <= height) continue;
-        volume += (p.first - reference.first) * (p.second - height);
-        height = p.second;
+        const double y = y_scale.down(p.second);
+        if (y <= height) continue;
+        volume += (x_scale.down(p.first) - x_reference) * (y - height);
+        height = y;
     }
-    return volume;
+    return unscale_area(volume, x_scale, y_scale);
 }
 
 double hypervolume(const std::vector<ScoredPoint>& points, double reference_utility, int reference_sparsity) {
@@ -103,37 +148,48 @@ std::vector<double> hypervolume_trace(const std::vector<ScoredPoint>& points, do
     // the whole trace costs O(n log n) time and O(n) memory, independent of the sparsity range
     // (2,000 trials with D = 100 take well under a millisecond). Recomputing each prefix from
     // scratch would be O(n² log n).
+    //
+    // Utilities are handled in units of a power of two at least as large as every one of them
+    // (and the reference), so that a difference is at most 2 and cannot overflow whatever the
+    // finite inputs; the sparsity side is an integer count. Each value of the trace is the
+    // running area multiplied back by that power, saturating at the largest double.
+    double largest = std::abs(reference_utility);
+    for (const ScoredPoint& p : points) largest = std::max(largest, std::abs(p.utility));
+    const PowerOfTwoScale scale(largest);
+    const double reference = scale.down(reference_utility);
     std::vector<double> trace;
     trace.reserve(points.size());
     std::map<int, double> stair;
     double volume = 0.0;
-    for (const ScoredPoint& p : points) {
-        const bool inside = p.utility > reference_utility && p.sparsity < reference_sparsity;
-        auto next = inside ? stair.upper_bound(p.sparsity) : stair.end();
-        // The entry with the largest sparsity <= p.sparsity has the best utility among them.
-        const bool dominated = !inside || (next != stair.begin() && std::prev(next)->second >= p.utility);
+    for (const ScoredPoint& point : points) {
+        const double utility = scale.down(point.utility);
+        const int sparsity = point.sparsity;
+        const bool inside = utility > reference && sparsity < reference_sparsity;
+        auto next = inside ? stair.upper_bound(sparsity) : stair.end();
+        // The entry with the largest sparsity <= the point's has the best utility among them.
+        const bool dominated = !inside || (next != stair.begin() && std::prev(next)->second >= utility);
         if (!dominated) {
-            double height = reference_utility;
+            double height = reference;
             if (next != stair.begin()) {
                 auto at_or_below = std::prev(next);
                 height = std::max(height, at_or_below->second);
-                // An entry at the same sparsity is beaten by p: p replaces it.
-                if (at_or_below->first == p.sparsity) stair.erase(at_or_below);
+                // An entry at the same sparsity is beaten by the point: it replaces it.
+                if (at_or_below->first == sparsity) stair.erase(at_or_below);
             }
-            int from = p.sparsity;
-            // Entries to the right that p now dominates are removed; each covered a strip of
-            // the staircase that p raises to its own utility.
-            while (next != stair.end() && next->second <= p.utility) {
-                volume += (static_cast<double>(next->first) - from) * (p.utility - height);
+            int from = sparsity;
+            // Entries to the right that the point now dominates are removed; each covered a
+            // strip of the staircase that the point raises to its own utility.
+            while (next != stair.end() && next->second <= utility) {
+                volume += (static_cast<double>(next->first) - from) * (utility - height);
                 from = next->first;
                 height = next->second;
                 next = stair.erase(next);
             }
             const int to = next != stair.end() ? next->first : reference_sparsity;
-            volume += (static_cast<double>(to) - from) * (p.utility - height);
-            stair.emplace_hint(next, p.sparsity, p.utility);
+            volume += (static_cast<double>(to) - from) * (utility - height);
+            stair.emplace_hint(next, sparsity, utility);
         }
-        trace.push_back(volume);
+        trace.push_back(scale.up(volume));
     }
     return trace;
 }

@@ -2,6 +2,11 @@
 // Pareto utilities for (objective, sparsity). Sign convention: the objective is in
 // maximization form ("utility", larger is better) and sparsity is a count (smaller is better);
 // the hypervolume is measured in (utility, −sparsity) space, both maximized (SPEC §3).
+//
+// Hypervolumes are finite for any finite inputs: coordinates are scaled by a power of two (exact)
+// so that no difference or product can overflow, and the result is multiplied back once; a
+// volume beyond the largest double (utilities ±1e308 apart over several strips) is reported as
+// the largest double.
 
 #include <optional>
 #include <utility>

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "pareto/frontier.h"
@@ -125,6 +126,51 @@ private slots:
                                                  {11, 2, 4}, {12, 0, 5}, {-1, 0, 6}, {50, 6, 7}};
         QCOMPARE(hypervolume_trace(points, 0.0, 6), (std::vector<double>{3, 5, 6, 40, 44, 72, 72, 72}));
         QCOMPARE(hypervolume(points, 0.0, 6), 72.0);
+    }
+
+    // Finite for any finite inputs (frontier.h): coordinates are scaled by powers of two before
+    // any difference or product, and a volume beyond the largest double saturates there.
+    void hypervolumeOfExtremeFiniteValues() {
+        constexpr double kMax = std::numeric_limits<double>::max();
+        const auto relative = [](double actual, double expected) { return std::abs(actual / expected - 1.0); };
+        // Width 1e308 − (−1e308) = 2e308 overflows, the area 2e308 · 1e-10 = 2e298 does not.
+        const double slab = hypervolume_2d({{1e308, 1e-10}}, {-1e308, 0.0});
+        QVERIFY2(relative(slab, 2e298) < 1e-15, qPrintable(QString::number(slab, 'g', 17)));
+        // Tiny times huge: 1e-300 · 1e300 = 1; and for (3e-300, 1e300) and (1e-300, 2e300):
+        // 3e-300 · 1e300 + 1e-300 · (2e300 − 1e300) = 3 + 1.
+        QVERIFY(relative(hypervolume_2d({{1e-300, 1e300}}, {0.0, 0.0}), 1.0) < 1e-15);
+        QVERIFY(relative(hypervolume_2d({{3e-300, 1e300}, {1e-300, 2e300}}, {0.0, 0.0}), 4.0) < 1e-15);
+        // Beyond the largest double: saturated, never inf or NaN.
+        QCOMPARE(hypervolume_2d({{1e308, 1e308}}, {-1e308, -1e308}), kMax);
+        QCOMPARE(hypervolume({{1e308, 0, 0}}, -1e308, 2), kMax);
+        QCOMPARE(hypervolume_trace({{1e308, 0, 0}}, -1e308, 2), std::vector<double>{kMax});
+
+        // Negative extremes: utility −1e308 over the reference −1.7e308 on strips 0 and 1:
+        // 2 · 0.7e308 (to rounding: the doubles nearest 1e308 and 1.7e308).
+        const double expected = 2.0 * (1.7e308 - 1e308);
+        QVERIFY(relative(hypervolume({{-1e308, 0, 0}}, -1.7e308, 2), expected) < 1e-15);
+        QVERIFY(relative(hypervolume_trace({{-1e308, 0, 0}}, -1.7e308, 2).back(), expected) < 1e-15);
+
+        // Mixed magnitudes, reference 0, D = 3: (1, 1) fills strips 1–2 (2); (1e308, 2) raises
+        // strip 2 to 1e308 (+1e308 − 1, which rounds to 1e308); (2, 0) raises strips 0–1 to 2
+        // (+2 + 1, far below the rounding of 1e308).
+        const std::vector<ScoredPoint> mixed = {{1.0, 1, 0}, {1e308, 2, 1}, {2.0, 0, 2}};
+        QCOMPARE(hypervolume_trace(mixed, 0.0, 3), (std::vector<double>{2.0, 1e308, 1e308}));
+        QCOMPARE(hypervolume(mixed, 0.0, 3), 1e308);
+        // Every value finite however the points are ordered, and the trace ends at the volume.
+        std::vector<ScoredPoint> extremes = {{1e308, 3, 0}, {-1e308, 0, 1}, {1e-300, 1, 2}, {-1e-300, 2, 3},
+                                             {1.7976931348623157e308, 4, 4}, {-1.7976931348623157e308, 0, 5}};
+        std::sort(extremes.begin(), extremes.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+        do {
+            for (double reference : {-1.7976931348623157e308, -1e308, 0.0, 1e308}) {
+                const auto trace = hypervolume_trace(extremes, reference, 5);
+                for (double v : trace) QVERIFY(std::isfinite(v) && v >= 0.0);
+                const double volume = hypervolume(extremes, reference, 5);
+                QVERIFY(std::isfinite(volume));
+                QVERIFY(relative(trace.back(), volume) < 1e-12 || trace.back() == volume);
+            }
+        } while (std::next_permutation(extremes.begin(), extremes.end(),
+                                       [](const auto& a, const auto& b) { return a.id < b.id; }));
     }
 
     void hypervolumeTraceMatchesEveryPrefix() {
