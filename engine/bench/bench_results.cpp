@@ -113,7 +113,8 @@ std::vector<BenchRow> bench_rows(const Experiment& experiment, const BenchRunInf
         row.seed = info.seed;
         row.trial = static_cast<int>(rows.size());
         row.generator = trial.generator;
-        row.status = to_string(trial.status);
+        // An excluded trial keeps its value but counts nowhere, here as everywhere else.
+        row.status = trial.exclusion ? "excluded" : to_string(trial.status);
         row.objective = trial.status == TrialStatus::Completed ? trial.objective : std::nullopt;
         row.active = experiment.sparsity(trial);
         const std::vector<bool> mask = experiment.space.active_mask(trial.parameters);
@@ -191,12 +192,12 @@ std::vector<BenchRow> parse_bench_results(const std::string& text, const std::st
         r.trial = in.integer(TrialCol, 0);
         r.generator = in.text(Generator);
         r.status = in.text(Status);
-        if (r.status != "completed" && r.status != "failed" && r.status != "abandoned")
-            in.fail(Status, "'" + r.status + "' is not completed, failed or abandoned");
+        if (r.status != "completed" && r.status != "excluded" && r.status != "failed" && r.status != "abandoned")
+            in.fail(Status, "'" + r.status + "' is not completed, excluded, failed or abandoned");
         r.objective = in.optional_number(Objective);
-        if ((r.status == "completed") != r.objective.has_value())
+        if ((r.status == "completed" || r.status == "excluded") != r.objective.has_value())
             in.fail(Objective, r.objective ? "a " + r.status + " trial has no objective"
-                                           : "a completed trial needs an objective");
+                                           : "a " + r.status + " trial needs an objective");
         r.active = in.integer(Active, 0);
         if (r.active > r.dimension)
             in.fail(Active, std::to_string(r.active) + " is above the dimension " + std::to_string(r.dimension));

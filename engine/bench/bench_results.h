@@ -7,10 +7,10 @@
 // Columns, in this order (the header names are the field names below):
 //   problem, dimension, minimize (0|1), optimum (empty when unknown), effective_parameters
 //   (0-based indices separated by ';', empty when unknown), hypervolume_reference, strategy,
-//   seed, trial, generator, status (completed|failed|abandoned), objective (user sign; empty
-//   unless completed), active (parameters changed away from their targets), active_parameters
+//   seed, trial, generator, status (completed|excluded|failed|abandoned; excluded: completed but
+//   excluded from analysis), objective (user sign; empty unless completed or excluded), active (parameters changed away from their targets), active_parameters
 //   (0-based indices separated by ';'), hypervolume (after this trial), best_objective (best
-//   completed objective so far, user sign; empty before the first), generation_seconds,
+//   objective so far among trials that count, user sign; empty before the first), generation_seconds,
 //   evaluation_seconds, elapsed_seconds (running sum of the two).
 
 #include <optional>
@@ -34,6 +34,8 @@ struct BenchRow {
     std::string generator;
     std::string status;
     std::optional<double> objective;
+    // Completed and not excluded from analysis: the rows the summary counts.
+    bool counts() const { return status == "completed"; }
     int active = 0;
     std::vector<int> active_parameters;
     double hypervolume = 0.0;

@@ -82,13 +82,13 @@ std::vector<int> levels_of_interest(int dimension, const std::vector<int>& effec
 // Larger is better in this form.
 double utility(const BenchRow& row) { return row.minimize ? -*row.objective : *row.objective; }
 
-// Best completed objective (user sign) among the first `count` rows with at most k active.
+// Best objective (user sign) among the first `count` rows that count, with at most k active.
 std::optional<double> best_with_at_most(const Run& run, std::size_t count, int k) {
     std::optional<double> best;
     const BenchRow* best_row = nullptr;
     for (std::size_t i = 0; i < std::min(count, run.size()); ++i) {
         const BenchRow& row = *run[i];
-        if (!row.objective || row.active > k) continue;
+        if (!row.counts() || row.active > k) continue;
         if (!best_row || utility(row) > utility(*best_row)) best_row = &row;
     }
     if (best_row) best = best_row->objective;
@@ -98,7 +98,7 @@ std::optional<double> best_with_at_most(const Run& run, std::size_t count, int k
 std::vector<double> activation_shares(const Run& run, int dimension) {
     std::vector<ScoredPoint> points;
     for (std::size_t i = 0; i < run.size(); ++i)
-        if (run[i]->objective) points.push_back({utility(*run[i]), run[i]->active, static_cast<int>(i)});
+        if (run[i]->counts()) points.push_back({utility(*run[i]), run[i]->active, static_cast<int>(i)});
     std::vector<double> shares(static_cast<std::size_t>(dimension), 0.0);
     const std::vector<int> frontier = non_dominated(points);
     if (frontier.empty()) return shares;

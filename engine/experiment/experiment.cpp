@@ -160,8 +160,12 @@ std::optional<std::string> MethodSettings::validate() const {
     return std::nullopt;
 }
 
+bool Experiment::analyzed(const Trial& trial) const {
+    return trial.status == TrialStatus::Completed && trial.objective && !trial.exclusion;
+}
+
 std::optional<double> Experiment::utility(const Trial& trial) const {
-    if (trial.status != TrialStatus::Completed || !trial.objective) return std::nullopt;
+    if (!analyzed(trial)) return std::nullopt;
     return to_utility(*trial.objective);
 }
 
@@ -173,6 +177,10 @@ int Experiment::max_sparsity() const { return space.has_groups() ? space.group_c
 
 int Experiment::count(TrialStatus status) const {
     return static_cast<int>(std::count_if(trials.begin(), trials.end(), [&](const Trial& t) { return t.status == status; }));
+}
+
+int Experiment::excluded_count() const {
+    return static_cast<int>(std::count_if(trials.begin(), trials.end(), [](const Trial& t) { return t.exclusion.has_value(); }));
 }
 
 const Trial* Experiment::find_trial(int index) const {
@@ -209,6 +217,12 @@ std::optional<std::string> Experiment::validate() const {
             if (!t.objective) return at + ".objective: a completed trial needs an objective value";
             if (!std::isfinite(*t.objective))
                 return at + ".objective: " + format_number(*t.objective) + " is not a finite number";
+        }
+        if (t.exclusion) {
+            if (t.status != TrialStatus::Completed)
+                return at + ".excluded: only a completed trial can be excluded from analysis (this one is " +
+                       to_string(t.status) + ")";
+            if (t.exclusion->reason.empty()) return at + ".excluded.reason: the reason must not be empty";
         }
         if (t.sem && (!std::isfinite(*t.sem) || *t.sem < 0))
             return at + ".sem: " + format_number(*t.sem) + " is not a finite non-negative number";

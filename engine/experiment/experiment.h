@@ -120,7 +120,11 @@ struct Experiment {
     std::vector<Trial> trials;
     std::vector<ChosenConfiguration> chosen;
 
-    // The objective in maximization form (negated when minimizing); unset unless completed.
+    // Whether a trial counts in the analysis (the model, the frontier, the hypervolume, the
+    // activation frequencies): completed with a value and not excluded (Trial::exclusion).
+    bool analyzed(const Trial& trial) const;
+    // The objective in maximization form (negated when minimizing) of a trial that counts in the
+    // analysis; unset for every other trial (excluded ones included).
     std::optional<double> utility(const Trial& trial) const;
     double to_utility(double objective_value) const { return objective.minimize ? -objective_value : objective_value; }
     double from_utility(double utility_value) const { return objective.minimize ? -utility_value : utility_value; }
@@ -130,6 +134,8 @@ struct Experiment {
     int max_sparsity() const;
 
     int count(TrialStatus status) const;
+    // Completed trials that are excluded from analysis.
+    int excluded_count() const;
     const Trial* find_trial(int index) const;
     Trial* find_trial(int index);
     int next_trial_index() const;

@@ -12,6 +12,13 @@ enum class TrialStatus { Pending, Completed, Failed, Abandoned };
 const char* to_string(TrialStatus status);
 std::optional<TrialStatus> trial_status_from_string(const std::string& text);
 
+// A completed trial whose measurement is not trusted (an error sentinel, a timeout reported as a
+// value, a unit slip), left out of the analysis by the user: see Trial::exclusion.
+struct TrialExclusion {
+    std::string reason;  // never empty
+    std::string at;      // ISO-8601 UTC timestamp of the decision; empty when unknown
+};
+
 struct Trial {
     int index = 0;
     // Parameter values in user units, in the order of the search space's parameters.
@@ -31,6 +38,11 @@ struct Trial {
     // ISO-8601 UTC timestamps ("2026-11-25T22:31:07Z"); empty when unknown.
     std::string created_at;
     std::string completed_at;
+    // Set on a completed trial that is excluded from analysis: it keeps its value (shown, exported,
+    // saved) but counts nowhere — not in the model's training data, the frontier, the
+    // hypervolume or the activation frequencies — until it is included again
+    // (experiment/trial_exclusion.h). Failed, abandoned and pending trials are never excluded.
+    std::optional<TrialExclusion> exclusion;
 };
 
 }  // namespace sebo

@@ -49,6 +49,7 @@ std::string trials_to_csv(const Experiment& experiment) {
     std::vector<std::string> header = {"trial", "status", "objective", "sem", "active", "generator"};
     for (const Parameter& p : space.parameters()) header.push_back(csv_quote(p.name));
     header.push_back("error");
+    header.push_back("excluded");
     append_row(out, header);
     for (const Trial& t : experiment.trials) {
         assert(static_cast<int>(t.parameters.size()) == space.dimension());
@@ -60,6 +61,7 @@ std::string trials_to_csv(const Experiment& experiment) {
                                         csv_quote(t.generator)};
         for (double value : t.parameters) row.push_back(format_number(value));
         row.push_back(csv_quote(t.error));
+        row.push_back(t.exclusion ? csv_quote(t.exclusion->reason) : std::string());
         append_row(out, row);
     }
     return out;
@@ -100,6 +102,7 @@ std::string configuration_to_json(const Experiment& experiment, int trial, bool 
     out["trial"] = t.index;
     out["objective"] = t.objective ? Json(*t.objective) : Json(nullptr);
     out["active"] = experiment.sparsity(t);
+    if (t.exclusion) out["excluded"] = t.exclusion->reason;
     out["parameters"] = std::move(parameters);
     return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }

@@ -10,16 +10,18 @@
 namespace sebo {
 
 // One row per trial, in the experiment's order:
-//   trial,status,objective,sem,active,generator,<parameter names...>,error
+//   trial,status,objective,sem,active,generator,<parameter names...>,error,excluded
 // "active" is Experiment::sparsity(): active groups when the space has groups, otherwise
-// active parameters. objective and sem are empty when unset, error is empty when there is none.
+// active parameters. objective and sem are empty when unset, error is empty when there is none,
+// excluded holds the reason of a trial excluded from analysis (empty when it counts).
 std::string trials_to_csv(const Experiment& experiment);
 
 // One configuration. changed_only keeps only the parameters that differ from their targets.
 // CSV: header "parameter,value,target,changed" and a row per parameter (changed is true/false).
 // JSON: {"trial": i, "objective": v, "active": k, "parameters": {name: value, ...}}, with
 // "objective" null when the trial has no value, parameters in the order of the search space
-// and integer parameters written as JSON integers.
+// and integer parameters written as JSON integers; a trial excluded from analysis also has
+// "excluded": reason (before "parameters").
 // The trial must exist (throws InputError with field "trial" otherwise).
 std::string configuration_to_csv(const Experiment& experiment, int trial, bool changed_only);
 std::string configuration_to_json(const Experiment& experiment, int trial, bool changed_only);

@@ -22,6 +22,7 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
+#include "io/experiment_migration.h"
 #include "io/utf8_text.h"
 
 namespace sebo {
@@ -365,6 +366,7 @@ Json trial_to_json(const Trial& t, const SearchSpace& space) {
     j["evaluation_seconds"] = t.evaluation_seconds;
     j["created_at"] = t.created_at;
     j["completed_at"] = t.completed_at;
+    if (t.exclusion) j["excluded"] = Json{{"reason", t.exclusion->reason}, {"at", t.exclusion->at}};
     return j;
 }
 
@@ -581,6 +583,18 @@ Trial read_trial(const Document& value, const std::string& path, const SearchSpa
     read_nonnegative(value, path, "evaluation_seconds", t.evaluation_seconds);
     read_optional(value, path, "created_at", t.created_at);
     read_optional(value, path, "completed_at", t.completed_at);
+    if (const Document* excluded = optional_member(value, "excluded")) {
+        const std::string at = member_path(path, "excluded");
+        expect_object(*excluded, at);
+        if (t.status != TrialStatus::Completed)
+            fail(at, std::string("only a completed trial can be excluded from analysis (this one is ") +
+                         to_string(t.status) + ")");
+        TrialExclusion exclusion;
+        read_required(*excluded, at, "reason", exclusion.reason);
+        if (exclusion.reason.empty()) fail(member_path(at, "reason"), "the reason must not be empty");
+        read_optional(*excluded, at, "at", exclusion.at);
+        t.exclusion = std::move(exclusion);
+    }
     return t;
 }
 
@@ -619,12 +633,6 @@ std::vector<ChosenConfiguration> read_chosen(const Document& value, const std::s
     return chosen;
 }
 
-// Migration steps: steps[v - 1] rewrites a version-v document into version v + 1, so a file of
-// any older version is upgraded one step at a time and the reader only knows the current
-// layout. Version 1 is the first version: there is nothing to migrate yet.
-using MigrationStep = void (*)(Document&);
-constexpr std::array<MigrationStep, kExperimentVersion - 1> kMigrations{};
-
 int read_version(const Document& document) {
     const Document& value = required_member(document, "", "version");
     int version = 0;
@@ -644,8 +652,7 @@ Experiment read_experiment(Document& document) {
                            "(expected \"format\": \"" + kExperimentFormat + "\")");
     if (!format->is_string() || format->get_ref<const std::string&>() != kExperimentFormat)
         fail("format", describe(*format) + " is not a SEBO experiment file format (expected \"" + kExperimentFormat + "\")");
-    for (int v = read_version(document); v < kExperimentVersion; ++v)
-        kMigrations[static_cast<std::size_t>(v - 1)](document);
+    migrate_experiment_document(document, read_version(document));
 
     Experiment e;
     read_optional(document, "", "name", e.name);

@@ -14,7 +14,9 @@
 namespace sebo {
 
 inline constexpr const char* kExperimentFormat = "sebo-experiment";
-inline constexpr int kExperimentVersion = 1;
+// Version 2 (this one) added Trial::exclusion ("excluded"); older files are upgraded on load
+// (io/experiment_migration.h) and saved in the current version.
+inline constexpr int kExperimentVersion = 2;
 
 // Files larger than this are refused before they are read (a real experiment with thousands of
 // trials in hundreds of dimensions is a few tens of MiB).

@@ -71,7 +71,9 @@ std::optional<std::string> check_value(const SearchSpace& space, int i, double v
 }
 
 std::string describe_result(const Trial& t) {
-    if (t.status == TrialStatus::Completed && t.objective) return "completed, objective " + format_number(*t.objective);
+    if (t.status == TrialStatus::Completed && t.objective)
+        return "completed, objective " + format_number(*t.objective) +
+               (t.exclusion ? ", excluded from analysis: " + t.exclusion->reason : std::string());
     return to_string(t.status);
 }
 
@@ -122,6 +124,8 @@ void record_results(Experiment& experiment, const std::vector<ObservedResult>& r
         trial.sem = result.sem;
         trial.error = result.status == TrialStatus::Completed ? std::string() : result.error;
         trial.completed_at = timestamp;
+        // The exclusion was a judgement of the value it replaces.
+        trial.exclusion.reset();
     }
 }
 

@@ -65,7 +65,9 @@ ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, 
 // and the values fit the status (a finite objective for completed, none otherwise; sem >= 0).
 std::optional<std::string> check_result(const Experiment& experiment, const ObservedResult& result, bool overwrite);
 
-// Records each result on its trial (status, objective, sem, error, completed_at = timestamp).
+// Records each result on its trial (status, objective, sem, error, completed_at = timestamp). A
+// result replaces the trial's old one entirely: an exclusion from analysis, which judged the old
+// value, is dropped (the trial counts again).
 // Every result must pass check_result(.., overwrite = true) (asserted).
 void record_results(Experiment& experiment, const std::vector<ObservedResult>& results, const std::string& timestamp);
 

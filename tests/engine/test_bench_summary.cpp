@@ -191,6 +191,8 @@ private slots:
         QVERIFY2(e.contains("column status") && e.contains("'done'"), qPrintable(e));
         e = with("branin,4,1,0.4,0;1,20,A,1,1,sobol,completed,,4,0,1,10,0,0.5,0.5\n");
         QVERIFY2(e.contains("column objective") && e.contains("needs an objective"), qPrintable(e));
+        e = with("branin,4,1,0.4,0;1,20,A,1,1,sobol,excluded,,4,0,1,10,0,0.5,0.5\n");
+        QVERIFY2(e.contains("column objective") && e.contains("needs an objective"), qPrintable(e));
         e = error_of("problem,dimension\nbranin,4\n");
         QVERIFY2(e.contains("'minimize' is missing"), qPrintable(e));
     }
@@ -249,6 +251,21 @@ private slots:
         QCOMPARE(rows[0].hypervolume_reference, e.from_utility(report.reference_utility));
         QVERIFY(rows[0].minimize);
         QCOMPARE(rows[0].dimension, 4);
+
+        // Excluded from analysis: the row keeps its value with the status "excluded"; the best
+        // so far, the hypervolume and the summary leave it out.
+        e.trials[3].exclusion = TrialExclusion{"sentinel", ""};
+        const std::vector<BenchRow> excluded = bench_rows(e, BenchRunInfo{"b4", "sebo-l0", 3, 0.397887, {0, 1}});
+        QCOMPARE(excluded[2].status, std::string("excluded"));
+        QCOMPARE(*excluded[2].objective, 4.0);
+        QVERIFY(!excluded[2].counts() && excluded[1].counts());
+        QCOMPARE(*excluded[2].best_objective, 20.0);
+        QCOMPARE(excluded[2].hypervolume, excluded[1].hypervolume);
+        const std::vector<BenchRow> parsed = parse_bench_results(format_bench_results(excluded), "results.csv");
+        QCOMPARE(parsed[2].status, std::string("excluded"));
+        QCOMPARE(*parsed[2].objective, 4.0);
+        const auto summary = summarize_bench(parsed);
+        QCOMPARE(summary[0].strategies[0].frontier[4].best->mean, 20.0);  // not 4
     }
 };
 

@@ -94,6 +94,7 @@ Experiment export_experiment() {
     t3.parameters = {0.0, 0.5, 0.0};  // the target itself
     t3.objective = -1e-300;
     t3.generator = "sobol";
+    t3.exclusion = TrialExclusion{"unit slip, \"ms\" not s", "2026-11-25T22:40:00Z"};
     e.trials = {t0, t1, t2, t3};
     return e;
 }
@@ -119,14 +120,17 @@ private slots:
         const std::string csv = trials_to_csv(e);
         const Table t = parse_csv(csv);
         QCOMPARE(t.size(), std::size_t{5});
-        QCOMPARE(q(t[0]), (QStringList{"trial", "status", "objective", "sem", "active", "generator", "a", "b,c", "n", "error"}));
-        QCOMPARE(q(t[1]), (QStringList{"0", "completed", "1.5", "0.25", "2", "sobol", "0.1", "0.5", "7", ""}));
-        QCOMPARE(q(t[2]), (QStringList{"1", "failed", "", "", "1", "manual", "0", "0.75", "0", "he said \"no\", then\nleft"}));
-        QCOMPARE(q(t[3]), (QStringList{"4", "pending", "", "", "3", "sebo-l0", "-1", "0", "10", ""}));
-        QCOMPARE(q(t[4]), (QStringList{"2", "completed", "-1e-300", "", "0", "sobol", "0", "0.5", "0", ""}));
+        QCOMPARE(q(t[0]), (QStringList{"trial", "status", "objective", "sem", "active", "generator", "a", "b,c", "n", "error",
+                                       "excluded"}));
+        QCOMPARE(q(t[1]), (QStringList{"0", "completed", "1.5", "0.25", "2", "sobol", "0.1", "0.5", "7", "", ""}));
+        QCOMPARE(q(t[2]), (QStringList{"1", "failed", "", "", "1", "manual", "0", "0.75", "0", "he said \"no\", then\nleft", ""}));
+        QCOMPARE(q(t[3]), (QStringList{"4", "pending", "", "", "3", "sebo-l0", "-1", "0", "10", "", ""}));
+        // An excluded trial keeps its value; the last cell says why it does not count.
+        QCOMPARE(q(t[4]), (QStringList{"2", "completed", "-1e-300", "", "0", "sobol", "0", "0.5", "0", "",
+                                       "unit slip, \"ms\" not s"}));
         // The raw text: quoted header name and error cell, one "\n" per row.
-        QVERIFY(csv.rfind("trial,status,objective,sem,active,generator,a,\"b,c\",n,error\n", 0) == 0);
-        QVERIFY(csv.find("1,failed,,,1,manual,0,0.75,0,\"he said \"\"no\"\", then\nleft\"\n") != std::string::npos);
+        QVERIFY(csv.rfind("trial,status,objective,sem,active,generator,a,\"b,c\",n,error,excluded\n", 0) == 0);
+        QVERIFY(csv.find("1,failed,,,1,manual,0,0.75,0,\"he said \"\"no\"\", then\nleft\",\n") != std::string::npos);
         QVERIFY(csv.back() == '\n');
     }
 
@@ -191,6 +195,13 @@ private slots:
         QCOMPARE(sparse["parameters"].size(), std::size_t{1});
         QCOMPARE(sparse["parameters"]["b,c"].get<double>(), 0.75);
         QVERIFY(sparse["objective"].is_null());  // failed
+        // An excluded trial says so, before its parameters.
+        const Json excluded = Json::parse(configuration_to_json(e, 2, false));
+        QCOMPARE(QString::fromStdString(excluded["excluded"].get<std::string>()), QString("unit slip, \"ms\" not s"));
+        std::vector<std::string> order;
+        for (auto it = excluded.begin(); it != excluded.end(); ++it) order.push_back(it.key());
+        QCOMPARE(q(order), (QStringList{"trial", "objective", "active", "excluded", "parameters"}));
+        QVERIFY(!all.contains("excluded"));
     }
 
     void missing_trial_is_an_input_error() {
@@ -211,7 +222,7 @@ private slots:
         Experiment e;
         e.space = SearchSpace({make_parameter("x", 0, 1)});
         QCOMPARE(QString::fromStdString(trials_to_csv(e)),
-                 QString("trial,status,objective,sem,active,generator,x,error\n"));
+                 QString("trial,status,objective,sem,active,generator,x,error,excluded\n"));
     }
 };
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <QDir>
+#include <QDirIterator>
 #include <QTemporaryDir>
 #include <bit>
 #include <cfloat>
@@ -95,6 +96,7 @@ Experiment rich_experiment() {
     t0.generation_seconds = 0.001;
     t0.evaluation_seconds = 12.345678901234567;
     t0.completed_at = "2026-11-25T22:31:19Z";
+    t0.exclusion = TrialExclusion{"a \"sentinel\"\nvalue µ", "2026-11-26T08:00:00Z"};
     Trial t1 = make_trial(1, TrialStatus::Failed, {0.0, 1e-3, 0.0, 2.0, 0.9, 1.0});
     t1.error = "command \"eval\" exited with 1\nstderr: Ünïcødé ✓, commas, and a\ttab";
     t1.completed_at = "2026-11-25T22:32:00Z";
@@ -220,6 +222,11 @@ void compare_experiments(const Experiment& a, const Experiment& b) {
         QCOMPARE(bits(s.evaluation_seconds), bits(t.evaluation_seconds));
         QCOMPARE(qs(s.created_at), qs(t.created_at));
         QCOMPARE(qs(s.completed_at), qs(t.completed_at));
+        QCOMPARE(s.exclusion.has_value(), t.exclusion.has_value());
+        if (s.exclusion) {
+            QCOMPARE(qs(s.exclusion->reason), qs(t.exclusion->reason));
+            QCOMPARE(qs(s.exclusion->at), qs(t.exclusion->at));
+        }
     }
     QCOMPARE(a.chosen.size(), b.chosen.size());
     for (std::size_t i = 0; i < a.chosen.size(); ++i) {
@@ -297,7 +304,7 @@ private slots:
         const Json j = Json::parse(experiment_to_json_text(rich_experiment()));
         QCOMPARE(qs(j["format"].get<std::string>()), QString("sebo-experiment"));
         QVERIFY(j["version"].is_number_integer());
-        QCOMPARE(j["version"].get<int>(), 1);
+        QCOMPARE(j["version"].get<int>(), kExperimentVersion);
         QVERIFY(j["seed"].is_number_unsigned());  // a JSON integer, not a float
         QCOMPARE(j["seed"].get<std::uint64_t>(), 18446744073709551557ull);
         const Json& params = j["space"]["parameters"];
@@ -495,10 +502,12 @@ private slots:
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["format"] = "other-format"; }), "format", "\"other-format\"");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j.erase("format"); }), "format", "not a SEBO experiment file");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["format"] = 1; }), "format", "not a SEBO experiment file");
-        const Failure v2 = load_error(mutated([](Json& j) { j["version"] = 2; }));
-        QVERIFY(v2.thrown);
-        QCOMPARE(v2.field, QString("version"));
-        QVERIFY2(v2.message.contains("version 2") && v2.message.contains("up to 1"), qPrintable(v2.message));
+        const Failure newer = load_error(mutated([](Json& j) { j["version"] = kExperimentVersion + 1; }));
+        QVERIFY(newer.thrown);
+        QCOMPARE(newer.field, QString("version"));
+        QVERIFY2(newer.message.contains(QString("version %1").arg(kExperimentVersion + 1)) &&
+                     newer.message.contains(QString("up to %1").arg(kExperimentVersion)),
+                 qPrintable(newer.message));
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["version"] = 0; }), "version", "0 is not a valid version");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["version"] = "1"; }), "version", "the string \"1\"");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j.erase("version"); }), "version", "missing");
@@ -639,6 +648,79 @@ private slots:
         const auto lower = text.find("-2.0");
         QVERIFY(lower != std::string::npos);
         EXPECT_INPUT_ERROR(std::string(text).replace(lower, 4, "-1e999"), "space.parameters[0].lower", "-1e999");
+    }
+
+    // "excluded": {"reason", "at"} on a completed trial (version 2).
+    void excluded_trials_round_trip_and_errors() {
+        Json j = small_json();
+        j["trials"][0]["excluded"] = {{"reason", "timeout reported as 1e308"}, {"at", "2026-11-26T08:00:00Z"}};
+        const Experiment e = experiment_from_json_text(j.dump());
+        QVERIFY(e.trials[0].exclusion);
+        QCOMPARE(qs(e.trials[0].exclusion->reason), QString("timeout reported as 1e308"));
+        QCOMPARE(e.trials[0].objective, std::optional<double>(12345.5));
+        QVERIFY(!e.trials[1].exclusion);
+        const Json written = Json::parse(experiment_to_json_text(e));
+        QCOMPARE(qs(written["trials"][0]["excluded"].dump()),
+                 QString(R"({"reason":"timeout reported as 1e308","at":"2026-11-26T08:00:00Z"})"));
+        QVERIFY(!written["trials"][1].contains("excluded"));
+        // "at" is optional; null means absent, as everywhere in the format.
+        j["trials"][0]["excluded"].erase("at");
+        QCOMPARE(qs(experiment_from_json_text(j.dump()).trials[0].exclusion->at), QString());
+        j["trials"][0]["excluded"] = nullptr;
+        QVERIFY(!experiment_from_json_text(j.dump()).trials[0].exclusion);
+
+        EXPECT_INPUT_ERROR(mutated([](Json& k) { k["trials"][1]["excluded"] = {{"reason", "x"}}; }), "trials[1].excluded",
+                           "only a completed trial can be excluded from analysis (this one is failed)");
+        EXPECT_INPUT_ERROR(mutated([](Json& k) { k["trials"][0]["excluded"] = Json::object(); }),
+                           "trials[0].excluded.reason", "missing");
+        EXPECT_INPUT_ERROR(mutated([](Json& k) { k["trials"][0]["excluded"] = {{"reason", ""}}; }),
+                           "trials[0].excluded.reason", "must not be empty");
+        EXPECT_INPUT_ERROR(mutated([](Json& k) { k["trials"][0]["excluded"] = {{"reason", 3}}; }),
+                           "trials[0].excluded.reason", "expected a string");
+        EXPECT_INPUT_ERROR(mutated([](Json& k) { k["trials"][0]["excluded"] = true; }), "trials[0].excluded",
+                           "expected an object, got true");
+        EXPECT_INPUT_ERROR(mutated([](Json& k) { k["trials"][0]["excluded"] = {{"reason", "x"}, {"at", 5}}; }),
+                           "trials[0].excluded.at", "expected a string");
+    }
+
+    // A version-1 file loads unchanged, and is saved in the current version. Version 1 had no
+    // exclusions: an "excluded" member it carried meant nothing (its reader ignored it), so the
+    // trial counts after the upgrade too.
+    void version_1_files_migrate() {
+        Json j = small_json();
+        j["version"] = 1;
+        const Experiment plain = experiment_from_json_text(j.dump());
+        compare_experiments(plain, small_experiment());
+        j["trials"][0]["excluded"] = {{"reason", "written by a newer tool"}};
+        j["trials"][1]["excluded"] = "not even an object";
+        const Experiment e = experiment_from_json_text(j.dump());
+        QVERIFY(!e.trials[0].exclusion && !e.trials[1].exclusion);
+        const Json saved = Json::parse(experiment_to_json_text(e));
+        QCOMPARE(saved["version"].get<int>(), kExperimentVersion);
+        QVERIFY(!saved["trials"][0].contains("excluded"));
+    }
+
+    // Every experiment file in the repository (examples, fuzz seeds, test fixtures) loads, and
+    // survives save -> load -> save with the same text.
+    void repository_files_load_and_round_trip() {
+        int found = 0;
+        for (const char* folder : {"resources/examples", "docs", "tests/fixtures", "fuzz/corpus/experiment_file"}) {
+            const QString root = qs(test::source_path(folder));
+            QDirIterator it(root, {"*.sebo.json"}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const std::string path = it.next().toStdString();
+                ++found;
+                Experiment e;
+                try {
+                    e = load_experiment(path);
+                } catch (const InputError& error) {
+                    QFAIL(qPrintable(qs(path + ": " + error.what())));
+                }
+                const std::string saved = experiment_to_json_text(e);
+                QCOMPARE(qs(experiment_to_json_text(experiment_from_json_text(saved))), qs(saved));
+            }
+        }
+        QVERIFY2(found >= 4, qPrintable(QString("only %1 files found").arg(found)));
     }
 
     void unknown_keys_are_ignored_and_absent_optionals_take_defaults() {
