@@ -1,13 +1,17 @@
 #include "experiment/analytics.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <limits>
+
+#include "core/robust_spread.h"
 
 namespace sebo {
 
 namespace {
 
-// Completed trials as scored points; the id is the trial's position in experiment.trials so
+// Trials that count in the analysis (completed, not excluded) as scored points; the id is the trial's position in experiment.trials so
 // that results can be mapped back without a search.
 std::vector<ScoredPoint> completed_points(const Experiment& experiment) {
     std::vector<ScoredPoint> points;
@@ -24,19 +28,24 @@ std::vector<ScoredPoint> completed_points(const Experiment& experiment) {
 
 double reference_utility(const Experiment& experiment) {
     if (experiment.hypervolume_reference) return experiment.to_utility(*experiment.hypervolume_reference);
-    std::optional<double> worst, best;
-    for (const Trial& trial : experiment.trials) {
-        const auto u = experiment.utility(trial);
-        if (!u) continue;
-        worst = worst ? std::min(*worst, *u) : *u;
-        best = best ? std::max(*best, *u) : *u;
+    std::vector<double> utilities;
+    for (const Trial& trial : experiment.trials)
+        if (const auto u = experiment.utility(trial)) utilities.push_back(*u);
+    if (utilities.empty()) return 0.0;
+    // The bulk: the values within the far-out fences (all of them when there is no robust
+    // spread), so that one absurd value cannot drag the reference (core/robust_spread.h).
+    const auto spread = robust_spread(utilities);
+    double worst = std::numeric_limits<double>::infinity(), best = -worst;
+    for (double u : utilities) {
+        if (spread && !spread->within_fences(u)) continue;
+        worst = std::min(worst, u);
+        best = std::max(best, u);
     }
-    if (!worst) return 0.0;
-    // Slightly below the worst observation (like the nadir-minus-10% rule of the reference
-    // implementation, SPEC §9), so every completed trial with fewer than D active parameters
-    // adds some volume.
-    const double range = *best - *worst;
-    return range > 0.0 ? *worst - 0.1 * range : *worst - 1.0;
+    // Slightly below the worst of the bulk (like the nadir-minus-10% rule of the reference
+    // implementation, SPEC §9), so every analysed trial of the bulk with fewer than D active
+    // parameters adds some volume. 0.1·best − 0.1·worst cannot overflow where best − worst can.
+    const double margin = best > worst ? 0.1 * best - 0.1 * worst : std::max(1.0, 0.1 * std::abs(worst));
+    return std::max(worst - margin, std::numeric_limits<double>::lowest());
 }
 
 FrontierReport analyze_frontier(const Experiment& experiment) {
@@ -63,8 +72,8 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
 
     report.hypervolume = hypervolume(points, report.reference_utility, report.reference_sparsity);
 
-    // The trace over completed trials, spread over all trials: a trial without a result
-    // repeats the value before it (0 before the first completed trial).
+    // The trace over the analysed trials, spread over all trials: a trial without a result, or
+    // excluded from analysis, repeats the value before it (0 before the first analysed trial).
     const std::vector<double> completed_trace =
         hypervolume_trace(points, report.reference_utility, report.reference_sparsity);
     report.hypervolume_trace.reserve(experiment.trials.size());

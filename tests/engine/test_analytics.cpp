@@ -3,6 +3,7 @@
 // against values worked out by hand in the comments.
 
 #include <cmath>
+#include <limits>
 
 #include "experiment/analytics.h"
 #include "test_support.h"
@@ -170,6 +171,84 @@ private slots:
         QCOMPARE(reference_utility(e), -10.0);
         e.objective.minimize = true;
         QCOMPARE(reference_utility(e), 10.0);
+    }
+
+    // Trial 7 (loss 1, the best) excluded: every analysis is that of the experiment without it,
+    // and the trace repeats the previous value at its position. Including it restores all.
+    void excludedTrialCountsNowhere() {
+        Experiment e = experiment(false);
+        e.hypervolume_reference = 11.0;
+        const FrontierReport full = analyze_frontier(e);
+        e.trials[6].exclusion = TrialExclusion{"sentinel", "2026-01-01T00:00:00Z"};
+        QVERIFY(!e.validate());
+        QVERIFY(!e.analyzed(e.trials[6]));
+        QCOMPARE(e.utility(e.trials[6]), std::optional<double>());
+        QCOMPARE(e.excluded_count(), 1);
+        const FrontierReport report = analyze_frontier(e);
+        // Without trial 7, trial 5 (loss 3, a b d) is the best with at most 3 active.
+        QCOMPARE(report.pareto_trials, (std::vector<int>{1, 2, 4, 5}));
+        compare_levels(report, {10.0, 6.0, 4.0, 3.0, 3.0}, {1, 2, 4, 5, 5});
+        QCOMPARE(report.hypervolume, 1.0 + 5.0 + 7.0 + 8.0);
+        QCOMPARE(report.hypervolume_trace, (std::vector<double>{4, 16, 16, 20, 21, 21, 21, 21}));
+        // Active sets on the frontier: {}, {a}, {b, c}, {a, b, d}.
+        QCOMPARE(report.activation_frequency, (std::vector<double>{0.5, 0.5, 0.25, 0.25}));
+        QCOMPARE(simple_regret(e, 4, 0.5), std::optional<double>(2.5));
+
+        Experiment removed = experiment(false);
+        removed.hypervolume_reference = 11.0;
+        removed.trials.erase(removed.trials.begin() + 6);
+        const FrontierReport without = analyze_frontier(removed);
+        QCOMPARE(report.pareto_trials, without.pareto_trials);
+        QCOMPARE(report.hypervolume, without.hypervolume);
+        QCOMPARE(report.activation_frequency, without.activation_frequency);
+        // The default reference ignores it too (utilities −10 … −3: −10 − 0.7).
+        e.hypervolume_reference.reset();
+        removed.hypervolume_reference.reset();
+        SEBO_COMPARE_NEAR(reference_utility(e), -10.7, 1e-12);
+        QCOMPARE(reference_utility(e), reference_utility(removed));
+
+        e.trials[6].exclusion.reset();
+        e.hypervolume_reference = 11.0;
+        const FrontierReport again = analyze_frontier(e);
+        QCOMPARE(again.pareto_trials, full.pareto_trials);
+        QCOMPARE(again.hypervolume_trace, full.hypervolume_trace);
+    }
+
+    // The default reference from the bulk (analytics.h): utilities 1 … 9 and one absurd value.
+    // Sorted with −1e308 first: Q1 (position 2.25) = 2.25, Q3 (position 6.75) = 6.75, IQR 4.5,
+    // far-out fences −11.25 and 20.25; the bulk is 1 … 9, so the reference is 1 − 0.8.
+    void referenceRuleIgnoresFarOutValues() {
+        Experiment e;
+        e.space = space(false);
+        const std::vector<double> at_target = {0.0, 0.0, 1.0, 0.5};
+        for (int i = 1; i <= 9; ++i) e.trials.push_back(trial(i, at_target, TrialStatus::Completed, i));
+        e.trials.push_back(trial(10, at_target, TrialStatus::Completed, -1e308));
+        SEBO_COMPARE_NEAR(reference_utility(e), 0.2, 1e-12);
+        // A best value of 1e308 does not widen the margin either.
+        e.trials.back().objective = 1e308;
+        SEBO_COMPARE_NEAR(reference_utility(e), 0.2, 1e-12);
+        // Minimized, the same values are utilities −9 … −1 and −1e308: −9 − 0.8.
+        e.objective.minimize = true;
+        SEBO_COMPARE_NEAR(reference_utility(e), -9.8, 1e-12);
+        const FrontierReport report = analyze_frontier(e);
+        QVERIFY(std::isfinite(report.hypervolume));
+        for (double v : report.hypervolume_trace) QVERIFY(std::isfinite(v));
+
+        // Fewer than 5 values: no robust spread, the plain rule, still finite: worst −1e308,
+        // best 3, margin 0.1·3 + 1e307 → −1.1e308.
+        e.objective.minimize = false;
+        e.trials = {trial(0, at_target, TrialStatus::Completed, 1.0), trial(1, at_target, TrialStatus::Completed, 2.0),
+                    trial(2, at_target, TrialStatus::Completed, 3.0), trial(3, at_target, TrialStatus::Completed, -1e308)};
+        SEBO_COMPARE_NEAR(reference_utility(e) / -1.1e308, 1.0, 1e-15);
+        // Below the lowest double it is clamped: −1.7e308 − 1.7e307 − 0.3 → −DBL_MAX.
+        e.trials[3].objective = -1.7e308;
+        QCOMPARE(reference_utility(e), std::numeric_limits<double>::lowest());
+        QVERIFY(std::isfinite(analyze_frontier(e).hypervolume));
+
+        // All equal: 10% of the magnitude below when that is more than 1 (1e30 − 1 would be 1e30).
+        e.trials = {trial(0, at_target, TrialStatus::Completed, 1e30), trial(1, at_target, TrialStatus::Completed, 1e30)};
+        SEBO_COMPARE_NEAR(reference_utility(e) / 9e29, 1.0, 1e-15);
+        QVERIFY(analyze_frontier(e).hypervolume > 0.0);
     }
 
     void emptyExperiment() {
