@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 
+#include "core/robust_spread.h"
 #include "design/sobol.h"
 
 namespace sebo {
@@ -85,6 +86,26 @@ std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool 
     }
     if (x.empty()) return std::nullopt;
     const auto n = static_cast<Eigen::Index>(x.size());
+    // Extreme values (an error sentinel of 1e308 among values of order 1) go onto the far-out
+    // fence on their side, or onto the most distant ordinary value when that lies beyond it, so
+    // they stay the best or the worst. The warp and the standardization below are scale-free, and
+    // without this the other values would differ by less than the rounding of the extreme one.
+    std::vector<int> winsorized;
+    if (const auto spread = robust_spread(utility)) {
+        double low = spread->lower_fence(), high = spread->upper_fence();
+        for (double u : utility)
+            if (!spread->extreme(u)) {
+                low = std::min(low, u);
+                high = std::max(high, u);
+            }
+        for (std::size_t i = 0; i < utility.size(); ++i)
+            if (spread->extreme(utility[i])) {
+                // Finite: an extreme value lies more than 3 S beyond its quartile, so its fence is
+                // between the quartile and the value.
+                utility[i] = utility[i] > spread->median ? high : low;
+                winsorized.push_back(trials[i]);
+            }
+    }
     // Utilities beyond ±1e100 (their squares overflow in a variance) or all below 1e-100 (their
     // squares underflow) are brought to order 1 by a power of two: exact, and the warp and the
     // standardization are scale-free, so the model sees the same data.
@@ -108,7 +129,7 @@ std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool 
             data->noise_variances[i] = std::max(s * s, 1e-8);
         }
     }
-    return TrainingSet{std::move(data), warp, standardizer, std::move(trials), y, scale};
+    return TrainingSet{std::move(data), warp, standardizer, std::move(trials), y, std::move(winsorized), scale};
 }
 
 SurrogateOptions surrogate_options(const MethodSettings& m) {

@@ -24,25 +24,32 @@
 
 namespace sebo {
 
-// The completed trials as a GP sees them (SPEC §2 "Models"): configurations mapped into the
-// unit cube; utilities (the objective in maximization form) warped by a fitted Yeo–Johnson
-// transform when the method asks for it (model/power_transform.h), then standardized; and the
-// known noise variances — the standard errors carried through the warp (delta method) into
-// standardized units, squared, floored at 1e-8 — only when every completed trial reported one
-// (otherwise the noise is inferred).
+// The trials that count in the analysis (completed, not excluded) as a GP sees them (SPEC §2
+// "Models"): configurations mapped into the unit cube; utilities (the objective in maximization
+// form) with extreme values winsorized — a value more than 1e3 robust scales from the median
+// (core/robust_spread.h) is moved onto the far-out fence on its side (or onto the most distant
+// ordinary value beyond it), so it stays the best or the worst observation without flattening
+// every other difference to nothing; then warped by a
+// fitted Yeo–Johnson transform when the method asks for it (model/power_transform.h), then
+// standardized; and the known noise variances — the standard errors carried through the warp
+// (delta method) into standardized units, squared, floored at 1e-8 — only when every such trial
+// reported one (otherwise the noise is inferred).
 struct TrainingSet {
     std::shared_ptr<const TrainingData> data;
     PowerTransform warp;        // of the utilities (the identity when not warped)
     Standardizer standardizer;  // of the warped utilities
     std::vector<int> trials;    // trial index of each row of data->inputs
-    Eigen::VectorXd utility;    // the utilities as the warp sees them, one per row (× utility_scale)
+    // The utilities as the warp sees them, one per row: winsorized, then × utility_scale.
+    Eigen::VectorXd utility;
+    // Trials whose utilities were winsorized (extreme values), in row order.
+    std::vector<int> winsorized;
     // A power of two the utilities were multiplied by: 1 unless they are beyond ±1e100 or all
     // within ±1e-100, where it brings them to order 1 (squares in a variance would overflow or
-    // underflow). utility = utility_scale × the experiment's utilities.
+    // underflow). utility = utility_scale × the winsorized utilities.
     double utility_scale = 1.0;
 };
 
-// Empty when no trial has completed with a result. `warp`: MethodSettings::warp_objective.
+// Empty when no trial counts in the analysis. `warp`: MethodSettings::warp_objective.
 std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool warp);
 
 // The surrogate the method asks for, with its NUTS settings.
