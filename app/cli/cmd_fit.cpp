@@ -196,6 +196,10 @@ int command_fit(const Args& args) {
                               {"mean", training->standardizer.mean()},
                               {"scale", training->standardizer.scale()}};
         out["known_noise"] = known_noise;
+        // Extreme values moved onto the far-out fence before the fit (experiment/model_step.h),
+        // and trials excluded from analysis (not in the data at all).
+        out["winsorized_trials"] = training->winsorized;
+        out["excluded_trials"] = experiment.excluded_count();
         out["seconds"] = fit.seconds;
         out["samples"] = samples;
         out["dropped_samples"] = fit.posterior->dropped_members();
@@ -238,6 +242,12 @@ int command_fit(const Args& args) {
                 experiment.objective.name.c_str(), experiment.objective.minimize ? "minimize" : "maximize",
                 warped ? ", Yeo-Johnson warped, standardized" : ", standardized",
                 known_noise ? "; known noise from standard errors" : "");
+    if (!training->winsorized.empty() || experiment.excluded_count() > 0) {
+        std::string trials;
+        for (int t : training->winsorized) trials += (trials.empty() ? "" : ", ") + std::to_string(t);
+        std::printf("              %d excluded from analysis; extreme values winsorized: %s\n", experiment.excluded_count(),
+                    trials.empty() ? "none" : ("trial " + trials).c_str());
+    }
     std::printf("fit           %.3g s, %d sample%s", fit.seconds, samples, samples == 1 ? "" : "s");
     if (fit.posterior->dropped_members() > 0) std::printf(" (%d dropped: covariance did not factor)", fit.posterior->dropped_members());
     std::printf("\n");

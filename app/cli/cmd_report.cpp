@@ -51,6 +51,15 @@ std::string describe_evaluator(const Experiment& e) {
     return "";
 }
 
+// "2 excluded from analysis (trials 4, 9)".
+std::string describe_excluded(const Experiment& e) {
+    std::vector<int> excluded;
+    for (const Trial& t : e.trials)
+        if (t.exclusion) excluded.push_back(t.index);
+    return std::to_string(excluded.size()) + " excluded from analysis (trial" + (excluded.size() > 1 ? "s " : " ") +
+           join(excluded) + ")";
+}
+
 // Loads the single FILE positional of a read-only command.
 Experiment load_positional(const Arguments& parser) {
     if (parser.positionals().empty()) throw UsageError("an experiment FILE is required");
@@ -89,7 +98,8 @@ int command_info(const Args& args) {
                          {"completed", e.count(TrialStatus::Completed)},
                          {"failed", e.count(TrialStatus::Failed)},
                          {"pending", e.count(TrialStatus::Pending)},
-                         {"abandoned", e.count(TrialStatus::Abandoned)}};
+                         {"abandoned", e.count(TrialStatus::Abandoned)},
+                         {"excluded", e.excluded_count()}};
         out["best"] = best ? Json{{"trial", best->index}, {"objective", *best->objective}, {"active", e.sparsity(*best)}}
                            : Json(nullptr);
         out["hypervolume"] = report.hypervolume;
@@ -105,9 +115,11 @@ int command_info(const Args& args) {
                 e.method.initial_trials, e.method.budget, static_cast<unsigned long long>(e.seed));
     std::printf("parameters   %d (%d integer, %d log scale)", e.space.dimension(), integers, logs);
     if (e.space.has_groups()) std::printf(", %d groups", e.space.group_count());
-    std::printf("\ntrials       %zu: %d completed, %d failed, %d pending, %d abandoned\n", e.trials.size(),
+    std::printf("\ntrials       %zu: %d completed, %d failed, %d pending, %d abandoned", e.trials.size(),
                 e.count(TrialStatus::Completed), e.count(TrialStatus::Failed), e.count(TrialStatus::Pending),
                 e.count(TrialStatus::Abandoned));
+    if (e.excluded_count() > 0) std::printf("; %s", describe_excluded(e).c_str());
+    std::printf("\n");
     if (best)
         std::printf("best         %s = %s at trial %d (%d active)\n", e.objective.name.c_str(),
                     format_short(*best->objective).c_str(), best->index, e.sparsity(*best));
@@ -151,6 +163,11 @@ int command_frontier(const Args& args) {
             out["pareto_trials"].push_back({{"trial", index}, {"objective", *t.objective}, {"active", e.sparsity(t)}});
         }
         out["hypervolume_trace"] = r.hypervolume_trace;
+        out["excluded_trials"] = Json::array();
+        for (const Trial& t : e.trials)
+            if (t.exclusion)
+                out["excluded_trials"].push_back(
+                    {{"trial", t.index}, {"objective", *t.objective}, {"reason", t.exclusion->reason}});
         out["activation_frequency"] = Json::array();
         for (int i : order)
             out["activation_frequency"].push_back(
@@ -158,8 +175,10 @@ int command_frontier(const Args& args) {
         std::printf("%s\n", out.dump(2).c_str());
         return 0;
     }
-    std::printf("%s (%s), %d completed trials\n\n", e.objective.name.c_str(), e.objective.minimize ? "minimize" : "maximize",
+    std::printf("%s (%s), %d completed trials", e.objective.name.c_str(), e.objective.minimize ? "minimize" : "maximize",
                 e.count(TrialStatus::Completed));
+    if (e.excluded_count() > 0) std::printf(", %s", describe_excluded(e).c_str());
+    std::printf("\n\n");
     std::printf("  at most k active   best %-14s trial\n", e.objective.name.c_str());
     std::optional<int> previous;
     for (const auto& level : r.levels) {

@@ -12,6 +12,7 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
 #include "core/input_error.h"
 #include "evaluators/command_evaluator.h"
@@ -302,6 +303,7 @@ int command_run(const Args& args) {
                              experiment.method.budget, t.index, t.generator.c_str(), experiment.objective.name.c_str(),
                              value.c_str(), experiment.sparsity(t), describe_best(experiment).c_str());
             }
+            warn_extreme_values(experiment, step.new_trials, path);
         }
         failures.add(experiment, step.new_trials);
         if (max_failures > 0 && failures.length() >= max_failures) {

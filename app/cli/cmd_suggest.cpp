@@ -12,6 +12,7 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
 #include "core/input_error.h"
 #include "experiment/runner.h"
@@ -169,7 +170,9 @@ int command_suggest(const Args& args) {
 
 int command_observe(const Args& args) {
     Arguments parser(
-        "observe", "FILE (--trial I (--value V [--sem S] | --failed REASON) | --csv RESULTS [--partial]) [--overwrite]",
+        "observe",
+        "FILE (--trial I (--value V [--sem S] | --failed REASON | --exclude REASON | --include) | --csv RESULTS "
+        "[--partial]) [--overwrite]",
         "Record measured results on pending trials. One trial: --trial I with --value V (and its\n"
         "standard error --sem S) or --failed REASON. A sheet: --csv RESULTS, whose rows name their\n"
         "trial in a 'trial' column, or else give every parameter's value (matched exactly against\n"
@@ -177,7 +180,11 @@ int command_observe(const Args& args) {
         "'sem', 'status' (completed, failed, abandoned, pending) and 'error' columns are optional and\n"
         "rows with no value yet are skipped. Each row is reported; if any row is invalid or matches\n"
         "no trial, nothing is recorded unless --partial. A trial that already has a result is only\n"
-        "changed with --overwrite.",
+        "changed with --overwrite (a new value also ends an exclusion).\n"
+        "--exclude REASON leaves a completed trial out of the analysis (the model, the frontier, the\n"
+        "hypervolume, the activation frequencies) and keeps its value in the file; --include counts it\n"
+        "again. A new value far outside the others' (more than 1e3 interquartile ranges from their\n"
+        "median) gets a warning.",
         {{"trial", "I", "the trial to record a result for"},
          {"value", "V", "its objective value"},
          {"sem", "S", "standard error of the value (optional)"},
@@ -185,6 +192,8 @@ int command_observe(const Args& args) {
          {"csv", "RESULTS", "a CSV sheet of results"},
          {"partial", "", "with --csv: record the matched rows even if others are invalid or unmatched"},
          {"overwrite", "", "replace the result of a trial that already has one"},
+         {"exclude", "REASON", "leave completed trial I out of the analysis (its value stays in FILE)"},
+         {"include", "", "count excluded trial I in the analysis again"},
          {"quiet", "", "print nothing but errors"}},
         1, "FILE");
     if (!parser.parse(args)) {
@@ -196,6 +205,7 @@ int command_observe(const Args& args) {
     const bool quiet = parser.has("quiet");
     const bool overwrite = parser.has("overwrite");
     const bool by_sheet = parser.has("csv");
+    if (parser.has("exclude") || parser.has("include")) return observe_exclusion(parser, path, quiet);
     if (by_sheet == parser.has("trial")) throw UsageError("give either --trial I or --csv RESULTS");
     Experiment e = load_experiment(path);
 
@@ -262,6 +272,9 @@ int command_observe(const Args& args) {
                 std::fprintf(stderr, "trial %d: %s\n", r.trial, describe_trial_result(e, *e.find_trial(r.trial)).c_str());
         std::fprintf(stderr, "recorded %zu result(s) in %s; %d trial(s) still pending\n", results.size(), path.c_str(),
                      e.count(TrialStatus::Pending));
+        std::vector<int> recorded;
+        for (const ObservedResult& r : results) recorded.push_back(r.trial);
+        warn_extreme_values(e, recorded, path);
     }
     return 0;
 }

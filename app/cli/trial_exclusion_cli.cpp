@@ -1,0 +1,73 @@
+#include "cli/trial_exclusion_cli.h"
+
+#include <cstdio>
+
+#include "core/format.h"
+#include "core/input_error.h"
+#include "experiment/analytics.h"
+#include "experiment/extreme_values.h"
+#include "experiment/runner.h"
+#include "experiment/trial_exclusion.h"
+#include "io/experiment_file.h"
+
+namespace sebo::cli {
+
+namespace {
+
+// A file name as the user would type it again in the suggested command.
+std::string quoted(const std::string& text) {
+    if (!text.empty() && text.find_first_of(" \t'\"\\$`!*?;&|<>()[]{}#~") == std::string::npos) return text;
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+}  // namespace
+
+int observe_exclusion(const Arguments& parser, const std::string& path, bool quiet) {
+    const bool exclude = parser.has("exclude");
+    if (exclude && parser.has("include")) throw UsageError("give either --exclude REASON or --include, not both");
+    if (!parser.has("trial")) throw UsageError(std::string("--") + (exclude ? "exclude" : "include") + " needs --trial I");
+    for (const char* flag : {"value", "sem", "failed", "csv", "partial", "overwrite"})
+        if (parser.has(flag))
+            throw UsageError(std::string("--") + flag + " does not go with --" + (exclude ? "exclude" : "include"));
+    const int index = static_cast<int>(*parser.integer("trial", 0, 2'147'483'647));
+    Experiment e = load_experiment(path);
+    const Trial* before = e.find_trial(index);
+    const bool was_excluded = before && before->exclusion;
+    const double hypervolume_before = analyze_frontier(e).hypervolume;
+    if (exclude) {
+        if (const auto problem = exclude_trial(e, index, *parser.value("exclude"), utc_timestamp()))
+            throw InputError("--trial " + std::to_string(index), *problem);
+    } else {
+        if (const auto problem = include_trial(e, index)) throw InputError("--trial " + std::to_string(index), *problem);
+        if (!was_excluded) {
+            if (!quiet) std::fprintf(stderr, "trial %d is not excluded; nothing changed\n", index);
+            return 0;
+        }
+    }
+    save_experiment(e, path);
+    if (quiet) return 0;
+    const Trial& t = *e.find_trial(index);
+    const double hypervolume_after = analyze_frontier(e).hypervolume;
+    const std::string value = e.objective.name + " = " + format_number(*t.objective);
+    if (exclude)
+        std::fprintf(stderr, "trial %d (%s) %s from analysis: %s\n", index, value.c_str(),
+                     was_excluded ? "stays excluded, with the new reason" : "excluded", t.exclusion->reason.c_str());
+    else
+        std::fprintf(stderr, "trial %d (%s) counts in the analysis again\n", index, value.c_str());
+    std::fprintf(stderr, "hypervolume %s (was %s); saved in %s\n", format_short(hypervolume_after).c_str(),
+                 format_short(hypervolume_before).c_str(), path.c_str());
+    if (exclude)
+        std::fprintf(stderr, "undo with: sebo observe %s --trial %d --include\n", quoted(path).c_str(), index);
+    return 0;
+}
+
+void warn_extreme_values(const Experiment& experiment, const std::vector<int>& trials, const std::string& path) {
+    for (int index : trials)
+        if (const auto extreme = find_extreme_value(experiment, index))
+            std::fprintf(stderr, "warning: %s; if it is a failed measurement: sebo observe %s --trial %d --exclude \"REASON\"\n",
+                         describe(*extreme, experiment).c_str(), quoted(path).c_str(), index);
+}
+
+}  // namespace sebo::cli
