@@ -13,8 +13,12 @@
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
+#include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <functional>
+
+#include "axis_range.h"
 
 namespace sebo::ui {
 
@@ -26,6 +30,42 @@ namespace {
 double jitter(int trial) {
     const std::uint32_t h = static_cast<std::uint32_t>(trial) * 2654435761u;
     return ((h >> 8) % 1000) / 1000.0 * 0.4 - 0.2;
+}
+
+// Marker images (drawn at twice the marker size for sharp edges on high-density screens).
+QImage marker_image(const std::function<void(QPainter&, double)>& draw) {
+    constexpr int kSize = 32;
+    QImage image(kSize, kSize, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    draw(painter, kSize);
+    return image;
+}
+
+// A cross: a trial excluded from analysis.
+QImage cross_marker() {
+    return marker_image([](QPainter& p, double size) {
+        QPen pen(QColor(176, 0, 32), size * 0.14, Qt::SolidLine, Qt::RoundCap);
+        p.setPen(pen);
+        const double a = size * 0.2, b = size * 0.8;
+        p.drawLine(QPointF(a, a), QPointF(b, b));
+        p.drawLine(QPointF(a, b), QPointF(b, a));
+    });
+}
+
+// An arrow pointing off the chart: the value lies beyond this edge of the axis.
+QImage arrow_marker(bool up) {
+    return marker_image([up](QPainter& p, double size) {
+        QPolygonF head;
+        const double tip = up ? size * 0.04 : size * 0.96, base = up ? size * 0.62 : size * 0.38;
+        head << QPointF(size * 0.5, tip) << QPointF(size * 0.12, base) << QPointF(size * 0.88, base);
+        p.setPen(QPen(Qt::white, size * 0.06));
+        p.setBrush(QColor(148, 0, 211));
+        p.drawPolygon(head);
+        p.fillRect(QRectF(size * 0.38, up ? base : size * 0.04, size * 0.24, up ? size * 0.34 : base - size * 0.04),
+                   QColor(148, 0, 211));
+    });
 }
 
 }  // namespace
@@ -66,7 +106,27 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
     ring.setWidthF(2.5);
     selected_->setPen(ring);
 
-    for (QXYSeries* s : std::initializer_list<QXYSeries*>{all_, step_, frontier_, newest_, selected_}) c->addSeries(s);
+    // Short legend names: with every series present the legend must still fit unelided.
+    excluded_ = new QScatterSeries;
+    excluded_->setName(tr("Excluded"));
+    excluded_->setMarkerSize(12);
+    excluded_->setColor(QColor(176, 0, 32));  // the legend's swatch
+    excluded_->setLightMarker(cross_marker());
+
+    beyond_high_ = new QScatterSeries;
+    beyond_high_->setName(tr("Off the axis"));
+    beyond_high_->setMarkerSize(14);
+    beyond_high_->setColor(QColor(148, 0, 211));
+    beyond_high_->setLightMarker(arrow_marker(true));
+    beyond_low_ = new QScatterSeries;
+    beyond_low_->setName(beyond_high_->name());
+    beyond_low_->setMarkerSize(14);
+    beyond_low_->setColor(QColor(148, 0, 211));
+    beyond_low_->setLightMarker(arrow_marker(false));
+
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{all_, step_, excluded_, frontier_, newest_, beyond_high_,
+                                                           beyond_low_, selected_})
+        c->addSeries(s);
 
     axis_x_ = new QValueAxis;
     axis_x_->setTitleText(tr("Active parameters"));
@@ -145,34 +205,58 @@ std::optional<QPointF> FrontierChartView::markerValue(int trial) const {
 
 void FrontierChartView::rebuild() {
     markers_.clear();
-    QList<QPointF> all, frontier, newest, step;
+    QList<QPointF> all, frontier, excluded, newest, step, beyond_high, beyond_low;
     if (!snapshot_) return;
     const ExperimentSnapshot& s = *snapshot_;
     const Experiment& e = s.experiment;
     const bool groups = e.space.has_groups();
     const int d = e.max_sparsity();
 
-    double y_min = std::numeric_limits<double>::infinity();
-    double y_max = -y_min;
-    double f_y_min = y_min, f_y_max = y_max, f_x_max = 0.0;
+    // The values on the chart (excluded trials too: they are shown), and those of the frontier.
+    std::vector<double> values, frontier_values;
+    double f_x_max = 0.0;
     for (std::size_t i = 0; i < e.trials.size(); ++i) {
         const Trial& t = e.trials[i];
         if (t.status != TrialStatus::Completed || !t.objective || s.sparsity[i] < 0) continue;
-        const double y = *t.objective;
-        y_min = std::min(y_min, y);
-        y_max = std::max(y_max, y);
+        values.push_back(*t.objective);
         if (s.isPareto(t.index)) {
-            const QPointF p(s.sparsity[i], y);
-            frontier << p;
+            frontier_values.push_back(*t.objective);
             f_x_max = std::max(f_x_max, static_cast<double>(s.sparsity[i]));
-            f_y_min = std::min(f_y_min, y);
-            f_y_max = std::max(f_y_max, y);
-            markers_.push_back({p, t.index, frontier_});
-        } else {
-            const QPointF p(s.sparsity[i] + jitter(t.index), y);
-            all << p;
-            markers_.push_back({p, t.index, all_});
         }
+    }
+
+    // The objective axis from the bulk of the values (or of the frontier's when zoomed).
+    const bool zoom = zoom_->isChecked() && !frontier_values.empty();
+    const bool positive = log_axis_possible(values);
+    log_y_->setEnabled(positive);
+    const LogScale log = log_automatic_ ? LogScale::Automatic : log_y_->isChecked() ? LogScale::On : LogScale::Off;
+    const AxisRange range = value_axis_range(zoom ? frontier_values : values, {log, false});
+    if (log_automatic_) {
+        const QSignalBlocker block(log_y_);
+        log_y_->setChecked(range.logarithmic);
+    }
+
+    for (std::size_t i = 0; i < e.trials.size(); ++i) {
+        const Trial& t = e.trials[i];
+        if (t.status != TrialStatus::Completed || !t.objective || s.sparsity[i] < 0) continue;
+        const double y = range.place(*t.objective);
+        const int beyond = range.side(*t.objective);
+        QPointF p;
+        if (t.exclusion) {
+            p = QPointF(s.sparsity[i] + jitter(t.index), y);
+            excluded << p;
+            markers_.push_back({p, t.index, excluded_, beyond});
+        } else if (s.isPareto(t.index)) {
+            p = QPointF(s.sparsity[i], y);
+            frontier << p;
+            markers_.push_back({p, t.index, frontier_, beyond});
+        } else {
+            p = QPointF(s.sparsity[i] + jitter(t.index), y);
+            all << p;
+            markers_.push_back({p, t.index, all_, beyond});
+        }
+        if (beyond > 0) beyond_high << QPointF(p.x(), range.arrow(*t.objective));
+        if (beyond < 0) beyond_low << QPointF(p.x(), range.arrow(*t.objective));
     }
     if (s.newest_completed)
         if (auto p = markerValue(*s.newest_completed)) newest << *p;
@@ -181,45 +265,40 @@ void FrontierChartView::rebuild() {
     std::optional<double> previous;
     for (const FrontierReport::Level& level : s.report.levels) {
         if (!level.best_objective) continue;
-        if (previous && *previous != *level.best_objective) step << QPointF(level.k, *previous);
-        step << QPointF(level.k, *level.best_objective);
-        previous = level.best_objective;
+        const double y = range.place(*level.best_objective);
+        if (previous && *previous != y) step << QPointF(level.k, *previous);
+        step << QPointF(level.k, y);
+        previous = y;
     }
     if (previous && !step.isEmpty() && step.last().x() < d) step << QPointF(d, *previous);
 
     all_->replace(all);
     frontier_->replace(frontier);
+    excluded_->replace(excluded);
     newest_->replace(newest);
     step_->replace(step);
+    beyond_high_->replace(beyond_high);
+    beyond_low_->replace(beyond_low);
+    // Legend entries only for what is on the chart (one entry for both arrow series).
+    const auto show_in_legend = [&](QXYSeries* series, bool shown) {
+        for (QLegendMarker* m : chart()->legend()->markers(series)) m->setVisible(shown);
+    };
+    show_in_legend(excluded_, !excluded.isEmpty());
+    show_in_legend(beyond_high_, !beyond_high.isEmpty() || !beyond_low.isEmpty());
+    show_in_legend(beyond_low_, false);
 
-    // Axes: every count from 0 to D, and the objective range with a margin; or only the
-    // frontier's region.
-    const bool zoom = zoom_->isChecked() && !frontier.isEmpty();
+    // Axes: every count from 0 to D; or only the frontier's region.
     const double x_high = zoom ? f_x_max + std::max(1.5, 0.15 * f_x_max) : d + 0.5;
     setAxis(axis_x_, -0.5, x_high, niceInterval(std::floor(x_high), 10, 1.0));
-    if (zoom) {
-        y_min = f_y_min;
-        y_max = f_y_max;
-    }
     axis_x_->setTitleText(groups ? tr("Active groups (of %1)").arg(d) : tr("Active parameters (of %1)").arg(d));
-    const bool positive = std::isfinite(y_min) && y_min > 0.0;
-    log_y_->setEnabled(positive);
-    if (log_automatic_) {
-        const QSignalBlocker block(log_y_);
-        log_y_->setChecked(positive && y_max / y_min >= 100.0);
-    }
-    useAxisY(positive && log_y_->isChecked() ? static_cast<QAbstractAxis*>(axis_y_log_) : axis_y_);
-    if (std::isfinite(y_min)) {
-        if (current_y_ == axis_y_log_) {
-            // A margin of 5% of the range in log space.
-            const double pad = std::pow(std::max(y_max / y_min, 10.0), 0.05);
-            axis_y_log_->setRange(y_min / pad, y_max * pad);
+    useAxisY(range.logarithmic ? static_cast<QAbstractAxis*>(axis_y_log_) : axis_y_);
+    if (!values.empty()) {
+        if (range.logarithmic) {
+            axis_y_log_->setBase(log_axis_base(range.low, range.high));
+            axis_y_log_->setMinorTickCount(axis_y_log_->base() == 10.0 ? 8 : 0);
+            axis_y_log_->setRange(range.low, range.high);
         } else {
-            // One value (or all equal): a window around it that still gets a few ticks.
-            const double half = std::max(0.5, 0.1 * std::abs(y_max));
-            const double low = y_max > y_min ? y_min - 0.05 * (y_max - y_min) : y_min - half;
-            const double high = y_max > y_min ? y_max + 0.05 * (y_max - y_min) : y_max + half;
-            setAxis(axis_y_, low, high, niceInterval(high - low, 5));
+            setAxis(axis_y_, range.low, range.high, niceInterval(range.high - range.low, 5));
         }
     }
     const QString name = QString::fromStdString(e.objective.name);
@@ -301,6 +380,14 @@ QString FrontierChartView::tooltipFor(int trial) const {
     if (snapshot_->isPareto(trial)) text += tr(" &middot; on the frontier");
     text += "<br>" + QString::fromStdString(e.objective.name).toHtmlEscaped() + ": " + display_number(*t->objective);
     if (t->sem) text += QString(" ± %1").arg(display_number(*t->sem, 3));
+    for (const Marker& m : markers_)
+        if (m.trial == trial && m.beyond != 0)
+            text += "<br><i>" + (m.beyond > 0 ? tr("Far above the other values: drawn at the top of the axis")
+                                              : tr("Far below the other values: drawn at the bottom of the axis")) +
+                    "</i>";
+    if (t->exclusion)
+        text += "<br><b>" + tr("Excluded from analysis") + "</b>: " +
+                QString::fromStdString(t->exclusion->reason).toHtmlEscaped();
     const QStringList names = snapshot_->activeNames(trial);
     text += "<br>" + count_text(names.size(), tr("active parameter"), tr("active parameters"));
     if (!names.isEmpty()) {

@@ -2,8 +2,10 @@
 // Objective vs number of active parameters (SPEC §3, §5; the paper's Figures 3-5 show the
 // same picture): every completed trial in grey, the non-dominated trials highlighted, the
 // "best with at most k active" step line, the newest trial marked, and the selected trial
-// ringed. Hovering a marker shows the trial, its objective and its active parameters;
-// clicking selects it everywhere.
+// ringed. Trials excluded from analysis are crosses. The objective axis covers the bulk of the
+// values (axis_range.h): a value far outside it is drawn in a band at that end of the axis
+// under an arrow pointing off the chart, and its tooltip gives the real value. Hovering a marker shows the trial, its objective and
+// its active parameters; clicking selects it everywhere.
 
 #include <optional>
 #include <vector>
@@ -34,6 +36,11 @@ public:
     QLineSeries* stepSeries() const { return step_; }
     QScatterSeries* newestSeries() const { return newest_; }
     QScatterSeries* selectedSeries() const { return selected_; }
+    // Trials excluded from analysis (crosses), and the arrows next to the markers of values far
+    // above and far below the others (drawn at the ends of the objective axis).
+    QScatterSeries* excludedSeries() const { return excluded_; }
+    QScatterSeries* beyondHighSeries() const { return beyond_high_; }
+    QScatterSeries* beyondLowSeries() const { return beyond_low_; }
     QValueAxis* axisX() const { return axis_x_; }
     // The objective axis: linear, or logarithmic when "Log scale" is ticked and every value is positive.
     QAbstractAxis* axisY() const { return current_y_; }
@@ -58,9 +65,10 @@ protected:
 
 private:
     struct Marker {
-        QPointF value;
+        QPointF value;  // where it is drawn (on the axis edge when the value is beyond it)
         int trial = 0;
         QXYSeries* series = nullptr;
+        int beyond = 0;  // −1 below the objective axis, +1 above it, 0 on it
     };
     void rebuild();
     void updateSelection();
@@ -75,6 +83,9 @@ private:
     QLineSeries* step_;
     QScatterSeries* newest_;
     QScatterSeries* selected_;
+    QScatterSeries* excluded_;
+    QScatterSeries* beyond_high_;
+    QScatterSeries* beyond_low_;
     QValueAxis* axis_x_;
     QValueAxis* axis_y_;
     QLogValueAxis* axis_y_log_;

@@ -5,10 +5,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+
+#include "axis_range.h"
 
 namespace sebo::ui {
 
@@ -28,8 +32,16 @@ HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, 
     trace_->setPen(pen);
     trace_->setPointsVisible(true);
 
+    beyond_ = new QScatterSeries;
+    beyond_->setName(tr("Off the axis"));
+    beyond_->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+    beyond_->setMarkerSize(12);
+    beyond_->setColor(QColor(148, 0, 211));
+    beyond_->setBorderColor(Qt::white);
+
     c->addSeries(initial_);
     c->addSeries(trace_);
+    c->addSeries(beyond_);
     axis_x_ = new QValueAxis;
     axis_x_->setTitleText(tr("Trial"));
     axis_x_->setLabelFormat("%d");
@@ -61,16 +73,18 @@ void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
     const Experiment& e = s.experiment;
     const std::vector<double>& hv = s.report.hypervolume_trace;
 
-    QList<QPointF> points;
-    double y_max = 0.0;
+    const AxisRange range = value_axis_range(hv, {LogScale::Off, true});
+    QList<QPointF> points, beyond;
     for (std::size_t i = 0; i < hv.size(); ++i) {
-        points << QPointF(static_cast<double>(i + 1), hv[i]);
-        y_max = std::max(y_max, hv[i]);
+        points << QPointF(static_cast<double>(i + 1), range.place(hv[i]));
+        if (range.side(hv[i]) != 0) beyond << QPointF(static_cast<double>(i + 1), range.arrow(hv[i]));
     }
     trace_->replace(points);
+    beyond_->replace(beyond);
+    for (QLegendMarker* m : chart()->legend()->markers(beyond_)) m->setVisible(!beyond.isEmpty());
 
     const int n = static_cast<int>(hv.size());
-    const double top = y_max > 0 ? y_max * 1.08 : 1.0;
+    const double top = range.high;
     const int x_max = std::max({n, e.method.budget, 1});
     const int initial = std::min(e.method.initial_trials, x_max);
     QList<QPointF> upper, lower;

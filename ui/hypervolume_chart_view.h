@@ -2,7 +2,9 @@
 // Hypervolume of (objective, −active count) after each trial (SPEC §3), with the initial
 // quasi-random design shaded so the point where the model-based strategy takes over is
 // visible. The reference point is fixed per experiment (see experiment/analytics.h), so traces
-// of different runs of one problem compare.
+// of different runs of one problem compare. The axis covers the bulk of the trace (axis_range.h):
+// values far above it (after an extreme trial that was not excluded) are drawn in a band at the
+// top, under a triangle.
 
 #include "chart_panel.h"
 #include "experiment_snapshot.h"
@@ -10,6 +12,7 @@
 class QAreaSeries;
 class QLabel;
 class QLineSeries;
+class QScatterSeries;
 class QValueAxis;
 
 namespace sebo::ui {
@@ -23,6 +26,8 @@ public:
 
     QLineSeries* traceSeries() const { return trace_; }
     QAreaSeries* initialDesignSeries() const { return initial_; }
+    // Triangles over the points whose value is far above the rest of the trace.
+    QScatterSeries* beyondSeries() const { return beyond_; }
     QValueAxis* axisX() const { return axis_x_; }
     QValueAxis* axisY() const { return axis_y_; }
 
@@ -32,6 +37,7 @@ private:
     QLineSeries* initial_upper_;
     QLineSeries* initial_lower_;
     QAreaSeries* initial_;
+    QScatterSeries* beyond_;
     QValueAxis* axis_x_;
     QValueAxis* axis_y_;
     QLabel* reference_;
