@@ -189,7 +189,9 @@ void ConfigurationInspector::refresh() {
     model_->setTrial(snapshot_, trial_);
     stack_->setCurrentIndex(1);
 
-    QString title = tr("Trial %1 — %2").arg(trial_).arg(QString::fromLatin1(to_string(t->status)));
+    QString title = tr("Trial %1 — %2")
+                        .arg(trial_)
+                        .arg(t->exclusion ? tr("excluded") : QString::fromLatin1(to_string(t->status)));
     if (snapshot_->isPareto(trial_)) title += tr(", on the frontier");
     title_->setText(title);
 
@@ -217,6 +219,9 @@ void ConfigurationInspector::refresh() {
     if (!t->error.empty())
         lines << QString("<span style='color:#b00020'><b>%1</b>: %2</span>")
                      .arg(tr("Error"), QString::fromStdString(t->error).toHtmlEscaped());
+    if (t->exclusion)
+        lines << QString("<span style='color:#b00020'><b>%1</b>: %2</span>")
+                     .arg(tr("Excluded from analysis"), QString::fromStdString(t->exclusion->reason).toHtmlEscaped());
     summary_->setText(lines.join("<br>"));
 
     const ChosenConfiguration* chosen = snapshot_->chosen(trial_);

@@ -8,6 +8,7 @@
 #include "core/format.h"
 #include "core/input_error.h"
 #include "experiment/runner.h"
+#include "experiment/trial_exclusion.h"
 #include "io/experiment_file.h"
 
 namespace sebo::ui {
@@ -151,6 +152,15 @@ std::optional<QString> ExperimentDocument::recordResults(const std::vector<Resul
         t->completed_at = now;
     }
     if (rows.empty()) return std::nullopt;
+    publish(std::move(next));
+    return autosaveNow();
+}
+
+std::optional<QString> ExperimentDocument::setExcluded(int trial, const std::optional<QString>& reason) {
+    Experiment next = experiment();
+    const auto problem = reason ? exclude_trial(next, trial, reason->toStdString(), utc_timestamp())
+                                : include_trial(next, trial);
+    if (problem) return QString::fromStdString(*problem);
     publish(std::move(next));
     return autosaveNow();
 }

@@ -51,6 +51,11 @@ public:
     // is applied when any row does not fit (its trial is missing or no longer pending).
     std::optional<QString> recordResults(const std::vector<ResultRow>& rows);
 
+    // Leaves a completed trial out of the analysis with a reason, or (no reason) counts it again
+    // (experiment/trial_exclusion.h), and autosaves. Returns why it cannot be done (no such
+    // trial, not completed, an empty reason) or the autosave error.
+    std::optional<QString> setExcluded(int trial, const std::optional<QString>& reason);
+
     // Picks (or un-picks) a trial, with a note, into Experiment::chosen.
     void setChosen(int trial, bool chosen, const QString& note = {});
     // Method settings and seed; refuses (returns the message) what does not validate.

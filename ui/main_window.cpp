@@ -20,6 +20,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QProgressBar>
@@ -54,6 +55,7 @@
 #include "resource_paths.h"
 #include "results_import.h"
 #include "run_controller.h"
+#include "trial_exclusion_actions.h"
 #include "trials_table_model.h"
 
 // The icons are compiled into the static sebo_ui library; referencing their initializer keeps
@@ -276,6 +278,10 @@ void MainWindow::createActions() {
                                    "trial and objective (optional: sem, status, error)"));
     connect(import_results_, &QAction::triggered, this, &MainWindow::importResultsDialog);
 
+    exclusion_ = new TrialExclusionActions(document_, message_bar_, this);
+    connect(exclusion_, &TrialExclusionActions::changed, this,
+            [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+
     reset_layout_ = new QAction(tr("&Reset layout"), this);
     connect(reset_layout_, &QAction::triggered, this, [this] {
         restoreState(default_state_);
@@ -333,6 +339,7 @@ void MainWindow::createMenus() {
 
     QMenu* trial = menuBar()->addMenu(tr("&Trial"));
     trial->addAction(choose_);
+    trial->addAction(exclusion_->toggleAction());
     trial->addAction(copy_config_);
     trial->addAction(export_config_);
     trial->addSeparator();
@@ -399,6 +406,7 @@ void MainWindow::createDocks() {
                 else {
                     statusBar()->showMessage(tr("Recorded the result of trial %1.").arg(trial), 5000);
                     if (message_bar_->kind() == MessageBar::Kind::Information) message_bar_->dismiss();
+                    exclusion_->checkNewValues({trial});
                 }
             });
     connect(inspector_, &ConfigurationInspector::failureEntered, this, [this](int trial, const QString& reason) {
@@ -435,6 +443,19 @@ void MainWindow::createDocks() {
     trials_view_->horizontalHeader()->setStretchLastSection(true);
     trials_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     trials_layout->addWidget(trials_view_, 1);
+    trials_view_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(trials_view_, &QWidget::customContextMenuRequested, this, [this](const QPoint& position) {
+        const QModelIndex index = trials_view_->indexAt(position);
+        if (!index.isValid()) return;
+        document_->setSelectedTrial(index.data(TrialsTableModel::TrialRole).toInt());
+        QMenu menu(this);
+        menu.addAction(choose_);
+        menu.addAction(exclusion_->toggleAction());
+        menu.addSeparator();
+        menu.addAction(copy_config_);
+        menu.addAction(export_config_);
+        menu.exec(trials_view_->viewport()->mapToGlobal(position));
+    });
     QDockWidget* trials_dock = make_dock(tr("Trials"), "trialsDock", trials_page, Qt::BottomDockWidgetArea);
     connect(frontier_only_, &QCheckBox::toggled, trials_proxy_, &TrialsProxyModel::setFrontierOnly);
     connect(frontier_only_, &QCheckBox::toggled, this, &MainWindow::updateSummary);
@@ -614,6 +635,7 @@ void MainWindow::updateElapsed() {
 }
 
 void MainWindow::onStepCompleted(const QList<int>& trials) {
+    exclusion_->checkNewValues(trials);
     const ExperimentSnapshot& s = *document_->snapshot();
     for (int index : trials) {
         const Trial* t = s.trial(index);
@@ -670,6 +692,7 @@ void MainWindow::updateActions() {
     choose_->setText(t && s->chosen(selected) ? tr("Un&mark as chosen") : tr("&Mark as chosen"));
     copy_config_->setEnabled(t != nullptr);
     export_config_->setEnabled(t != nullptr);
+    exclusion_->update();
     enter_result_->setEnabled(has && s->experiment.count(TrialStatus::Pending) > 0);
     import_results_->setEnabled(has && s->experiment.count(TrialStatus::Pending) > 0);
     const QString reason = has && !running ? controller_->cannotRunReason() : QString();
@@ -694,6 +717,7 @@ void MainWindow::updateSummary() {
     const int pending = e.count(TrialStatus::Pending);
     if (failed) text += tr(" · %1 failed").arg(failed);
     if (pending) text += tr(" · %1 pending").arg(pending);
+    if (const int excluded = e.excluded_count()) text += tr(" · %1 excluded").arg(excluded);
     if (!s.report.levels.empty() && s.report.levels.back().best_objective)
         text += tr(" · best %1").arg(display_number(*s.report.levels.back().best_objective, 5));
     if (s.completedCount() > 0) text += tr(" · hypervolume %1").arg(display_number(s.report.hypervolume, 5));
@@ -925,6 +949,9 @@ bool MainWindow::importResults(const QString& path) {
         text += " " + tr("%1 still without a value.")
                           .arg(count_text(imported.skipped_empty, tr("pending trial"), tr("pending trials")));
     showInfo(text);
+    QList<int> recorded;
+    for (const ResultRow& row : imported.rows) recorded << row.trial;
+    exclusion_->checkNewValues(recorded);
     return true;
 }
 

@@ -41,6 +41,7 @@ class HypervolumeChartView;
 class MessageBar;
 class MethodPanel;
 class RunController;
+class TrialExclusionActions;
 class TrialsProxyModel;
 class TrialsTableModel;
 enum class RunEnd;
@@ -74,6 +75,8 @@ public:
     TrialsProxyModel* trialsProxy() const { return trials_proxy_; }
     MessageBar* messageBar() const { return message_bar_; }
     QAction* newAction() const { return new_; }
+    // Trial › Exclude from analysis, and the offer to exclude a new extreme value.
+    TrialExclusionActions* exclusionActions() const { return exclusion_; }
     QAction* stepAction() const { return step_; }
     QAction* runAction() const { return run_n_; }
     QAction* runToBudgetAction() const { return run_budget_; }
@@ -171,6 +174,7 @@ private:
     bool remember_recent_ = true;
 
     MessageBar* message_bar_;
+    TrialExclusionActions* exclusion_;
     QStackedWidget* center_;
     QWidget* welcome_;
     QListWidget* welcome_recent_;

@@ -2,6 +2,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
 
@@ -22,8 +23,16 @@ MessageBar::MessageBar(QWidget* parent) : QFrame(parent) {
     close_->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
     close_->setToolTip(tr("Dismiss this message"));
     connect(close_, &QToolButton::clicked, this, &MessageBar::dismiss);
+    action_button_ = new QPushButton(this);
+    action_button_->hide();
+    connect(action_button_, &QPushButton::clicked, this, [this] {
+        const std::function<void()> action = std::move(action_);
+        dismiss();
+        if (action) action();
+    });
     layout->addWidget(icon_, 0, Qt::AlignTop);
     layout->addWidget(label_, 1);
+    layout->addWidget(action_button_, 0, Qt::AlignTop);
     layout->addWidget(close_, 0, Qt::AlignTop);
     hide();
 }
@@ -47,13 +56,23 @@ void MessageBar::showMessage(Kind kind, const QString& text) {
                           "#messageBar QLabel { color: #202020; }")
                       .arg(background, border));
     label_->setText(text);
+    action_ = nullptr;
+    action_button_->hide();
     show();
+}
+
+void MessageBar::setAction(const QString& label, std::function<void()> action) {
+    action_ = std::move(action);
+    action_button_->setText(label);
+    action_button_->setVisible(!isHidden());
 }
 
 QString MessageBar::text() const { return isHidden() ? QString() : label_->text(); }
 
 void MessageBar::dismiss() {
     label_->clear();
+    action_ = nullptr;
+    action_button_->hide();
     hide();
 }
 

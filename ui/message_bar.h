@@ -5,8 +5,10 @@
 
 #include <QFrame>
 #include <QString>
+#include <functional>
 
 class QLabel;
+class QPushButton;
 class QToolButton;
 
 namespace sebo::ui {
@@ -18,9 +20,14 @@ public:
 
     explicit MessageBar(QWidget* parent = nullptr);
 
+    // Shows the message, without an action button.
     void showMessage(Kind kind, const QString& text);
+    // Adds a button to the message being shown (e.g. "Exclude trial 7"): clicking it dismisses
+    // the message and runs `action`. The next showMessage or dismiss removes it.
+    void setAction(const QString& label, std::function<void()> action);
     QString text() const;
     Kind kind() const { return kind_; }
+    QPushButton* actionButton() const { return action_button_; }
 
 public slots:
     void dismiss();
@@ -29,6 +36,8 @@ private:
     QLabel* icon_;
     QLabel* label_;
     QToolButton* close_;
+    QPushButton* action_button_;
+    std::function<void()> action_;
     Kind kind_ = Kind::Information;
 };
 

@@ -45,6 +45,9 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
     const bool pareto = s.isPareto(t.index);
     const ChosenConfiguration* chosen = s.chosen(t.index);
     const int active = s.sparsity[static_cast<std::size_t>(index.row())];
+    const QString status = t.exclusion ? tr("excluded") : QString::fromLatin1(to_string(t.status));
+    const QString error = t.exclusion ? tr("excluded: %1").arg(QString::fromStdString(t.exclusion->reason))
+                                      : QString::fromStdString(t.error);
 
     switch (role) {
     case TrialRole: return t.index;
@@ -52,7 +55,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
     case SortRole:
         switch (index.column()) {
         case Index: return t.index;
-        case Status: return QString::fromLatin1(to_string(t.status));
+        case Status: return status;
         // Trials without a value sort after every number in either direction of the objective.
         case Objective: return t.objective ? QVariant(*t.objective) : QVariant();
         case Sem: return t.sem ? QVariant(*t.sem) : QVariant();
@@ -60,13 +63,13 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         case Frontier: return pareto ? 1 : 0;
         case Chosen: return chosen ? 1 : 0;
         case Generator: return QString::fromStdString(t.generator);
-        case Error: return QString::fromStdString(t.error);
+        case Error: return error;
         }
         return {};
     case Qt::DisplayRole:
         switch (index.column()) {
         case Index: return t.index;
-        case Status: return QString::fromLatin1(to_string(t.status));
+        case Status: return status;
         case Objective: return t.objective ? display_number(*t.objective) : QString();
         case Sem: return t.sem ? display_number(*t.sem, 3) : QString();
         case Active: return active;
@@ -75,10 +78,16 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
             if (!chosen) return QString();
             return chosen->note.empty() ? tr("chosen") : QString::fromStdString(chosen->note);
         case Generator: return QString::fromStdString(t.generator);
-        case Error: return QString::fromStdString(t.error);
+        case Error: return error;
         }
         return {};
     case Qt::ToolTipRole:
+        if (t.exclusion)
+            return tr("Trial %1 is excluded from analysis: %2. Its value (%3) counts nowhere; Trial › Include in "
+                      "analysis counts it again.")
+                .arg(t.index)
+                .arg(QString::fromStdString(t.exclusion->reason))
+                .arg(QString::number(*t.objective, 'g', 17));
         if (!t.error.empty()) return tr("Trial %1 failed: %2").arg(t.index).arg(QString::fromStdString(t.error));
         if (index.column() == Chosen && chosen && !chosen->note.empty()) return QString::fromStdString(chosen->note);
         if (index.column() == Objective && t.objective) return QString::number(*t.objective, 'g', 17);
@@ -91,13 +100,15 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ForegroundRole:
         if (t.status == TrialStatus::Failed || t.status == TrialStatus::Abandoned) return QBrush(QColor(176, 0, 32));
-        if (t.status == TrialStatus::Pending) return QBrush(QColor(110, 110, 110));
+        if (t.status == TrialStatus::Pending || t.exclusion) return QBrush(QColor(110, 110, 110));
         return {};
     case Qt::FontRole:
-        if (pareto || t.status == TrialStatus::Pending) {
+        if (pareto || t.status == TrialStatus::Pending || t.exclusion) {
             QFont font;
             font.setBold(pareto);
             font.setItalic(t.status == TrialStatus::Pending);
+            // An excluded trial's value is struck through: it is kept but does not count.
+            font.setStrikeOut(t.exclusion && index.column() == Objective);
             return font;
         }
         return {};

@@ -1,7 +1,9 @@
 #pragma once
 // The trials of the current snapshot as a table (one row per trial, in experiment order),
 // with raw values under SortRole so a QSortFilterProxyModel sorts numbers as numbers, and a
-// proxy that can keep only the frontier trials. Failed trials stay visible with their error.
+// proxy that can keep only the frontier trials. Failed trials stay visible with their error;
+// trials excluded from analysis show the status "excluded", their value struck through and
+// the reason in the Error column.
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
