@@ -45,7 +45,9 @@ for spec in "fuzz_experiment_file experiment_file 16384" "fuzz_csv_import csv_im
   inputs=("$scratch/$name" "$root/fuzz/corpus/$name")
   if [ -d "$root/fuzz/regressions/$name" ]; then inputs+=("$root/fuzz/regressions/$name"); fi
   echo "== $target: $seconds s"
+  # The dictionary: the format's words and numbers at the edges of double (issue 18).
   if ! "$build/fuzz/$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len="$max_len" \
+      -dict="$root/fuzz/dictionaries/$name.dict" \
       -print_final_stats=1 -artifact_prefix="$artifacts/$name-" "${inputs[@]}" 2>"$scratch/$name.log"; then
     status=1
     tail -n 60 "$scratch/$name.log" >&2

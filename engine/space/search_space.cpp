@@ -53,6 +53,11 @@ std::optional<std::string> SearchSpace::validate() const {
         if (!std::isfinite(p.upper)) return named + ".upper: " + format_number(p.upper) + " is not a finite number";
         if (!(p.lower < p.upper))
             return named + ".upper: " + format_number(p.upper) + " is not above lower " + format_number(p.lower);
+        // The unit-cube map divides by upper − lower; beyond the largest double it would turn
+        // every value into 0 and every proposal into NaN.
+        if (!std::isfinite(p.upper - p.lower))
+            return named + ".upper: the range from " + format_number(p.lower) + " to " + format_number(p.upper) +
+                   " is wider than the largest number (about 1.8e308)";
         if (p.kind == ParameterKind::Integer) {
             if (std::floor(p.lower) != p.lower)
                 return named + ".lower: " + format_number(p.lower) + " is not an integer";

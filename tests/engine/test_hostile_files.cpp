@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/input_error.h"
+#include "experiment/analytics.h"
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
 #include "io/results_import.h"
@@ -78,6 +79,7 @@ Json base_document() {
     t0.error = "";
     t0.created_at = "2026-11-25T22:31:07Z";
     t0.completed_at = "2026-11-25T22:31:19Z";
+    t0.exclusion = TrialExclusion{"sentinel", "2026-11-25T22:40:00Z"};
     Trial t1;
     t1.index = 1;
     t1.status = TrialStatus::Failed;
@@ -222,6 +224,9 @@ const std::vector<Field>& fields() {
         {"/trials/0/evaluation_seconds", "trials[0].evaluation_seconds", Type::Number},
         {"/trials/0/created_at", "trials[0].created_at", Type::String},
         {"/trials/0/completed_at", "trials[0].completed_at", Type::String},
+        {"/trials/0/excluded", "trials[0].excluded", Type::Object},
+        {"/trials/0/excluded/reason", "trials[0].excluded.reason", Type::String},
+        {"/trials/0/excluded/at", "trials[0].excluded.at", Type::String},
         {"/chosen", "chosen", Type::Array},
         {"/chosen/0", "chosen[0]", Type::Object},
         {"/chosen/0/trial", "chosen[0].trial", Type::Integer},
@@ -394,6 +399,56 @@ private slots:
         EXPECT_LOADS(with_literal(document, "/trials/0/objective", "1e-400"));
     }
 
+    // The edges of double in every field that takes any number (issue 18): they load, the
+    // analysis stays finite, and save -> load -> save gives the same text. Only a parameter range
+    // wider than the largest double is refused (the unit-cube map divides by it).
+    void extreme_finite_values_load_and_stay_finite() {
+        const std::vector<std::string> extremes = {"1.7976931348623157e308", "-1.7976931348623157e308", "1e308", "-1e308",
+                                                   "4.9406564584124654e-324", "-4.9406564584124654e-324",
+                                                   "2.2250738585072014e-308", "-0.0", "1e-15", "9007199254740993"};
+        const Json document = base_document();
+        int loaded = 0;
+        for (const char* pointer : {"/trials/0/objective", "/hypervolume_reference"}) {
+            for (const std::string& literal : extremes) {
+                for (const bool excluded : {true, false}) {
+                    Json j = document;
+                    if (!excluded) j["trials"][0].erase("excluded");
+                    const std::string text = with_literal(j, pointer, literal);
+                    Experiment e;
+                    try {
+                        e = experiment_from_json_text(text);
+                    } catch (const InputError& error) {
+                        QFAIL(qPrintable(QString("%1 = %2: %3").arg(pointer, qs(literal), error.what())));
+                    }
+                    ++loaded;
+                    const FrontierReport report = analyze_frontier(e);
+                    QVERIFY2(std::isfinite(report.hypervolume) && std::isfinite(report.reference_utility),
+                             qPrintable(QString("%1 = %2").arg(pointer, qs(literal))));
+                    for (double v : report.hypervolume_trace) QVERIFY(std::isfinite(v));
+                    const std::string saved = experiment_to_json_text(e);
+                    QCOMPARE(qs(experiment_to_json_text(experiment_from_json_text(saved))), qs(saved));
+                }
+            }
+        }
+        QCOMPARE(loaded, 40);
+        // Standard errors and durations at the top of the range load too.
+        EXPECT_LOADS(with_literal(document, "/trials/0/sem", "1.7976931348623157e308"));
+        EXPECT_LOADS(with_literal(document, "/trials/0/evaluation_seconds", "1.7976931348623157e308"));
+        // Parameter ranges: up to the largest double wide, not beyond.
+        Json wide = document;
+        wide["space"]["parameters"][0]["lower"] = -8e307;
+        wide["space"]["parameters"][0]["upper"] = 8e307;
+        wide["space"]["parameters"][0]["target"] = 0.0;
+        wide["trials"][0]["parameters"]["alpha"] = 8e307;
+        wide["trials"][1]["parameters"]["alpha"] = -8e307;
+        EXPECT_LOADS(wide.dump());
+        wide["space"]["parameters"][0]["upper"] = 1e308;
+        EXPECT_REFUSED(wide.dump(), "space.parameters[0].upper", "the range from -8e+307 to 1e+308 is wider than the largest number");
+        wide["space"]["parameters"][0]["lower"] = -1.7976931348623157e308;
+        wide["space"]["parameters"][0]["upper"] = 1.7976931348623157e308;
+        EXPECT_REFUSED(wide.dump(), "space.parameters[0].upper", "wider than the largest number");
+    }
+
     void space_rules_name_the_field_and_the_value() {
         const Json j = base_document();
         EXPECT_REFUSED(with_value(j, "/space/parameters/0/upper", -3.0), "space.parameters[0].upper", "-3 is not above lower -2");
@@ -419,7 +474,9 @@ private slots:
 
     void future_and_invalid_versions() {
         const Json j = base_document();
-        EXPECT_REFUSED(with_value(j, "/version", 2), "version", "version 2", "up to 1", "newer SEBO Explorer");
+        const std::string next = std::to_string(kExperimentVersion + 1);
+        EXPECT_REFUSED(with_value(j, "/version", kExperimentVersion + 1), "version", "version " + next,
+                       "up to " + std::to_string(kExperimentVersion), "newer SEBO Explorer");
         EXPECT_REFUSED(with_value(j, "/version", 99), "version", "version 99");
         EXPECT_REFUSED(with_value(j, "/version", 4294967296LL), "version", "4294967296 is too large");
         EXPECT_REFUSED(with_value(j, "/version", -1), "version", "-1 is not a valid version");
@@ -428,9 +485,9 @@ private slots:
         EXPECT_REFUSED(with_literal(j, "/version", "1e400"), "version", "1e400 is not a finite number");
         // A future file is refused before anything else in it is read.
         Json future = j;
-        future["version"] = 3;
+        future["version"] = kExperimentVersion + 1;
         future["space"] = "a layout this program does not know";
-        EXPECT_REFUSED(future.dump(), "version", "version 3");
+        EXPECT_REFUSED(future.dump(), "version", "version " + next);
         EXPECT_REFUSED(with_value(j, "/format", "sebo-experiment-v2"), "format", "\"sebo-experiment-v2\"");
     }
 
