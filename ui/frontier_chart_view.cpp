@@ -239,8 +239,11 @@ void FrontierChartView::rebuild() {
     for (std::size_t i = 0; i < e.trials.size(); ++i) {
         const Trial& t = e.trials[i];
         if (t.status != TrialStatus::Completed || !t.objective || s.sparsity[i] < 0) continue;
-        const double y = range.place(*t.objective);
-        const int beyond = range.side(*t.objective);
+        // Zoomed to the frontier, other trials may fall outside the axis (they are not moved
+        // into its bands).
+        const bool banded = !zoom || s.isPareto(t.index);
+        const double y = banded ? range.place(*t.objective) : *t.objective;
+        const int beyond = banded ? range.side(*t.objective) : 0;
         QPointF p;
         if (t.exclusion) {
             p = QPointF(s.sparsity[i] + jitter(t.index), y);

@@ -11,9 +11,9 @@ namespace sebo {
 
 namespace {
 
-// Trials that count in the analysis (completed, not excluded) as scored points; the id is the trial's position in experiment.trials so
-// that results can be mapped back without a search.
-std::vector<ScoredPoint> completed_points(const Experiment& experiment) {
+// The trials that count in the analysis (completed, not excluded) as scored points; the id is the
+// trial's position in experiment.trials so that results can be mapped back without a search.
+std::vector<ScoredPoint> analysed_points(const Experiment& experiment) {
     std::vector<ScoredPoint> points;
     points.reserve(experiment.trials.size());
     for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
@@ -53,7 +53,7 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
     report.reference_utility = reference_utility(experiment);
     report.reference_sparsity = experiment.max_sparsity();
 
-    const std::vector<ScoredPoint> points = completed_points(experiment);
+    const std::vector<ScoredPoint> points = analysed_points(experiment);
     auto trial_at = [&](int position) -> const Trial& {
         return experiment.trials[static_cast<std::size_t>(position)];
     };
@@ -74,13 +74,13 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
 
     // The trace over the analysed trials, spread over all trials: a trial without a result, or
     // excluded from analysis, repeats the value before it (0 before the first analysed trial).
-    const std::vector<double> completed_trace =
+    const std::vector<double> analysed_trace =
         hypervolume_trace(points, report.reference_utility, report.reference_sparsity);
     report.hypervolume_trace.reserve(experiment.trials.size());
     std::size_t next = 0;
     double current = 0.0;
     for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
-        if (next < points.size() && points[next].id == static_cast<int>(i)) current = completed_trace[next++];
+        if (next < points.size() && points[next].id == static_cast<int>(i)) current = analysed_trace[next++];
         report.hypervolume_trace.push_back(current);
     }
 
