@@ -10,9 +10,19 @@
 // "Garbage", as tested here: a fit that fails or whose posterior is not finite; a proposal that
 // is not finite, lies outside the bounds or repeats an evaluated configuration; and, with one
 // extreme value among informative data (y depends on x0 and x1 only), a model that does not rank
-// x0 and x1 as the two most relevant inputs — the outlier would have flattened what the other
-// 23 values say (with two of 24 values replaced, x0 and x1 must be in the top 3).
+// x0 and x1 as the two most relevant inputs, each at least twice as relevant as x4 and x5 — the
+// outlier would have flattened what the other 23 values say. With two of 24 values replaced, the
+// two winsorized values say "best here" and "worst there", which the SAAS posterior partly explains
+// with x2 and x3 (long chains rank x0, x2, x3, x1 on this data): there x0 and x1 must be in the top 4
+// and still twice as relevant as x4 and x5.
+//
+// The SAAS-NUTS rankings are Monte Carlo estimates: they are taken from chains long enough
+// (512 draws, none thinned) that the order above holds for every seed tried (1-10), not from the
+// short chains of the step test, whose 16 kept draws reorder x1, x2 and x3 from one seed to the
+// next — and from one build to the next, since a chain's path changes with the last bit of any
+// floating-point result (the ASan build ranked x0, x3, x1 where the normal build ranked x0, x1, x2).
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <set>
@@ -52,9 +62,9 @@ std::vector<DataSet> data_sets() {
         {"one value of +1e308", [](int i, const auto& x) { return i == 5 ? 1e308 : truth(x); }, {5}, 2},
         {"one value of -1e308", [](int i, const auto& x) { return i == 5 ? -1e308 : truth(x); }, {5}, 2},
         // Two of 24 values replaced: winsorized, they still say "best here" and "worst there", which
-        // the SAAS models partly explain with x2 (x0, x2, x1 on this data); x0 and x1 stay in the top 3.
+        // the SAAS models partly explain with x2 and x3 (see the top of this file).
         {"values of +1e30 and -1e30",
-         [](int i, const auto& x) { return i == 5 ? 1e30 : i == 11 ? -1e30 : truth(x); }, {5, 11}, 3},
+         [](int i, const auto& x) { return i == 5 ? 1e30 : i == 11 ? -1e30 : truth(x); }, {5, 11}, 4},
         // 1 plus at most ±4e-16: a few distinct doubles around 1.
         {"values equal to within 1e-15", [](int, const auto& x) { return 1.0 + 1e-16 * std::round(2.0 * truth(x)); }, {}, 0},
         {"all values equal", [](int, const auto&) { return 3.0; }, {}, 0},
@@ -96,12 +106,6 @@ Experiment make_experiment(const DataSet& data, StrategyKind strategy, ModelKind
         e.trials.push_back(t);
     }
     return e;
-}
-
-std::vector<int> ranking(const std::vector<GpHyperparameters>& samples) {
-    std::vector<int> order;
-    for (const auto& r : parameter_relevance(samples)) order.push_back(r.parameter);
-    return order;
 }
 
 }  // namespace
@@ -160,7 +164,10 @@ private slots:
     void fitsStayFiniteAndRankTheEffectiveInputs() {
         for (const DataSet& data : data_sets()) {
             for (const ModelKind model : {ModelKind::Gp, ModelKind::SaasMap, ModelKind::SaasNuts}) {
-                const Experiment e = make_experiment(data, StrategyKind::SeboL0, model);
+                Experiment e = make_experiment(data, StrategyKind::SeboL0, model);
+                e.method.nuts_warmup = 256;  // chains whose medians are stable (top of this file)
+                e.method.nuts_samples = 512;
+                e.method.nuts_thinning = 1;
                 const auto training = make_training_set(e, e.method.warp_objective);
                 QVERIFY(training);
                 const SurrogateFit fit = fit_surrogate(training->data, surrogate_options(e.method), 7);
@@ -174,10 +181,18 @@ private slots:
                 QVERIFY2(m.mean.allFinite() && m.variance.allFinite(), qPrintable(where));
                 QVERIFY2((m.variance.array() >= 0.0).all(), qPrintable(where));
                 if (data.rank_within == 0) continue;
-                const std::vector<int> order = ranking(fit.samples);
-                const std::set<int> top(order.begin(), order.begin() + data.rank_within);
-                QVERIFY2(top.count(0) && top.count(1),
-                         qPrintable(where + QString(": ranked x%1, x%2, x%3 first").arg(order[0]).arg(order[1]).arg(order[2])));
+                const std::vector<ParameterRelevance> relevance = parameter_relevance(fit.samples);
+                QString ranked;
+                std::vector<double> median(kDimension);
+                for (const ParameterRelevance& r : relevance) {
+                    ranked += QString(" x%1=%2").arg(r.parameter).arg(r.median, 0, 'g', 3);
+                    median[static_cast<std::size_t>(r.parameter)] = r.median;
+                }
+                std::set<int> top;
+                for (int k = 0; k < data.rank_within; ++k) top.insert(relevance[static_cast<std::size_t>(k)].parameter);
+                QVERIFY2(top.count(0) && top.count(1), qPrintable(where + ": ranked" + ranked));
+                const double noise = std::max(median[4], median[5]);
+                QVERIFY2(median[0] >= 2.0 * noise && median[1] >= 2.0 * noise, qPrintable(where + ": ranked" + ranked));
             }
         }
     }
