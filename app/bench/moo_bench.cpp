@@ -79,7 +79,6 @@ void ehvi_rows(const MooBenchOptions& options, std::vector<Figure>& figures) {
     std::mt19937_64 rng(options.seed);
     for (const int m : {2, 3, 4})
         for (const int k : {5, 20, 50}) {
-            if (m == 4 && k == 50) continue;  // O(k³) boxes: see the m = 4, k = 20 row
             const auto front = sphere_front(k, m, rng);
             const auto sets = moment_sets(m, rng);
             const sebo::MultiEhvi ehvi(front, std::vector<double>(static_cast<std::size_t>(m), 0.0));
