@@ -8,6 +8,8 @@
 
 #include "acquisition/multi_ehvi.h"
 #include "acquisition/sparse_ehvi.h"
+#include "model/ensemble_posterior.h"
+#include "model/surrogate.h"
 #include "pareto/hypervolume_nd.h"
 #include "pareto/sparse_hypervolume.h"
 
@@ -141,6 +143,37 @@ void ehvi_rows(const MooBenchOptions& options, std::vector<Figure>& figures) {
     }
 }
 
+// For scale: the posterior moments and input gradients of one 16-sample model at a point, what
+// every acquisition evaluation pays per modelled metric (n = 100 random points in D = 50, 16
+// hyperparameter sets of SAAS-like lengthscales: a few short, most long).
+void posterior_row(const MooBenchOptions& options, std::vector<Figure>& figures) {
+    std::mt19937_64 rng(options.seed + 2);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    const int n = 100, dimension = 50;
+    auto data = std::make_shared<sebo::TrainingData>();
+    data->inputs = Eigen::MatrixXd::NullaryExpr(n, dimension, [&] { return u(rng); });
+    data->targets = Eigen::VectorXd::NullaryExpr(n, [&] { return 2.0 * u(rng) - 1.0; });
+    std::vector<sebo::GpHyperparameters> samples(kSamples);
+    for (auto& h : samples) {
+        h.inverse_squared_lengthscales = Eigen::VectorXd::NullaryExpr(dimension, [&] { return 1e-3 * u(rng); });
+        h.inverse_squared_lengthscales.head(3).setConstant(2.0 + u(rng));
+        h.output_scale = 1.0 + u(rng);
+        h.noise = 1e-3;
+    }
+    const sebo::EnsemblePosteriorView view(std::make_shared<const sebo::EnsemblePosterior>(data, samples));
+    std::vector<Eigen::VectorXd> points(64);
+    for (auto& x : points) x = Eigen::VectorXd::NullaryExpr(dimension, [&] { return u(rng); });
+    Eigen::VectorXd mean, var;
+    Eigen::MatrixXd dmean, dvar;
+    Figure f = time_per_call("posterior-moments+grad", n, dimension, 500, options.repetitions, [&](int i) {
+        view.moments(points[static_cast<std::size_t>(i) % points.size()], mean, var, &dmean, &dvar);
+        sink = sink + mean[0];
+    });
+    f.detail = "one 16-sample model, n = 100, D = 50 (the m column is D here)";
+    print(f);
+    figures.push_back(std::move(f));
+}
+
 void hypervolume_rows(const MooBenchOptions& options, std::vector<Figure>& figures) {
     std::mt19937_64 rng(options.seed + 1);
     for (const int m : {2, 3, 4})
@@ -177,7 +210,10 @@ std::vector<Figure> run_moo_benchmarks(const MooBenchOptions& options) {
         "# n = front size, observations or points, m = objectives\n");
     std::printf("%-22s %5s %3s %11s %11s %11s %11s  %s\n", "benchmark", "n", "m", "median_us", "min_us", "max_us",
                 "cpu_us", "work");
-    if (options.ehvi) ehvi_rows(options, figures);
+    if (options.ehvi) {
+        ehvi_rows(options, figures);
+        posterior_row(options, figures);
+    }
     if (options.hypervolume) hypervolume_rows(options, figures);
     return figures;
 }
