@@ -21,16 +21,16 @@
 // with different S — a 16-sample SAAS ensemble next to a 1-sample MAP GP — need no broadcasting.)
 //
 // Groups. value = Σ_g w_g Σ_{B ∈ g} Π_d ψ̄_d(B): the sparse EHVI's ξ-strips are groups with their
-// widths as weights. Everything is in log space: log ψ from gaussian_interval.h, log ψ̄ by
-// log-sum-exp over the samples, the total by log-sum-exp over the boxes, so the value stays finite
-// and its gradient informative far below the front.
+// widths as weights. The value is a logarithm: log ψ̄ per box side, the total by log-sum-exp over
+// the boxes, so it stays finite and its gradient informative far below the front.
 //
 // Each distinct box side [l, u) of each objective is evaluated once per sample and shared by the
 // boxes (and groups) that use it; each distinct boundary value once per sample. When no boundary
 // of an objective is far in a sample's lower tail (z ≥ kLinearTailZ of gaussian_interval.h, the
 // common case near the front) its sides are computed in linear space, which needs no logarithm per
-// sample and is several times cheaper; otherwise in log space. Both give the same values to
-// rounding (tests/engine/test_multi_ehvi.cpp).
+// sample and is several times cheaper; otherwise in log space (log ψ from gaussian_interval.h, ψ̄
+// by log-sum-exp over the samples). Both give the same values to rounding
+// (tests/engine/test_multi_ehvi.cpp).
 
 #include <cstddef>
 #include <map>

@@ -30,7 +30,7 @@ struct ConstrainedGradient {
     double dxi = 0.0;                          // sparse EHVI only
 };
 
-// log(EHVI(f_1..f_m, −ξ) × PoF) at penalty xi; kLogZero-based like SparseMultiEhvi when xi ≥ r_ξ.
+// log(EHVI(f_1..f_m, −ξ) × PoF) at penalty xi; SparseMultiEhvi::kLogZero + log PoF when xi ≥ r_ξ.
 double log_sparse_ehvi_times_feasibility(const SparseMultiEhvi& ehvi, std::span<const MixtureMoments> objectives,
                                          double xi, const FeasibilityProbability& feasibility,
                                          std::span<const MixtureMoments> constrained, ConstrainedGradient* gradient);
