@@ -4,7 +4,6 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
-#include <numeric>
 
 #include "pareto/dominance.h"
 #include "pareto/hypervolume_nd.h"
@@ -31,7 +30,7 @@ std::vector<std::vector<double>> front_of(const std::vector<std::vector<double>>
 
 // ---- MultiEhvi ----------------------------------------------------------------------------------
 
-MultiEhvi::MultiEhvi(const std::vector<std::vector<double>>& observed, std::vector<double> reference)
+MultiEhvi::MultiEhvi(const std::vector<std::vector<double>>& observed, const std::vector<double>& reference)
     : front_([&] {
           std::vector<std::vector<double>> inside;
           for (const auto& f : observed)

@@ -32,7 +32,7 @@ namespace sebo {
 class MultiEhvi {
 public:
     // observed: f vectors (size m = reference.size(), 1 <= m <= 4) of completed trials.
-    MultiEhvi(const std::vector<std::vector<double>>& observed, std::vector<double> reference);
+    MultiEhvi(const std::vector<std::vector<double>>& observed, const std::vector<double>& reference);
 
     // log EHVI for objectives[d] = the mixture predicting f_d; gradient (optional) per objective.
     double log_ehvi(std::span<const MixtureMoments> objectives, std::vector<MixtureGradient>* gradient) const;
