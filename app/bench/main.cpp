@@ -8,14 +8,13 @@
 //     optimization only, timed apart from the fit that produced the posterior.
 // The data are Branin embedded in D dimensions (effective x0, x1) at n scrambled Sobol points,
 // built into an Experiment and turned into training data exactly as a strategy step does
-// (experiment/model_step.h). No Qt; prints a table (and optionally CSV) with the machine.
+// (experiment/model_step.h). The multi-objective rows (EHVI of several objectives, hypervolume)
+// are moo_bench.h's. No Qt; prints a table (and optionally CSV) with the machine.
 
 #include <sched.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -28,39 +27,23 @@
 #include <thread>
 #include <vector>
 
+#include "bench_timing.h"
 #include "design/sobol.h"
 #include "experiment/model_step.h"
 #include "model/likelihood_kernel.h"
+#include "moo_bench.h"
 #include "problems/problem_catalog.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// CPU seconds used by this process (user + system). The engine is single-threaded, so on a
-// loaded machine this is what the work would take on a core of its own, whereas the wall-clock
-// figure also counts the time the process waited for one.
-double cpu_seconds() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-// Wall-clock and CPU time of one repetition.
-class Stopwatch {
-public:
-    double wall() const { return std::chrono::duration<double>(Clock::now() - wall_start_).count(); }
-    double cpu() const { return cpu_seconds() - cpu_start_; }
-
-private:
-    Clock::time_point wall_start_ = Clock::now();
-    double cpu_start_ = cpu_seconds();
-};
+using sebo_bench::Figure;
+using sebo_bench::median;
+using sebo_bench::Stopwatch;
 
 struct BenchOptions {
     std::vector<int> sizes = {20, 50, 100, 200};
     std::vector<int> dims = {10, 50, 100};
-    std::vector<std::string> models = {"gp", "saas-map", "saas", "candidate"};
+    std::vector<std::string> models = {"gp", "saas-map", "saas", "candidate", "ehvi", "hypervolume"};
     int repetitions = 3;
     std::uint64_t seed = 0;
     std::string csv;
@@ -74,11 +57,16 @@ const char* kUsage =
     "trials: model fits (gp = GP MAP, saas-map = SAAS-MAP, saas = SAAS-NUTS at the paper's settings)\n"
     "and one SEBO-L0 candidate (candidate: 30 homotopy stages, 20 restarts, 1024 raw samples, over\n"
     "a 16-sample SAAS-NUTS posterior, timed without the fit). Each figure is the median of R runs.\n"
+    "Multi-objective rows (microseconds per call, independent of --sizes and --dims): ehvi = one\n"
+    "evaluation of the exact EHVI of 2-4 objectives (value and gradient, 16 samples per objective)\n"
+    "and of SEBO's sparse 2-D form next to the one-objective one; hypervolume = the exact 2-4-D\n"
+    "hypervolume and a 1000-trial hypervolume trace. In the CSV their D column is the number of\n"
+    "objectives and their times are seconds per call.\n"
     "\n"
     "options:\n"
     "  --sizes N,..        numbers of completed trials (default 20,50,100,200)\n"
     "  --dims D,..         dimensions (default 10,50,100)\n"
-    "  --models M,..       any of gp, saas-map, saas, candidate (default: all)\n"
+    "  --models M,..       any of gp, saas-map, saas, candidate, ehvi, hypervolume (default: all)\n"
     "  --repetitions R     runs per figure (default 3)\n"
     "  --seed S            seed of the data and the first run (run r uses S + r; default 0)\n"
     "  --quick             sizes 20,50, dimension 10, one repetition (a smoke test)\n"
@@ -135,8 +123,10 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             std::stringstream stream(value);
             std::string item;
             while (std::getline(stream, item, ',')) {
-                if (item != "gp" && item != "saas-map" && item != "saas" && item != "candidate")
-                    throw UsageError("--models: unknown '" + item + "' (known: gp, saas-map, saas, candidate)");
+                if (item != "gp" && item != "saas-map" && item != "saas" && item != "candidate" && item != "ehvi" &&
+                    item != "hypervolume")
+                    throw UsageError("--models: unknown '" + item +
+                                     "' (known: gp, saas-map, saas, candidate, ehvi, hypervolume)");
                 o.models.push_back(item);
             }
             if (o.models.empty()) throw UsageError("--models: empty list");
@@ -208,20 +198,6 @@ sebo::Experiment make_experiment(int n, int dimension, std::uint64_t seed) {
     return e;
 }
 
-struct Figure {
-    std::string benchmark;
-    int n = 0, dimension = 0;
-    std::vector<double> seconds;      // wall clock
-    std::vector<double> cpu_seconds;  // CPU time of the process
-    std::string detail;  // work done, e.g. gradient evaluations
-};
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
-
 void print_row(const Figure& f) {
     const auto [lo, hi] = std::minmax_element(f.seconds.begin(), f.seconds.end());
     std::printf("%-10s %5d %5d %10.3f %10.3f %10.3f %10.3f %4zu %9.0f  %s\n", f.benchmark.c_str(), f.n, f.dimension,
@@ -280,7 +256,9 @@ int main(int argc, char** argv) {
                 "cpu_s", "reps", "rss_mb", "work");
 
     std::vector<Figure> figures;
-    for (const int dimension : options.dims) {
+    const bool step_rows =
+        wants(options, "gp") || wants(options, "saas-map") || wants(options, "saas") || wants(options, "candidate");
+    for (const int dimension : step_rows ? options.dims : std::vector<int>{}) {
         for (const int n : options.sizes) {
             const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
             const auto training = sebo::make_training_set(experiment, experiment.method.warp_objective);
@@ -352,6 +330,12 @@ int main(int argc, char** argv) {
             figures.push_back(std::move(f));
         }
     }
+    sebo_bench::MooBenchOptions moo;
+    moo.ehvi = wants(options, "ehvi");
+    moo.hypervolume = wants(options, "hypervolume");
+    moo.repetitions = options.repetitions;
+    moo.seed = options.seed;
+    for (Figure& f : sebo_bench::run_moo_benchmarks(moo)) figures.push_back(std::move(f));
     std::printf("# load average at end: %s; peak rss %.0f MB\n", load_average().c_str(), peak_rss_mb());
 
     if (!options.csv.empty()) {
