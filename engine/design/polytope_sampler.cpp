@@ -1,5 +1,6 @@
 #include "design/polytope_sampler.h"
 
+#include <Eigen/QR>
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -63,12 +64,23 @@ bool hit_and_run(const Polytope& p, const PolytopeAnalysis& a, std::uint64_t see
         h[static_cast<Eigen::Index>(r)] = p.inequality_bound()[rows[r]];
     }
 
+    // Directions: a standard normal vector of R^D with its component outside the hull's span
+    // removed is isotropic in the hull. With Q an orthonormal basis of the complement of the span
+    // (D × (D − k): as many columns as equalities, usually few) this costs O(D·(D − k)) per step
+    // instead of O(D·k) for mapping k normals through the span's basis.
+    Eigen::MatrixXd q(d, d - k);
+    if (d > k) {
+        const Eigen::HouseholderQR<Eigen::MatrixXd> qr(a.directions);
+        q = qr.householderQ() * Eigen::MatrixXd::Identity(d, d).rightCols(d - k);
+    }
+    const auto along_hull = [&](const Eigen::VectorXd& v) -> Eigen::VectorXd { return q.cols() > 0 ? Eigen::VectorXd(v - q * (q.transpose() * v)) : v; };
+
     PortableRandom rng(seed ^ 0x4A17'AD5E'0C0F'FEE1ull);
-    const Eigen::MatrixXd& n = a.directions;
-    Eigen::VectorXd x = a.centre, z(k), dir(d);
+    Eigen::VectorXd x = a.centre, z(d), dir(d);
     const auto step = [&]() {
-        for (Eigen::Index i = 0; i < k; ++i) z[i] = rng.normal();
-        dir = n * (z / z.norm());
+        for (Eigen::Index i = 0; i < d; ++i) z[i] = rng.normal();
+        dir = along_hull(z);
+        dir /= dir.norm();
         double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
         const auto limit_by = [&](double rate, double slack) {
             slack = std::max(0.0, slack);
@@ -79,10 +91,13 @@ bool hit_and_run(const Polytope& p, const PolytopeAnalysis& a, std::uint64_t see
             const Eigen::VectorXd rates = g * dir, slacks = h - g * x;
             for (Eigen::Index r = 0; r < g.rows(); ++r) limit_by(rates[r], slacks[r]);
         }
-        for (Eigen::Index j = 0; j < d; ++j) {
-            limit_by(dir[j], 1.0 - x[j]);
-            limit_by(-dir[j], x[j]);
-        }
+        // The box, vectorized: along dir, side u_j = 1 is at (1 − x_j)/dir_j and side u_j = 0 at
+        // −x_j/dir_j; the larger bounds the chord from above, the smaller from below.
+        const Eigen::ArrayXd to_upper = (1.0 - x.array()).max(0.0) / dir.array();
+        const Eigen::ArrayXd to_lower = -x.array().max(0.0) / dir.array();
+        const auto moving = dir.array().abs() > 1e-12;
+        hi = std::min(hi, moving.select(to_upper.max(to_lower), std::numeric_limits<double>::infinity()).minCoeff());
+        lo = std::max(lo, moving.select(to_upper.min(to_lower), -std::numeric_limits<double>::infinity()).maxCoeff());
         if (!(lo <= hi) || !std::isfinite(lo) || !std::isfinite(hi)) return;  // no chord: stay
         x += (lo + (hi - lo) * rng.uniform()) * dir;
     };
@@ -93,7 +108,7 @@ bool hit_and_run(const Polytope& p, const PolytopeAnalysis& a, std::uint64_t see
         for (int s = 0; s < steps; ++s) {
             step();
             // Round-off drifts off the equalities' subspace over many steps: back onto it.
-            if (s % 64 == 63) x = a.centre + n * (n.transpose() * (x - a.centre));
+            if (s % 64 == 63) x = a.centre + along_hull(x - a.centre);
         }
         if (i < first) continue;
         if (p.contains(x)) {
