@@ -16,6 +16,7 @@
 //    named in the message by the constraints' labels.
 
 #include <Eigen/Core>
+#include <optional>
 #include <string>
 #include <vector>
 
