@@ -32,6 +32,9 @@ public:
     QList<double> percentages() const { return percentages_; }
     QBarSet* barSet() const { return set_; }
 
+protected:
+    void updateSeriesColors() override;
+
 private:
     void rebuild();
 

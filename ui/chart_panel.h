@@ -9,6 +9,7 @@
 #include <QWidget>
 #include <optional>
 
+class QAbstractAxis;
 class QValueAxis;
 
 class QChart;
@@ -49,10 +50,22 @@ public:
     static void setAxis(QValueAxis* axis, double low, double high, double interval);
     std::optional<QString> saveSvg(const QString& path) const;
 
+    // Colours the chart from the widget's palette (palette_colors.h): background, axes, grid,
+    // legend, then the view's own series (updateSeriesColors). Runs again by itself whenever the
+    // palette changes (the system switches between light and dark); a view calls it once at the
+    // end of its constructor, when its series and axes exist.
+    void restyle();
+    // An axis that is not always attached to the chart (e.g. a logarithmic alternative) is styled
+    // with the others once registered here.
+    void registerAxis(QAbstractAxis* axis);
+
 protected:
     // A row above the chart for view options (hidden together with the chart).
     QHBoxLayout* optionsRow() const { return options_row_; }
     QSize exportSize() const;
+    // Series colours of the view, from chart_color(palette(), role); called by restyle().
+    virtual void updateSeriesColors() {}
+    void changeEvent(QEvent* event) override;
 
 private:
     QStackedLayout* stack_;
@@ -62,6 +75,8 @@ private:
     QScrollArea* scroll_ = nullptr;
     QChartView* view_;
     QChart* chart_;
+    QList<QAbstractAxis*> extra_axes_;
+    bool restyling_ = false;
 };
 
 }  // namespace sebo::ui

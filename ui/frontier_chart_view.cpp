@@ -20,6 +20,8 @@
 
 #include "axis_range.h"
 
+#include "palette_colors.h"
+
 namespace sebo::ui {
 
 namespace {
@@ -73,38 +75,26 @@ QImage arrow_marker(bool up) {
 FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent) {
     QChart* c = chart();
 
+    // Colours come from the palette (updateSeriesColors).
     all_ = new QScatterSeries;
     all_->setName(tr("Trials"));
     all_->setMarkerSize(7);
-    all_->setColor(QColor(150, 150, 150, 170));
-    all_->setBorderColor(QColor(120, 120, 120, 200));
 
     step_ = new QLineSeries;
     step_->setName(tr("Best with ≤ k active"));
-    QPen step_pen(QColor(31, 119, 180));
-    step_pen.setWidthF(2.0);
-    step_->setPen(step_pen);
 
     frontier_ = new QScatterSeries;
     frontier_->setName(tr("Pareto frontier"));
     frontier_->setMarkerSize(11);
-    frontier_->setColor(QColor(31, 119, 180));
-    frontier_->setBorderColor(Qt::white);
 
     newest_ = new QScatterSeries;
     newest_->setName(tr("Newest trial"));
     newest_->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
     newest_->setMarkerSize(14);
-    newest_->setColor(QColor(255, 127, 14));
-    newest_->setBorderColor(QColor(160, 70, 0));
 
     selected_ = new QScatterSeries;
     selected_->setName(tr("Selected"));
     selected_->setMarkerSize(22);
-    selected_->setColor(Qt::transparent);
-    QPen ring(QColor(214, 39, 40));
-    ring.setWidthF(2.5);
-    selected_->setPen(ring);
 
     // Short legend names: with every series present the legend must still fit unelided.
     excluded_ = new QScatterSeries;
@@ -168,6 +158,31 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
     chartView()->viewport()->installEventFilter(this);
     setEmptyText(tr("No experiment is open.\n\nOpen a bundled example or create a new experiment from the "
                     "File menu."));
+    registerAxis(axis_y_log_);
+    restyle();
+}
+
+void FrontierChartView::updateSeriesColors() {
+    const QPalette p = palette();
+    const QColor base = p.color(QPalette::Base);
+    QColor trial = chart_color(p, ChartRole::Trial);
+    all_->setBorderColor(trial);
+    trial.setAlpha(215);
+    all_->setColor(trial);
+    // The staircase is a line in its own colour, so that the legend does not show it in the
+    // frontier markers' blue (issue 17, item 4).
+    QPen step_pen(chart_color(p, ChartRole::BestStep));
+    step_pen.setWidthF(2.0);
+    step_->setPen(step_pen);
+    frontier_->setColor(chart_color(p, ChartRole::Frontier));
+    frontier_->setBorderColor(base);
+    const QColor newest = chart_color(p, ChartRole::Newest);
+    newest_->setColor(newest);
+    newest_->setBorderColor(with_contrast(newest, base, kTextContrast));
+    selected_->setColor(Qt::transparent);
+    QPen ring(chart_color(p, ChartRole::Selected));
+    ring.setWidthF(2.5);
+    selected_->setPen(ring);
 }
 
 void FrontierChartView::setSnapshot(SnapshotPtr snapshot) {
@@ -317,7 +332,10 @@ void FrontierChartView::rebuild() {
         const int pending = e.count(TrialStatus::Pending);
         const int failed = e.count(TrialStatus::Failed);
         QString text;
-        if (e.trials.empty())
+        if (e.trials.empty() && e.evaluator.kind == EvaluatorSpec::Kind::Manual)
+            text = tr("No trials yet.\n\nPress Step (F5) for the first configuration to try. Run it yourself, "
+                      "then enter the observed value in the Configuration panel.");
+        else if (e.trials.empty())
             text = tr("No trials yet.\n\nPress Step (F5) to run the first trial, or Run to budget "
                       "(Ctrl+Shift+R) to run all %1.")
                        .arg(e.method.budget);

@@ -62,6 +62,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void updateSeriesColors() override;
 
 private:
     struct Marker {
