@@ -44,6 +44,7 @@
 #include "parameter_table_editor.h"
 #include "resource_paths.h"
 #include "run_controller.h"
+#include "run_progress_widget.h"
 #include "test_support.h"
 #include "trials_table_model.h"
 #include "ui_test_support.h"
@@ -500,8 +501,8 @@ private slots:
         w.stepAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", 5000);
         // The status bar shows the phase and the elapsed time.
-        QTRY_VERIFY_WITH_TIMEOUT(w.progressLabel()->text().contains("spinning"), 2000);
-        QVERIFY(w.progressLabel()->text().contains(" s"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.runProgress()->phaseText().contains("spinning"), 2000);
+        QVERIFY(w.runProgress()->phaseText().contains(" s"));
 
         QStringList asked;
         w.setPromptHandler(answer(QMessageBox::No, &asked));
