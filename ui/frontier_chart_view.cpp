@@ -46,9 +46,9 @@ QImage marker_image(const std::function<void(QPainter&, double)>& draw) {
 }
 
 // A cross: a trial excluded from analysis.
-QImage cross_marker() {
-    return marker_image([](QPainter& p, double size) {
-        QPen pen(QColor(176, 0, 32), size * 0.14, Qt::SolidLine, Qt::RoundCap);
+QImage cross_marker(const QColor& color) {
+    return marker_image([color](QPainter& p, double size) {
+        QPen pen(color, size * 0.14, Qt::SolidLine, Qt::RoundCap);
         p.setPen(pen);
         const double a = size * 0.2, b = size * 0.8;
         p.drawLine(QPointF(a, a), QPointF(b, b));
@@ -57,16 +57,16 @@ QImage cross_marker() {
 }
 
 // An arrow pointing off the chart: the value lies beyond this edge of the axis.
-QImage arrow_marker(bool up) {
-    return marker_image([up](QPainter& p, double size) {
+QImage arrow_marker(bool up, const QColor& fill, const QColor& outline) {
+    return marker_image([up, fill, outline](QPainter& p, double size) {
         QPolygonF head;
         const double tip = up ? size * 0.04 : size * 0.96, base = up ? size * 0.62 : size * 0.38;
         head << QPointF(size * 0.5, tip) << QPointF(size * 0.12, base) << QPointF(size * 0.88, base);
-        p.setPen(QPen(Qt::white, size * 0.06));
-        p.setBrush(QColor(148, 0, 211));
+        p.setPen(QPen(outline, size * 0.06));
+        p.setBrush(fill);
         p.drawPolygon(head);
         p.fillRect(QRectF(size * 0.38, up ? base : size * 0.04, size * 0.24, up ? size * 0.34 : base - size * 0.04),
-                   QColor(148, 0, 211));
+                   fill);
     });
 }
 
@@ -100,19 +100,13 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
     excluded_ = new QScatterSeries;
     excluded_->setName(tr("Excluded"));
     excluded_->setMarkerSize(12);
-    excluded_->setColor(QColor(176, 0, 32));  // the legend's swatch
-    excluded_->setLightMarker(cross_marker());
 
     beyond_high_ = new QScatterSeries;
     beyond_high_->setName(tr("Off the axis"));
     beyond_high_->setMarkerSize(14);
-    beyond_high_->setColor(QColor(148, 0, 211));
-    beyond_high_->setLightMarker(arrow_marker(true));
     beyond_low_ = new QScatterSeries;
     beyond_low_->setName(beyond_high_->name());
     beyond_low_->setMarkerSize(14);
-    beyond_low_->setColor(QColor(148, 0, 211));
-    beyond_low_->setLightMarker(arrow_marker(false));
 
     for (QXYSeries* s : std::initializer_list<QXYSeries*>{all_, step_, excluded_, frontier_, newest_, beyond_high_,
                                                            beyond_low_, selected_})
@@ -183,6 +177,13 @@ void FrontierChartView::updateSeriesColors() {
     QPen ring(chart_color(p, ChartRole::Selected));
     ring.setWidthF(2.5);
     selected_->setPen(ring);
+    const QColor excluded = chart_color(p, ChartRole::Excluded);
+    excluded_->setColor(excluded);  // the legend's swatch
+    excluded_->setLightMarker(cross_marker(excluded));
+    const QColor off_axis = chart_color(p, ChartRole::OffAxis);
+    for (QScatterSeries* s : {beyond_high_, beyond_low_}) s->setColor(off_axis);
+    beyond_high_->setLightMarker(arrow_marker(true, off_axis, base));
+    beyond_low_->setLightMarker(arrow_marker(false, off_axis, base));
 }
 
 void FrontierChartView::setSnapshot(SnapshotPtr snapshot) {
