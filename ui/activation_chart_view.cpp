@@ -69,6 +69,13 @@ void ActivationChartView::setSnapshot(SnapshotPtr snapshot) {
 void ActivationChartView::setShowAll(bool show_all) { show_all_->setChecked(show_all); }
 bool ActivationChartView::showAll() const { return show_all_->isChecked(); }
 
+void ActivationChartView::resetView() {
+    // The share axis is always 0-100 %; the bars' axis comes back with the categories.
+    chart()->zoomReset();
+    axis_x_->setRange(0, 100);
+    rebuild();
+}
+
 void ActivationChartView::rebuild() {
     names_.clear();
     percentages_.clear();

@@ -34,6 +34,7 @@ public:
 
 protected:
     void updateSeriesColors() override;
+    void resetView() override;
 
 private:
     void rebuild();

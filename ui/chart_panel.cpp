@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chart_zoom.h"
 #include "palette_colors.h"
 
 #ifdef SEBO_HAVE_QTSVG
@@ -77,8 +78,20 @@ ChartPanel::ChartPanel(bool scrollable, QWidget* parent) : QWidget(parent) {
     }
     stack_->addWidget(chart_page_);
     stack_->setCurrentWidget(empty_);
+    zoom_ = new ChartZoom(view_, [this] { resetView(); });
+    connect(zoom_, &ChartZoom::changed, this, [this] {
+        // Ticks for the visible range (integer axes, labelled "%d", keep whole steps); the
+        // whole chart comes with its own.
+        if (zoom_->isZoomed())
+            for (QAbstractAxis* a : chart_->axes())
+            if (auto* axis = qobject_cast<QValueAxis*>(a); axis && axis->tickType() == QValueAxis::TicksDynamic)
+                axis->setTickInterval(niceInterval(axis->max() - axis->min(), 6, axis->labelFormat() == "%d" ? 1.0 : 0.0));
+        viewChanged();
+    });
     restyle();
 }
+
+void ChartPanel::resetView() { chart_->zoomReset(); }
 
 void ChartPanel::registerAxis(QAbstractAxis* axis) {
     if (!extra_axes_.contains(axis)) extra_axes_ << axis;

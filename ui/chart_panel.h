@@ -21,6 +21,8 @@ class QStackedLayout;
 
 namespace sebo::ui {
 
+class ChartZoom;
+
 class ChartPanel : public QWidget {
     Q_OBJECT
 public:
@@ -29,6 +31,8 @@ public:
 
     QChartView* chartView() const { return view_; }
     QChart* chart() const { return chart_; }
+    // Zoom and pan with the mouse (chart_zoom.h); a double click calls resetView().
+    ChartZoom* zoom() const { return zoom_; }
 
     // Shows `text` instead of the chart; an empty text shows the chart.
     void setEmptyText(const QString& text);
@@ -65,6 +69,11 @@ protected:
     QSize exportSize() const;
     // Series colours of the view, from chart_color(palette(), role); called by restyle().
     virtual void updateSeriesColors() {}
+    // The whole chart again after zooming: a view recomputes its axes from its data (the
+    // default restores the axes from before the first zoom).
+    virtual void resetView();
+    // The axes' visible range changed by zoom or pan: redraw what Qt Charts does not.
+    virtual void viewChanged() {}
     void changeEvent(QEvent* event) override;
 
 private:
@@ -75,6 +84,7 @@ private:
     QScrollArea* scroll_ = nullptr;
     QChartView* view_;
     QChart* chart_;
+    ChartZoom* zoom_;
     QList<QAbstractAxis*> extra_axes_;
     bool restyling_ = false;
 };

@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLogValueAxis>
+#include <QGraphicsPathItem>
 #include <QHelpEvent>
 #include <QLegend>
 #include <QLegendMarker>
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <utility>
 
 #include "axis_range.h"
 
@@ -112,6 +114,11 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
                                                            beyond_low_, selected_})
         c->addSeries(s);
 
+    // Error bars: one path over the plot area, between the lines and the markers.
+    error_bar_item_ = new QGraphicsPathItem(c);
+    error_bar_item_->setZValue(5.5);
+    connect(c, &QChart::plotAreaChanged, this, [this] { updateErrorBarPath(); });
+
     axis_x_ = new QValueAxis;
     axis_x_->setTitleText(tr("Active parameters"));
     axis_x_->setLabelFormat("%d");
@@ -160,6 +167,9 @@ void FrontierChartView::updateSeriesColors() {
     const QPalette p = palette();
     const QColor base = p.color(QPalette::Base);
     QColor trial = chart_color(p, ChartRole::Trial);
+    QPen error_bar(trial);
+    error_bar.setWidthF(1.2);
+    error_bar_item_->setPen(error_bar);
     all_->setBorderColor(trial);
     trial.setAlpha(215);
     all_->setColor(trial);
@@ -221,6 +231,7 @@ std::optional<QPointF> FrontierChartView::markerValue(int trial) const {
 
 void FrontierChartView::rebuild() {
     markers_.clear();
+    error_bars_.clear();
     QList<QPointF> all, frontier, excluded, newest, step, beyond_high, beyond_low;
     if (!snapshot_) return;
     const ExperimentSnapshot& s = *snapshot_;
@@ -274,6 +285,10 @@ void FrontierChartView::rebuild() {
             all << p;
             markers_.push_back({p, t.index, all_, beyond});
         }
+        // ±1 SEM, within the part of the axis where values are drawn where they are.
+        if (t.sem && *t.sem > 0.0 && beyond == 0 && y >= range.shown_low && y <= range.shown_high)
+            error_bars_.push_back({t.index, p.x(), std::max(y - *t.sem, range.shown_low),
+                                   std::min(y + *t.sem, range.shown_high)});
         if (beyond > 0) beyond_high << QPointF(p.x(), range.arrow(*t.objective));
         if (beyond < 0) beyond_low << QPointF(p.x(), range.arrow(*t.objective));
     }
@@ -324,6 +339,7 @@ void FrontierChartView::rebuild() {
     current_y_->setTitleText(e.objective.minimize ? tr("%1 (lower is better)").arg(name)
                                                   : tr("%1 (higher is better)").arg(name));
     updateSelection();
+    updateErrorBarPath();
 
     // Say why the chart is empty rather than showing blank axes.
     if (e.space.dimension() == 0) {
@@ -362,6 +378,32 @@ void FrontierChartView::updateSelection() {
     selected_->replace(points);
 }
 
+void FrontierChartView::updateErrorBarPath() {
+    QPainterPath path;
+    const QRectF area = chart()->plotArea();
+    if (!error_bars_.empty() && area.isValid()) {
+        const double cap = 3.0;  // half the width of the bar's ends, in pixels
+        for (const ErrorBar& bar : error_bars_) {
+            QPointF low = chart()->mapToPosition(QPointF(bar.x, bar.low), all_);
+            QPointF high = chart()->mapToPosition(QPointF(bar.x, bar.high), all_);
+            // Zoomed in, a bar may lie partly or wholly outside the plot: draw only what is inside.
+            if (low.x() < area.left() || low.x() > area.right() || high.y() > area.bottom() || low.y() < area.top())
+                continue;
+            const bool low_cut = low.y() > area.bottom(), high_cut = high.y() < area.top();
+            low.setY(std::min(low.y(), area.bottom()));
+            high.setY(std::max(high.y(), area.top()));
+            path.moveTo(low);
+            path.lineTo(high);
+            for (const auto& [end, cut] : {std::pair{low, low_cut}, std::pair{high, high_cut}}) {
+                if (cut) continue;
+                path.moveTo(end.x() - cap, end.y());
+                path.lineTo(end.x() + cap, end.y());
+            }
+        }
+    }
+    error_bar_item_->setPath(path);
+}
+
 std::optional<QPoint> FrontierChartView::trialPosition(int trial) const {
     for (const Marker& m : markers_) {
         if (m.trial != trial) continue;
@@ -391,6 +433,35 @@ std::optional<int> FrontierChartView::trialAt(QPoint position, double radius) co
         }
     }
     return best;
+}
+
+QList<int> FrontierChartView::trialsAt(QPoint position, double radius) const {
+    const std::optional<int> nearest = trialAt(position, radius);
+    if (!nearest) return {};
+    const std::optional<QPoint> spot = trialPosition(*nearest);
+    QList<int> trials{*nearest};
+    for (const Marker& m : markers_) {
+        if (m.trial == *nearest || trials.contains(m.trial)) continue;
+        const QPointF p = chartView()->mapFromScene(chart()->mapToScene(chart()->mapToPosition(m.value, m.series)));
+        if (spot && std::hypot(p.x() - spot->x(), p.y() - spot->y()) <= kSameSpot) trials << m.trial;
+    }
+    std::sort(trials.begin() + 1, trials.end());
+    return trials;
+}
+
+QString FrontierChartView::tooltipFor(const QList<int>& trials) const {
+    if (trials.size() <= 1) return trials.isEmpty() ? QString() : tooltipFor(trials.first());
+    QList<int> sorted = trials;
+    std::sort(sorted.begin(), sorted.end());
+    QStringList numbers;
+    for (int t : sorted) numbers << QString::number(t);
+    QString text = tr("<b>%1 trials on this spot</b>: %2").arg(trials.size()).arg(numbers.join(", "));
+    // Each one in full, up to a tooltip's worth; the rest by number above.
+    constexpr int kDetailed = 4;
+    for (int i = 0; i < std::min<int>(kDetailed, static_cast<int>(trials.size())); ++i)
+        text += "<hr>" + tooltipFor(trials[i]);
+    if (trials.size() > kDetailed) text += "<hr>" + tr("and %1 more").arg(trials.size() - kDetailed);
+    return text;
 }
 
 QString FrontierChartView::tooltipFor(int trial) const {
@@ -431,8 +502,8 @@ bool FrontierChartView::eventFilter(QObject* watched, QEvent* event) {
     switch (event->type()) {
     case QEvent::ToolTip: {
         auto* help = static_cast<QHelpEvent*>(event);
-        if (auto trial = trialAt(help->pos())) {
-            QToolTip::showText(help->globalPos(), tooltipFor(*trial), chartView()->viewport());
+        if (const QList<int> trials = trialsAt(help->pos()); !trials.isEmpty()) {
+            QToolTip::showText(help->globalPos(), tooltipFor(trials), chartView()->viewport());
         } else {
             QToolTip::hideText();
             event->ignore();

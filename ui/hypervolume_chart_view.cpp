@@ -76,6 +76,8 @@ void HypervolumeChartView::updateSeriesColors() {
     beyond_->setBorderColor(palette().color(QPalette::Base));
 }
 
+void HypervolumeChartView::resetView() { setSnapshot(snapshot_); }
+
 void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
     snapshot_ = std::move(snapshot);
     if (!snapshot_) return;

@@ -33,6 +33,7 @@ public:
 
 protected:
     void updateSeriesColors() override;
+    void resetView() override;
 
 private:
     SnapshotPtr snapshot_;

@@ -1,5 +1,5 @@
 // The rough edges of issue 17 ("The explorer on real desks"), with real widgets (offscreen):
-// distinct legend colours (4), manual entry (6), the running trial and the evaluator log of an
+// distinct legend colours (4), trials sharing a marker (5), manual entry (6), zoom and pan (11), SEM error bars (13), the running trial and the evaluator log of an
 // external command (7), the New experiment dialog (8), the run's progress and ETA (9), the trial
 // context menu (12), parallel coordinates with brushing (15) and the bundled examples (16).
 
@@ -12,7 +12,10 @@
 #include <QContextMenuEvent>
 #include <QDockWidget>
 #include <QFile>
+#include <QGraphicsPathItem>
 #include <QGroupBox>
+#include <QValueAxis>
+#include <QWheelEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QJsonDocument>
@@ -30,20 +33,26 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTimer>
+#include <algorithm>
+#include <cmath>
 #include <set>
 
+#include "activation_chart_view.h"
+#include "chart_zoom.h"
 #include "command_trust_store.h"
 #include "configuration_inspector.h"
 #include "evaluator_log_view.h"
 #include "example_catalog.h"
 #include "experiment_document.h"
 #include "frontier_chart_view.h"
+#include "hypervolume_chart_view.h"
 #include "io/experiment_file.h"
 #include "main_window.h"
 #include "message_bar.h"
 #include "new_experiment_dialog.h"
 #include "parallel_coordinates_view.h"
 #include "parameter_table_editor.h"
+#include "resource_paths.h"
 #include "run_controller.h"
 #include "run_eta.h"
 #include "run_progress_widget.h"
@@ -108,6 +117,174 @@ private slots:
         QVERIFY2(std::min(hue_gap, 360 - hue_gap) >= 60,
                  qPrintable(QString("%1 vs %2").arg(step.name(), frontier.name())));
         QVERIFY(chart.newestSeries()->color() != step && chart.newestSeries()->color() != frontier);
+    }
+
+    // Item 5: trials 14 and 16 of the Branin example have the same objective and 13 active
+    // parameters; their markers differ only by the sideways jitter and cover each other.
+    // Hovering names both (and every other marker on that spot), not just one.
+    void trialsOnTheSameSpot() {
+        const Experiment e = load_experiment(default_example().toStdString());
+        QCOMPARE(*e.trials[14].objective, *e.trials[16].objective);
+        FrontierChartView chart;
+        chart.setSnapshot(make_snapshot(e, 1));
+        chart.resize(900, 600);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        const auto spot = chart.trialPosition(14);
+        QVERIFY(spot.has_value());
+        // Expected from the drawn positions: every marker centred within kSameSpot of trial 14's.
+        QList<int> expected;
+        for (const Trial& t : e.trials)
+            if (const auto p = chart.trialPosition(t.index))
+                if (std::hypot(p->x() - spot->x(), p->y() - spot->y()) <= FrontierChartView::kSameSpot) expected << t.index;
+        QVERIFY(expected.contains(16));
+        QList<int> shared = chart.trialsAt(*spot);
+        QCOMPARE(shared.first(), 14);  // the one under the pointer first
+        std::sort(shared.begin(), shared.end());
+        QCOMPARE(shared, expected);
+        const QString tip = chart.tooltipFor(chart.trialsAt(*spot));
+        QStringList numbers;
+        for (int t : expected) numbers << QString::number(t);
+        QVERIFY2(tip.contains(QString("%1 trials on this spot</b>: %2").arg(expected.size()).arg(numbers.join(", "))),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains("<b>Trial 14</b>") && tip.contains("<b>Trial 16</b>"), qPrintable(tip));
+        // Trial 15 (16 active) is elsewhere: its tooltip is its own.
+        const auto other = chart.trialPosition(15);
+        QVERIFY(other.has_value());
+        const QList<int> alone = chart.trialsAt(*other, 2.0);
+        QVERIFY(!alone.isEmpty());
+        QCOMPARE(alone.first(), 15);
+        QVERIFY(!alone.contains(14) && !alone.contains(16));
+        if (alone.size() == 1) QCOMPARE(chart.tooltipFor(alone), chart.tooltipFor(15));
+    }
+
+    // Item 11: the same zoom and pan on every chart — the wheel zooms about the pointer, a
+    // rubber band zooms to its rectangle, a middle drag pans, a double click shows everything.
+    // Checked on each chart's value axes against the positions the mouse went through.
+    void zoomAndPanOnEveryChart() {
+        const SnapshotPtr snapshot = make_snapshot(test::run_with_engine(test::small_problem_experiment(), 12), 1);
+        FrontierChartView frontier;
+        HypervolumeChartView hypervolume;
+        ActivationChartView activation;
+        frontier.setSnapshot(snapshot);
+        hypervolume.setSnapshot(snapshot);
+        activation.setSnapshot(snapshot);
+        for (ChartPanel* panel : std::initializer_list<ChartPanel*>{&frontier, &hypervolume, &activation}) {
+            const QString name = panel->metaObject()->className();
+            panel->resize(800, 600);
+            panel->show();
+            QVERIFY(QTest::qWaitForWindowExposed(panel));
+            QVERIFY2(panel->isShowingChart(), qPrintable(name));
+            QWidget* viewport = panel->chartView()->viewport();
+            // The horizontal value axis of the chart: x for the frontier and the hypervolume,
+            // the share axis of the activation bars.
+            QValueAxis* axis = nullptr;
+            for (QAbstractAxis* a : panel->chart()->axes(Qt::Horizontal))
+                if (auto* v = qobject_cast<QValueAxis*>(a)) axis = v;
+            QVERIFY2(axis, qPrintable(name));
+            const double low = axis->min(), high = axis->max();
+            const QRectF area = panel->chart()->plotArea();
+            auto to_view = [&](QPointF in_chart) {
+                return panel->chartView()->mapFromScene(panel->chart()->mapToScene(in_chart));
+            };
+            auto value_at = [&](double chart_x) {
+                return low + (chart_x - area.left()) / area.width() * (high - low);
+            };
+
+            // Wheel one notch at the plot's centre: the span shrinks by the wheel factor.
+            const QPoint centre = to_view(area.center());
+            QWheelEvent wheel(centre, viewport->mapToGlobal(centre), {}, QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QApplication::sendEvent(viewport, &wheel);
+            QVERIFY2(std::abs((axis->max() - axis->min()) - (high - low) / ChartZoom::kWheelFactor) < 1e-6 * (high - low),
+                     qPrintable(QString("%1: %2..%3 from %4..%5").arg(name).arg(axis->min()).arg(axis->max()).arg(low).arg(high)));
+            QVERIFY(panel->zoom()->isZoomed());
+
+            // Double click: the whole chart again.
+            QTest::mouseDClick(viewport, Qt::LeftButton, {}, centre);
+            QCOMPARE(axis->min(), low);
+            QCOMPARE(axis->max(), high);
+            QVERIFY(!panel->zoom()->isZoomed());
+
+            // A rubber band over the second quarter of the plot's width.
+            const double x1 = area.left() + 0.25 * area.width(), x2 = area.left() + 0.5 * area.width();
+            const QPoint from = to_view(QPointF(x1, area.top() + 0.2 * area.height()));
+            const QPoint to = to_view(QPointF(x2, area.top() + 0.8 * area.height()));
+            auto mouse = [&](QEvent::Type type, QPoint at, Qt::MouseButton button, Qt::MouseButtons buttons) {
+                QMouseEvent event(type, at, viewport->mapToGlobal(at), button, buttons, Qt::NoModifier);
+                QApplication::sendEvent(viewport, &event);
+            };
+            mouse(QEvent::MouseButtonPress, from, Qt::LeftButton, Qt::LeftButton);
+            mouse(QEvent::MouseMove, (from + to) / 2, Qt::NoButton, Qt::LeftButton);
+            mouse(QEvent::MouseMove, to, Qt::NoButton, Qt::LeftButton);
+            mouse(QEvent::MouseButtonRelease, to, Qt::LeftButton, Qt::NoButton);
+            const double tolerance = 2.0 / area.width() * (high - low);  // two pixels
+            QVERIFY2(std::abs(axis->min() - value_at(x1)) <= tolerance && std::abs(axis->max() - value_at(x2)) <= tolerance,
+                     qPrintable(QString("%1: %2..%3, expected %4..%5").arg(name).arg(axis->min()).arg(axis->max())
+                                    .arg(value_at(x1)).arg(value_at(x2))));
+
+            // A middle drag 100 pixels to the right shows what lies to the left: the range moves
+            // down by 100 pixels' worth of the zoomed axis.
+            const double zoomed_low = axis->min(), zoomed_span = axis->max() - axis->min();
+            const double shift = 100.0 / panel->chart()->plotArea().width() * zoomed_span;
+            mouse(QEvent::MouseButtonPress, centre, Qt::MiddleButton, Qt::MiddleButton);
+            mouse(QEvent::MouseMove, centre + QPoint(100, 0), Qt::NoButton, Qt::MiddleButton);
+            mouse(QEvent::MouseButtonRelease, centre + QPoint(100, 0), Qt::MiddleButton, Qt::NoButton);
+            QVERIFY2(std::abs(axis->min() - (zoomed_low - shift)) <= 0.02 * zoomed_span,
+                     qPrintable(QString("%1: %2, expected %3").arg(name).arg(axis->min()).arg(zoomed_low - shift)));
+            QVERIFY(std::abs((axis->max() - axis->min()) - zoomed_span) <= 1e-6 * zoomed_span);
+
+            QTest::mouseDClick(viewport, Qt::LeftButton, {}, centre);
+            QCOMPARE(axis->min(), low);
+            QCOMPARE(axis->max(), high);
+            panel->hide();
+        }
+    }
+
+    // Item 13: trials with a standard error get a ±1 SEM bar on the frontier chart, drawn at
+    // their markers; trials without one get none.
+    void semErrorBars() {
+        Experiment e = test::run_with_engine(test::small_problem_experiment(), 10);
+        double low = *e.trials[0].objective, high = low;
+        for (const Trial& t : e.trials) {
+            QVERIFY(t.objective.has_value());
+            low = std::min(low, *t.objective);
+            high = std::max(high, *t.objective);
+        }
+        const double sem = 0.02 * (high - low);
+        QVERIFY(sem > 0.0);
+        for (int t : {2, 6}) e.trials[t].sem = sem;
+        MainWindow w;
+        w.setPromptHandler(always(QMessageBox::Discard));
+        QVERIFY(w.newExperiment(e));
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        FrontierChartView* chart = w.frontierChart();
+        if (chart->logScale()) chart->setLogScale(false);  // a linear axis: the bar's length is linear
+        const auto& bars = chart->errorBars();
+        QCOMPARE(static_cast<int>(bars.size()), 2);
+        for (const FrontierChartView::ErrorBar& bar : bars) {
+            QVERIFY(bar.trial == 2 || bar.trial == 6);
+            const double y = *e.trials[bar.trial].objective;
+            QCOMPARE(bar.low, y - sem);
+            QCOMPARE(bar.high, y + sem);
+            // At the marker: the bar's middle is where the trial is drawn.
+            const QPointF middle = chart->chart()->mapToPosition(QPointF(bar.x, y), chart->trialsSeries());
+            const QPoint marker = *chart->trialPosition(bar.trial);
+            const QPoint in_view = chart->chartView()->mapFromScene(chart->chart()->mapToScene(middle));
+            QVERIFY2((in_view - marker).manhattanLength() <= 2, qPrintable(QString("%1,%2 vs %3,%4")
+                                                                               .arg(in_view.x()).arg(in_view.y())
+                                                                               .arg(marker.x()).arg(marker.y())));
+            // The drawn path covers the bar from end to end.
+            const QRectF drawn = chart->errorBarItem()->path().boundingRect();
+            const QPointF top = chart->chart()->mapToPosition(QPointF(bar.x, bar.high), chart->trialsSeries());
+            const QPointF bottom = chart->chart()->mapToPosition(QPointF(bar.x, bar.low), chart->trialsSeries());
+            QVERIFY(bottom.y() - top.y() > 2.0);
+            QVERIFY(drawn.adjusted(-0.5, -0.5, 0.5, 0.5).contains(top) && drawn.adjusted(-0.5, -0.5, 0.5, 0.5).contains(bottom));
+        }
+        QVERIFY(chart->errorBarItem()->isVisible());
+        QVERIFY(chart->errorBarItem()->pen().color().alpha() > 0);
     }
 
     // Item 6: Enter in the SEM field records like Enter in Value; the note that a trial waits
@@ -346,7 +523,8 @@ private slots:
         QStringList texts;
         for (QAction* a : menu->actions())
             if (!a->isSeparator()) texts << a->text().remove('&');
-        QCOMPARE(texts, QStringList({"Mark as chosen", "Copy configuration", "Export configuration…"}));
+        // (and excluding from analysis, from issue 18)
+        QCOMPARE(texts, QStringList({"Mark as chosen", "Exclude from analysis…", "Copy configuration", "Export configuration…"}));
         for (QAction* a : menu->actions())
             if (a->text().remove('&') == "Mark as chosen") a->trigger();
         QVERIFY(w.document()->experiment().chosen.size() == 1 && w.document()->experiment().chosen[0].trial == 4);
