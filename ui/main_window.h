@@ -40,7 +40,9 @@ class FrontierChartView;
 class HypervolumeChartView;
 class MessageBar;
 class MethodPanel;
+class ReadOnlyBanner;
 class RunController;
+class SaveStatusLabel;
 class TrialExclusionActions;
 class TrialsProxyModel;
 class TrialsTableModel;
@@ -77,6 +79,9 @@ public:
     QAction* newAction() const { return new_; }
     // Trial › Exclude from analysis, and the offer to exclude a new extreme value.
     TrialExclusionActions* exclusionActions() const { return exclusion_; }
+    ReadOnlyBanner* readOnlyBanner() const { return read_only_banner_; }
+    // The folder file dialogs start in: the open experiment's, else the last one used.
+    QString dialogDirectory() const;
     QAction* stepAction() const { return step_; }
     QAction* runAction() const { return run_n_; }
     QAction* runToBudgetAction() const { return run_budget_; }
@@ -92,11 +97,13 @@ public:
 
     // Opens a file; asks about unsaved changes first. A file that fails to load is reported
     // in the message bar (with the engine's field path and value) and the current experiment
-    // stays open. Returns whether the file was opened.
+    // stays open. A bundled example opens as an untitled copy; a file another process runs
+    // opens read-only (a banner says by whom). Returns whether the file was opened.
     bool openFile(const QString& path);
     // Replaces the open experiment with a new, not yet saved one (asks about unsaved changes).
     bool newExperiment(Experiment experiment);
     bool saveFile();
+    // Appends ".sebo.json" to a name without ".json"; refuses the application's own folders.
     bool saveFileAs(const QString& path);
     bool exportChosen(const QString& path, bool changed_only);
     bool exportConfiguration(int trial, const QString& path, bool changed_only);
@@ -151,6 +158,8 @@ private:
     void showError(const QString& text);
     void showInfo(const QString& text);
     QString askSavePath(const QString& title, const QString& filters, const QString& suggested);
+    // A file name for an experiment without one: the example's, or from the experiment's name.
+    QString suggestedFileName() const;
 
     void openDialog();
     void saveAsDialog();
@@ -175,6 +184,8 @@ private:
 
     MessageBar* message_bar_;
     TrialExclusionActions* exclusion_;
+    ReadOnlyBanner* read_only_banner_;
+    SaveStatusLabel* save_status_;
     QStackedWidget* center_;
     QWidget* welcome_;
     QListWidget* welcome_recent_;
