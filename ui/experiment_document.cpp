@@ -67,6 +67,13 @@ void ExperimentDocument::setModified(bool modified) {
     emit modifiedChanged(modified_);
 }
 
+std::unique_ptr<SharedExperimentFile> ExperimentDocument::makeShared(const QString& path) {
+    // A write lock taken over from a process that died in the middle of a save is worth a note.
+    return std::make_unique<SharedExperimentFile>(path.toStdString(), save_lock_options(), [this](const std::string& note) {
+        emit notice(QString::fromStdString(note));
+    });
+}
+
 void ExperimentDocument::install(Experiment experiment, const QString& path, Access access, FileLock lock,
                                  std::unique_ptr<SharedExperimentFile> shared, const QString& reason,
                                  const QString& copy_source) {
@@ -141,7 +148,7 @@ std::optional<QString> ExperimentDocument::open(const QString& path) {
             reason = text(error);
         }
     }
-    auto shared = std::make_unique<SharedExperimentFile>(absolute.toStdString(), save_lock_options());
+    auto shared = makeShared(absolute);
     Experiment loaded;
     try {
         loaded = shared->load();
@@ -249,7 +256,7 @@ std::optional<QString> ExperimentDocument::saveAs(const QString& path) {
     options.program = kProgram;
     options.activity = "open in";
     FileLock lock;
-    auto shared = std::make_unique<SharedExperimentFile>(absolute.toStdString(), save_lock_options());
+    auto shared = makeShared(absolute);
     try {
         lock = FileLock::acquire(run_lock_path(absolute.toStdString()), QFileInfo(absolute).fileName().toStdString(),
                                  options);

@@ -143,6 +143,7 @@ private:
     std::optional<QString> autosaveNow();
     std::optional<QString> saveShared();
     std::optional<QString> refuseReadOnly() const;
+    std::unique_ptr<SharedExperimentFile> makeShared(const QString& path);
     // Replaces the experiment and how it is held; the previous lock is released.
     void install(Experiment experiment, const QString& path, Access access, FileLock lock,
                  std::unique_ptr<SharedExperimentFile> shared, const QString& reason, const QString& copy_source = {});

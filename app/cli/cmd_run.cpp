@@ -72,15 +72,12 @@ void print_merge_unless(bool quiet, const MergeReport& report) {
 }
 
 // Saves the trials of a step, merging what other processes recorded meanwhile; the step's
-// trial indices follow a renumbering. When the file cannot take them (it no longer loads, or
-// holds another problem now), this run's experiment is written next to it so that no
-// evaluation is lost. Returns false when the run must stop.
+// trial indices follow a renumbering. When they cannot be saved (the file no longer loads, it
+// holds another problem now, or Ctrl-C came while waiting for another writer), this run's
+// experiment is written next to the file so that no evaluation is lost. Returns false when
+// the run must stop.
 bool save_step(SharedExperimentFile& file, Experiment& experiment, StepResult& step, bool quiet) {
-    const auto unsaved = [&] {
-        std::string list;
-        for (int index : step.new_trials) list += (list.empty() ? "" : ", ") + std::to_string(index);
-        return list;
-    };
+    std::string why;
     try {
         const MergeReport merged = file.save(experiment);
         print_merge_unless(quiet, merged);
@@ -88,21 +85,21 @@ bool save_step(SharedExperimentFile& file, Experiment& experiment, StepResult& s
         return true;
     } catch (const FileBusyError& error) {
         if (!error.stopped()) throw;
-        std::fprintf(stderr, "interrupted while waiting to save: %s\ntrial(s) %s of this run are not saved\n", error.what(),
-                     unsaved().c_str());
-        return false;
+        why = std::string("interrupted while waiting: ") + error.what();
     } catch (const std::exception& error) {
-        const std::string rescue = file.path() + ".unmerged-" + std::to_string(::getpid()) + ".sebo.json";
-        std::fprintf(stderr, "sebo run: cannot save trial(s) %s to %s: %s\n", unsaved().c_str(), file.path().c_str(),
-                     error.what());
-        try {
-            save_experiment(experiment, rescue);
-            std::fprintf(stderr, "sebo run: this run's experiment, with those trials, is in %s\n", rescue.c_str());
-        } catch (const std::exception& also) {
-            std::fprintf(stderr, "sebo run: and it could not be written to %s either: %s\n", rescue.c_str(), also.what());
-        }
-        return false;
+        why = error.what();
     }
+    std::string unsaved;
+    for (int index : step.new_trials) unsaved += (unsaved.empty() ? "" : ", ") + std::to_string(index);
+    const std::string rescue = file.path() + ".unmerged-" + std::to_string(::getpid()) + ".sebo.json";
+    std::fprintf(stderr, "sebo run: cannot save trial(s) %s to %s: %s\n", unsaved.c_str(), file.path().c_str(), why.c_str());
+    try {
+        save_experiment(experiment, rescue);
+        std::fprintf(stderr, "sebo run: this run's experiment, with those trials, is in %s\n", rescue.c_str());
+    } catch (const std::exception& also) {
+        std::fprintf(stderr, "sebo run: and it could not be written to %s either: %s\n", rescue.c_str(), also.what());
+    }
+    return false;
 }
 
 std::string describe_best(const Experiment& e) {
@@ -343,7 +340,7 @@ int command_run(const Args& args) {
         StepResult step = run_step(experiment, *strategy, evaluator.get(), control, batch);
         if (step.status == StepResult::Status::Cancelled) {
             std::fprintf(stderr, "interrupted: %s has %zu trials; continue with 'sebo run %s --trials %d'\n", path.c_str(),
-                         experiment.trials.size(), path.c_str(), experiment.method.budget);
+                         experiment.trials.size(), path.c_str(), target);
             exit_code = 130;
             break;
         }

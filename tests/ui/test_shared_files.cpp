@@ -149,6 +149,9 @@ private slots:
         QVERIFY(!w.document()->isModified());
 
         QVERIFY(!w.document()->recordResult(2, 3.25));
+        // The status bar says where autosave wrote.
+        const QString status = w.findChild<QLabel*>("saveStatus")->text();
+        QVERIFY2(status.startsWith("Autosaved to merged.sebo.json at "), qPrintable(status));
         const Experiment on_disk = load_experiment(path.toStdString());
         QCOMPARE(*find(on_disk, 1)->objective, 7.5);
         QCOMPARE(*find(on_disk, 2)->objective, 3.25);
