@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <filesystem>
 #include <stdexcept>
 #include <utility>
 
@@ -11,8 +12,22 @@
 
 namespace sebo {
 
-std::string run_lock_path(const std::string& experiment_path) { return experiment_path + ".lock"; }
-std::string write_lock_path(const std::string& experiment_path) { return experiment_path + ".write.lock"; }
+std::string resolved_experiment_path(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path given(path);
+    fs::path real = fs::canonical(given, error);
+    if (!error) return real.string();
+    // Not there yet (or a dangling link): the folder resolved, the name as given.
+    const fs::path folder = given.has_parent_path() ? given.parent_path() : fs::path(".");
+    real = fs::canonical(folder, error);
+    return error ? path : (real / given.filename()).string();
+}
+
+std::string run_lock_path(const std::string& experiment_path) { return resolved_experiment_path(experiment_path) + ".lock"; }
+std::string write_lock_path(const std::string& experiment_path) {
+    return resolved_experiment_path(experiment_path) + ".write.lock";
+}
 
 FileLock acquire_run_lock(const std::string& experiment_path, const FileLockOptions& options) {
     return FileLock::acquire(run_lock_path(experiment_path), experiment_path, options);
@@ -26,19 +41,20 @@ std::string takeover_note(const FileLock& lock, const std::string& experiment_pa
 
 SharedExperimentFile::SharedExperimentFile(std::string path, FileLockOptions write_lock,
                                            std::function<void(const std::string&)> note)
-    : path_(std::move(path)), write_lock_(std::move(write_lock)), note_(std::move(note)) {
+    : path_(std::move(path)), target_(resolved_experiment_path(path_)), write_lock_(std::move(write_lock)),
+      note_(std::move(note)) {
     write_lock_.activity = "being written by";
     if (auto error = write_lock_.validate()) throw std::invalid_argument(*error);
 }
 
 std::optional<std::string> SharedExperimentFile::read_if_present() const {
     struct stat info {};
-    if (::stat(path_.c_str(), &info) != 0 && errno == ENOENT) return std::nullopt;
-    return read_experiment_text(path_);
+    if (::stat(target_.c_str(), &info) != 0 && errno == ENOENT) return std::nullopt;
+    return read_experiment_text(target_);
 }
 
 Experiment SharedExperimentFile::load() {
-    std::string text = read_experiment_text(path_);
+    std::string text = read_experiment_text(target_);
     Experiment experiment = experiment_from_json_text(text);
     base_ = experiment;
     base_text_ = std::move(text);
@@ -62,7 +78,7 @@ MergeReport SharedExperimentFile::refresh(Experiment& experiment) {
 }
 
 FileLock SharedExperimentFile::lock_for_writing() {
-    FileLock lock = FileLock::acquire(write_lock_path(path_), path_, write_lock_);
+    FileLock lock = FileLock::acquire(target_ + ".write.lock", path_, write_lock_);
     if (note_) {
         if (const std::string note = takeover_note(lock, path_); !note.empty()) note_(note);
     }
@@ -73,7 +89,7 @@ void SharedExperimentFile::write_locked(const Experiment& experiment) {
     if (auto error = experiment.validate())
         throw std::runtime_error("cannot save " + path_ + ": the experiment is not valid (" + *error + ")");
     std::string text = experiment_to_json_text(experiment);
-    write_file_atomic(path_, text);
+    write_file_atomic(target_, text);
     base_ = experiment;
     base_text_ = std::move(text);
 }
@@ -100,7 +116,7 @@ MergeReport SharedExperimentFile::save(Experiment& experiment) {
 
 Experiment SharedExperimentFile::edit(const std::function<void(Experiment&)>& change) {
     const FileLock lock = lock_for_writing();
-    Experiment experiment = experiment_from_json_text(read_experiment_text(path_));
+    Experiment experiment = experiment_from_json_text(read_experiment_text(target_));
     change(experiment);
     write_locked(experiment);
     return experiment;

@@ -25,8 +25,11 @@
 
 namespace sebo {
 
-std::string run_lock_path(const std::string& experiment_path);    // "<file>.lock"
-std::string write_lock_path(const std::string& experiment_path);  // "<file>.write.lock"
+// The file itself, symbolic links resolved (a file not there yet: its folder resolved), so that
+// every name of one file shares its locks, and a save through a link keeps the link.
+std::string resolved_experiment_path(const std::string& path);
+std::string run_lock_path(const std::string& experiment_path);    // "<resolved file>.lock"
+std::string write_lock_path(const std::string& experiment_path);  // "<resolved file>.write.lock"
 
 // Takes the run lock of an experiment file ("c.sebo.json is being run by `sebo run` ...").
 // Throws like FileLock::acquire.
@@ -43,7 +46,7 @@ public:
     // from a process that ended without releasing it).
     SharedExperimentFile(std::string path, FileLockOptions write_lock, std::function<void(const std::string&)> note = {});
 
-    const std::string& path() const { return path_; }
+    const std::string& path() const { return path_; }  // as given
 
     // Reads the file without a lock and makes it the base of later merges. Throws InputError.
     Experiment load();
@@ -78,7 +81,8 @@ private:
     FileLock lock_for_writing();
     void write_locked(const Experiment& experiment);
 
-    std::string path_;
+    std::string path_;    // as given: messages name it
+    std::string target_;  // resolved: what is read, written and locked
     FileLockOptions write_lock_;
     std::function<void(const std::string&)> note_;
     std::optional<Experiment> base_;  // the file as last read or written here

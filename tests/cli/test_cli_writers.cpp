@@ -9,7 +9,6 @@
 // the interleavings, not the outcome.
 
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <QDir>
@@ -35,6 +34,7 @@
 #include "io/experiment_file.h"
 #include "io/file_lock.h"
 #include "io/shared_experiment_file.h"
+#include "lock_test_support.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -45,19 +45,12 @@ namespace {
 
 constexpr int kHangGuardMs = 600000;
 
-QString fixture(const QString& name) {
-    return QString::fromStdString(sebo::test::source_path("tests/fixtures/evaluators/" + name.toStdString()));
-}
+using sebo::test::evaluator_fixture;
+using sebo::test::read_bytes;
 
 void write_text(const QString& path, const QByteArray& text) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(text);
-}
-
-QByteArray read_bytes(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    sebo::test::write_bytes(path, text);
+    QVERIFY(read_bytes(path) == text);
 }
 
 // Polls `condition` until it holds; false only when the hang guard runs out.
@@ -81,21 +74,6 @@ bool wait_for_stderr(QProcess& p, QString& seen, const QString& text) {
         seen += QString::fromUtf8(p.readAllStandardError());
     }
     return true;
-}
-
-// The pid of a process that has ended, for a sidecar left by a SIGKILLed holder.
-long dead_pid() {
-    const pid_t child = ::fork();
-    if (child == 0) ::_exit(0);
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    return static_cast<long>(child);
-}
-
-QString hostname() {
-    char name[256] = {};
-    ::gethostname(name, sizeof name - 1);
-    return QString::fromLocal8Bit(name);
 }
 
 FileLock hold(const std::string& sidecar, const std::string& file, const std::string& program, const std::string& activity) {
@@ -149,7 +127,7 @@ class TestCliWriters : public QObject {
         const QString path = dir_.filePath(name);
         const CliResult r = run_sebo({"new", "--space", space(), "--objective", "y", "--strategy", "sobol", "--init", "1000",
                                       "--trials", "100", "--workdir", workdir, "--out", path, "--quiet", "--command", "sh",
-                                      fixture("shared_file_evaluator.sh")});
+                                      evaluator_fixture("shared_file_evaluator.sh")});
         if (r.code != 0) qWarning("%s", qPrintable(r.err));
         return path;
     }
@@ -160,6 +138,17 @@ class TestCliWriters : public QObject {
                                       "sobol", "--init", "1000", "--trials", "100", "--out", path, "--quiet"});
         if (r.code != 0) qWarning("%s", qPrintable(r.err));
         return path;
+    }
+
+    // Starts `sebo run FILE --trials N --evaluator command` and returns its pid once it is known
+    // to be in the middle of an evaluation (holding the run lock, not the write lock): the
+    // evaluator waits until `workdir`/hold is removed.
+    qint64 start_held_run(QProcess& run, const QString& file, const QString& workdir, int trials) {
+        write_text(workdir + "/hold", "");
+        run.start(SEBO_CLI_PATH, {"run", file, "--trials", QString::number(trials), "--evaluator", "command"});
+        if (!run.waitForStarted(kHangGuardMs)) return 0;
+        const qint64 pid = run.processId();
+        return wait_for([&] { return QFileInfo::exists(workdir + "/evaluating"); }) ? pid : 0;
     }
 
     // Checks the trials of `path` that the run evaluated (all but `others`) against the
@@ -188,15 +177,13 @@ private slots:
     void twoRunsOnOneFile() {
         const QString work = dir_.filePath("two-runs");
         const QString file = command_experiment("two-runs.sebo.json", work);
-        write_text(work + "/hold", "");
         QProcess first;
-        first.start(SEBO_CLI_PATH, {"run", file, "--trials", "4", "--evaluator", "command"});
-        QVERIFY(first.waitForStarted(kHangGuardMs));
-        QVERIFY(wait_for([&] { return QFileInfo::exists(work + "/evaluating"); }));
+        const qint64 first_pid = start_held_run(first, file, work, 4);
+        QVERIFY(first_pid != 0);
 
         const CliResult second = run_sebo({"run", file, "--trials", "4", "--evaluator", "command", "--wait", "0"});
         QCOMPARE(second.code, 3);
-        QVERIFY2(second.err.contains(QString("%1 is being run by `sebo run` (pid %2) since ").arg(file).arg(first.processId())),
+        QVERIFY2(second.err.contains(QString("%1 is being run by `sebo run` (pid %2) since ").arg(file).arg(first_pid)),
                  qPrintable(second.err));
         QVERIFY2(second.err.contains("--wait"), qPrintable(second.err));
 
@@ -376,12 +363,9 @@ private slots:
     void staleRunLockOfAKilledRunIsTakenOver() {
         const QString work = dir_.filePath("killed");
         const QString file = command_experiment("killed.sebo.json", work);
-        write_text(work + "/hold", "");
         QProcess victim;
-        victim.start(SEBO_CLI_PATH, {"run", file, "--trials", "3", "--evaluator", "command"});
-        QVERIFY(victim.waitForStarted(kHangGuardMs));
-        const qint64 pid = victim.processId();
-        QVERIFY(wait_for([&] { return QFileInfo::exists(work + "/evaluating"); }));
+        const qint64 pid = start_held_run(victim, file, work, 3);
+        QVERIFY(pid != 0);
         ::kill(static_cast<pid_t>(pid), SIGKILL);
         QVERIFY(victim.waitForFinished(kHangGuardMs));
         QVERIFY(QFileInfo::exists(file + ".lock"));
@@ -406,11 +390,11 @@ private slots:
     void staleWriteLockIsTakenOver() {
         const QString file = manual_experiment("stale-write.sebo.json");
         QCOMPARE(run_sebo({"suggest", file}).code, 0);
-        const long pid = dead_pid();
+        const long pid = sebo::test::ended_process_id();
         write_text(file + ".write.lock", QJsonDocument(QJsonObject{{"program", "sebo observe"},
                                                                    {"activity", "being written by"},
                                                                    {"pid", static_cast<double>(pid)},
-                                                                   {"host", hostname()},
+                                                                   {"host", QString::fromStdString(sebo::test::host_name())},
                                                                    {"started_at", "2026-01-02T03:04:05Z"}})
                                              .toJson(QJsonDocument::Compact));
         const CliResult r = run_sebo({"observe", file, "--trial", "0", "--value", "2.5", "--wait", "0"});
@@ -463,12 +447,9 @@ private slots:
     void aFileReplacedByAnotherProblemIsNotWrittenOver() {
         const QString work = dir_.filePath("replaced");
         const QString file = command_experiment("replaced.sebo.json", work);
-        write_text(work + "/hold", "");
         QProcess run;
-        run.start(SEBO_CLI_PATH, {"run", file, "--trials", "3", "--evaluator", "command"});
-        QVERIFY(run.waitForStarted(kHangGuardMs));
-        const qint64 pid = run.processId();
-        QVERIFY(wait_for([&] { return QFileInfo::exists(work + "/evaluating"); }));
+        const qint64 pid = start_held_run(run, file, work, 3);
+        QVERIFY(pid != 0);
         const QString other = manual_experiment("other-problem.sebo.json");
         write_text(other, read_bytes(other).replace("\"name\": \"a\"", "\"name\": \"z\""));
         const QByteArray foreign = read_bytes(other);
@@ -502,6 +483,12 @@ private slots:
             const CliResult r = run_sebo(args);
             QVERIFY2(r.code == 0, qPrintable(args.join(' ') + ": " + r.err));
         }
+        // `sebo info` says who runs the file, as the sidecar names it.
+        const CliResult info = run_sebo({"info", file});
+        QVERIFY2(info.out.contains(QString("in use       %1 is being run by `sebo run` (pid %2) since ").arg(file).arg(::getpid())),
+                 qPrintable(info.out));
+        const QJsonObject in_use = QJsonDocument::fromJson(run_sebo({"info", file, "--json"}).out.toUtf8())["in_use"].toObject();
+        QCOMPARE(in_use["pid"].toInteger(), static_cast<qint64>(::getpid()));
     }
 
     // `sebo bench`'s runs are `sebo run` children and take the run lock like it: a run file

@@ -5,6 +5,7 @@
 // then the save/refresh/edit/replace protocol on real files.
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <algorithm>
 
@@ -364,6 +365,27 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, file.refresh(e));
         QCOMPARE(qs(read_experiment_text(path)), QString("{ broken"));
         QCOMPARE(e.trials.size(), std::size_t{3});
+    }
+
+    // Two names of one file (a symbolic link) share its locks; a save through the link writes
+    // the file it points to and keeps the link.
+    void symbolicLinksShareLocksAndStayLinks() {
+        const std::string real = dir_.filePath("real.sebo.json").toStdString();
+        const std::string link = dir_.filePath("link.sebo.json").toStdString();
+        save_experiment(base_experiment(), real);
+        QVERIFY(QFile::link(qs(real), qs(link)));
+        QCOMPARE(qs(run_lock_path(link)), qs(run_lock_path(real)));
+        QCOMPARE(qs(write_lock_path(link)), qs(write_lock_path(real)));
+        QCOMPARE(qs(run_lock_path(dir_.filePath("new.sebo.json").toStdString())),
+                 QFileInfo(dir_.path()).canonicalFilePath() + "/new.sebo.json.lock");
+        FileLockOptions o;
+        o.program = "test";
+        SharedExperimentFile through_link(link, o);
+        Experiment e = through_link.load();
+        record(e, 1, 6.5);
+        through_link.save(e);
+        QVERIFY(QFileInfo(qs(link)).isSymLink());
+        QCOMPARE(*trial(load_experiment(real), 1).objective, 6.5);
     }
 
     void editThatThrowsWritesNothing() {

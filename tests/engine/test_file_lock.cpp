@@ -4,8 +4,6 @@
 // that child processes do not inherit. Waits are ended by events (a release, a stop request),
 // never by a clock; no test here depends on how fast the machine is.
 
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <QFile>
@@ -21,6 +19,7 @@
 
 #include "io/file_lock.h"
 #include "io/shared_experiment_file.h"
+#include "lock_test_support.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -47,21 +46,6 @@ void write_text(const std::string& path, const std::string& text) {
     QFile f(qs(path));
     QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
     f.write(text.data(), static_cast<qint64>(text.size()));
-}
-
-// The pid of a process that has ended (and been reaped), for a sidecar left by a dead holder.
-long dead_pid() {
-    const pid_t child = ::fork();
-    if (child == 0) ::_exit(0);
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    return static_cast<long>(child);
-}
-
-std::string hostname() {
-    char name[256] = {};
-    ::gethostname(name, sizeof name - 1);
-    return name;
 }
 
 // An ISO-8601 UTC timestamp for a local time today (so the message shows "HH:MM" only).
@@ -100,7 +84,7 @@ private slots:
             QCOMPARE(j.at("pid").get<long>(), static_cast<long>(::getpid()));
             QCOMPARE(qs(j.at("program").get<std::string>()), QString("sebo run"));
             QCOMPARE(qs(j.at("activity").get<std::string>()), QString("being run by"));
-            QCOMPARE(qs(j.at("host").get<std::string>()), qs(hostname()));
+            QCOMPARE(qs(j.at("host").get<std::string>()), qs(test::host_name()));
             QCOMPARE(j.at("started_at").get<std::string>().size(), std::size_t{20});
             const auto holder = FileLock::current_holder(sidecar);
             QVERIFY(holder);
@@ -207,9 +191,9 @@ private slots:
     void staleSidecarIsTakenOver() {
         const std::string file = path("e.sebo.json");
         const std::string sidecar = run_lock_path(file);
-        const long pid = dead_pid();
+        const long pid = test::ended_process_id();
         write_text(sidecar, nlohmann::json{{"program", "sebo run"}, {"activity", "being run by"}, {"pid", pid},
-                                           {"host", hostname()}, {"started_at", today_at(12, 1)}}
+                                           {"host", test::host_name()}, {"started_at", today_at(12, 1)}}
                                 .dump());
         // Readers do not report a dead holder.
         QVERIFY(!FileLock::current_holder(sidecar));
@@ -248,7 +232,7 @@ private slots:
         h.pid = 1234;
         h.program = "sebo run";
         h.activity = "being run by";
-        h.host = hostname();
+        h.host = test::host_name();
         h.started_at = today_at(12, 1);
         QCOMPARE(qs(describe_holder("c.sebo.json", h)), QString("c.sebo.json is being run by `sebo run` (pid 1234) since 12:01"));
         h.host = "lab-bench-2.invalid";
