@@ -1,6 +1,5 @@
 #include "experiment_document.h"
 
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <algorithm>
@@ -34,6 +33,15 @@ FileLockOptions save_lock_options() {
 }
 
 QString text(const std::exception& error) { return QString::fromStdString(error.what()); }
+
+// The explorer holds an open file with its run lock, so that no `sebo run` runs it meanwhile
+// ("c.sebo.json is open in `sebo-explorer` (pid 1234) since 12:01"). Never waits.
+FileLock acquire_run_lock_of(const QString& absolute) {
+    FileLockOptions options;
+    options.program = kProgram;
+    options.activity = "open in";
+    return FileLock::acquire(run_lock_path(absolute.toStdString()), QFileInfo(absolute).fileName().toStdString(), options);
+}
 
 }  // namespace
 
@@ -96,8 +104,31 @@ void ExperimentDocument::install(Experiment experiment, const QString& path, Acc
     emit selectionChanged(selected_);
 }
 
-void ExperimentDocument::setExperiment(Experiment experiment) {
-    install(std::move(experiment), {}, Access::Untitled, {}, nullptr, {});
+void ExperimentDocument::setExperiment(Experiment experiment, const QString& path) {
+    if (path.isEmpty()) {
+        install(std::move(experiment), {}, Access::Untitled, {}, nullptr, {});
+        return;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (absolute == path_ && access_ != Access::Untitled) {
+        // The open file, held as it is: only the experiment is replaced.
+        install(std::move(experiment), path_, access_, std::move(run_lock_), std::move(shared_), read_only_reason_);
+        setModified(false);
+        return;
+    }
+    // Another file: held as an opened one, with this experiment as what it was read to hold.
+    FileLock lock;
+    QString reason;
+    try {
+        lock = acquire_run_lock_of(absolute);
+    } catch (const std::exception& error) {
+        reason = text(error);
+    }
+    auto shared = makeShared(absolute);
+    shared->adopt(experiment, {});
+    const Access access = reason.isEmpty() ? Access::Writable : Access::ReadOnly;
+    install(std::move(experiment), absolute, access, std::move(lock), std::move(shared), reason);
+    setModified(false);
 }
 
 void ExperimentDocument::clear() {
@@ -134,12 +165,8 @@ std::optional<QString> ExperimentDocument::open(const QString& path) {
     FileLock lock;
     QString reason;
     if (!reopening) {
-        FileLockOptions options;
-        options.program = kProgram;
-        options.activity = "open in";
         try {
-            lock = FileLock::acquire(run_lock_path(absolute.toStdString()), QFileInfo(absolute).fileName().toStdString(),
-                                     options);
+            lock = acquire_run_lock_of(absolute);
         } catch (const FileBusyError& busy) {
             reason = text(busy);
         } catch (const std::exception& error) {
@@ -222,7 +249,7 @@ void ExperimentDocument::mergeExternalChanges() {
 
 std::optional<QString> ExperimentDocument::refuseReadOnly() const {
     if (!isReadOnly()) return std::nullopt;
-    return tr("%1 is read-only here: %2").arg(QFileInfo(path_).fileName(), read_only_reason_);
+    return tr("Read-only: %1").arg(read_only_reason_);
 }
 
 std::optional<QString> ExperimentDocument::save() {
@@ -248,18 +275,11 @@ std::optional<QString> ExperimentDocument::saveShared() {
 std::optional<QString> ExperimentDocument::saveAs(const QString& path) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (absolute == path_ && access_ == Access::Writable) return saveShared();
-    if (is_bundled_path(absolute))
-        return tr("%1 is in the application's own folder, which is never written; save the experiment somewhere "
-                  "else.")
-            .arg(QDir::toNativeSeparators(absolute));
-    FileLockOptions options;
-    options.program = kProgram;
-    options.activity = "open in";
+    if (auto refused = refuse_bundled_path(absolute)) return refused;
     FileLock lock;
     auto shared = makeShared(absolute);
     try {
-        lock = FileLock::acquire(run_lock_path(absolute.toStdString()), QFileInfo(absolute).fileName().toStdString(),
-                                 options);
+        lock = acquire_run_lock_of(absolute);
         shared->replace(experiment());
     } catch (const std::exception& error) {
         return text(error);

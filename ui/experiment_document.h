@@ -69,8 +69,10 @@ public:
     // The file name, or the experiment name for an unsaved experiment.
     QString displayName() const;
 
-    // Replaces the experiment with a new, untitled one (not saved yet).
-    void setExperiment(Experiment experiment);
+    // Replaces the experiment: a new, untitled one (not saved yet) when path is empty, else one
+    // read elsewhere for the file at `path` (the open file stays held as it is; another file is
+    // held as open() would).
+    void setExperiment(Experiment experiment, const QString& path = {});
     void clear();
 
     // Reads and validates a file. On failure returns the engine's message (it names the field

@@ -46,6 +46,13 @@ bool is_bundled_path(const QString& path) {
     return false;
 }
 
+std::optional<QString> refuse_bundled_path(const QString& path) {
+    if (!is_bundled_path(path)) return std::nullopt;
+    return QCoreApplication::translate("FileLocations", "%1 is in the application's own folder, which is never written; "
+                                                        "choose another folder.")
+        .arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
+}
+
 QString recovery_directory() {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/recovery";
     QDir().mkpath(dir);

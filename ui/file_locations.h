@@ -5,12 +5,15 @@
 // extension, and file dialogs start in the current experiment's folder.
 
 #include <QString>
+#include <optional>
 
 namespace sebo::ui {
 
 // Inside one of the application's own folders (the bundled examples, the resources of the
 // source tree, an installation's share folder): opened as copies, never written.
 bool is_bundled_path(const QString& path);
+// Why `path` may not be written (it is in one of those folders), or nothing.
+std::optional<QString> refuse_bundled_path(const QString& path);
 
 // <AppDataLocation>/recovery: where untitled experiments are autosaved (created when needed).
 QString recovery_directory();

@@ -72,17 +72,9 @@ namespace {
 constexpr int kMaxRecentFiles = 8;
 const char* const kExperimentFilter = QT_TRANSLATE_NOOP("MainWindow", "SEBO experiments (*.sebo.json *.json);;All files (*)");
 
-// The application's own folders are never written (file_locations.h).
-std::optional<QString> refuse_bundled(const QString& path) {
-    if (!is_bundled_path(path)) return std::nullopt;
-    return QCoreApplication::translate("MainWindow", "%1 is in the application's own folder, which is never written; "
-                                                     "choose another folder.")
-        .arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
-}
-
 // Writes text atomically (temporary file + rename), like the engine's saves.
 std::optional<QString> write_text_file(const QString& path, const QString& text) {
-    if (auto refused = refuse_bundled(path)) return refused;
+    if (auto refused = refuse_bundled_path(path)) return refused;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) return file.errorString();
     file.write(text.toUtf8());
@@ -1009,7 +1001,7 @@ bool MainWindow::exportChart(Chart chart, const QString& path) {
                               : chart == Chart::Hypervolume ? static_cast<ChartPanel*>(hypervolume_)
                                                             : static_cast<ChartPanel*>(activation_);
     const bool svg = path.endsWith(".svg", Qt::CaseInsensitive);
-    std::optional<QString> error = refuse_bundled(path);
+    std::optional<QString> error = refuse_bundled_path(path);
     if (!error) error = svg ? panel->saveSvg(path) : panel->savePng(path);
     if (error) {
         showError(*error);

@@ -17,7 +17,17 @@ namespace {
 using Json = nlohmann::ordered_json;
 using Value = std::optional<Json>;  // a member, or nothing when the object does not have it
 
-Json to_json(const Experiment& e) { return Json::parse(experiment_to_json_text(e)); }
+// Everything but the trials and the chosen configurations, in the file's JSON form: every
+// setting the format holds, now or later, takes part in the merge without being listed here.
+Json settings_json(const Experiment& e) {
+    Experiment settings = e;
+    settings.trials.clear();
+    settings.chosen.clear();
+    Json j = Json::parse(experiment_to_json_text(settings));
+    j.erase("trials");
+    j.erase("chosen");
+    return j;
+}
 
 Value member(const Json& object, const std::string& key) {
     if (!object.is_object()) return std::nullopt;
@@ -26,31 +36,30 @@ Value member(const Json& object, const std::string& key) {
     return *it;
 }
 
-bool pending(const Json& trial) { return trial.value("status", std::string()) == "pending"; }
+bool pending(const Trial& t) { return t.status == TrialStatus::Pending; }
 
-// What a trial measured: its status, value and standard error. Two records of one trial with
-// the same measurement differ only in bookkeeping (times, messages).
-Json measurement(const Json& trial) {
-    return Json::array({trial.value("status", std::string()), member(trial, "objective").value_or(Json()),
-                        member(trial, "sem").value_or(Json())});
+// Two records of one trial with the same measurement differ only in bookkeeping (times, messages).
+bool same_measurement(const Trial& a, const Trial& b) {
+    return a.status == b.status && a.objective == b.objective && a.sem == b.sem;
 }
 
-int index_of(const Json& trial) { return trial.at("index").get<int>(); }
-
-// Trials of a document by index.
-std::map<int, const Json*> by_index(const Json& document, const char* array, const char* key) {
-    std::map<int, const Json*> out;
-    if (const auto it = document.find(array); it != document.end() && it->is_array())
-        for (const Json& item : *it) out[item.at(key).get<int>()] = &item;
+template <typename T, typename Key>
+std::map<int, const T*> by_key(const std::vector<T>& items, Key key) {
+    std::map<int, const T*> out;
+    for (const T& item : items) out[key(item)] = &item;
     return out;
 }
 
-const Json* find(const std::map<int, const Json*>& map, int index) {
+template <typename T>
+const T* find(const std::map<int, const T*>& map, int index) {
     const auto it = map.find(index);
     return it == map.end() ? nullptr : it->second;
 }
 
-bool same(const Json* a, const Json* b) { return a == b || (a && b && *a == *b); }
+template <typename T>
+bool same(const T* a, const T* b) {
+    return a == b || (a && b && *a == *b);
+}
 
 // The top-level members that define the problem: mine and the file must agree on them.
 const char* const kProblemMembers[] = {"space", "objective"};
@@ -72,34 +81,18 @@ std::string setting_name(const std::string& key) {
     return key;
 }
 
-}  // namespace
-
-bool MergeReport::empty() const {
-    return results_recorded.empty() && trials_added.empty() && trials_changed.empty() && renumbered.empty() &&
-           kept_both.empty() && kept_file_version.empty() && restored.empty() && same_configuration.empty() &&
-           settings_changed.empty() && settings_kept.empty() && !chosen_changed && !file_was_missing;
-}
-
-int MergeReport::new_index(int index) const {
-    for (const auto& [from, to] : renumbered)
-        if (from == index) return to;
-    return index;
-}
-
-MergeResult merge_experiments(const Experiment* base, const Experiment& mine, const Experiment& theirs) {
-    const Json b = base ? to_json(*base) : Json::object();
-    const Json m = to_json(mine);
-    const Json t = to_json(theirs);
-    MergeReport report;
-
+// The settings of the merge: for each member, the side that changed it since the base; mine
+// when both did. Refuses a file that holds another problem.
+Json merge_settings(const Experiment* base, const Experiment& mine, const Experiment& theirs, MergeReport& report) {
+    const Json b = base ? settings_json(*base) : Json::object();
+    const Json m = settings_json(mine);
+    const Json t = settings_json(theirs);
     for (const char* key : kProblemMembers) {
         const Value bv = member(b, key), mv = member(m, key), tv = member(t, key);
         if (mv != tv && (!base || tv != bv))
             throw MergeError("the file now holds another problem: its " + problem_member_name(key) +
                              " was changed by another program; nothing was merged");
     }
-
-    // Settings: the side that changed a member since the base wins; mine when both did.
     Json merged = Json::object();
     std::set<std::string> keys;
     std::vector<std::string> order;
@@ -107,7 +100,6 @@ MergeResult merge_experiments(const Experiment* base, const Experiment& mine, co
         for (auto it = document->begin(); it != document->end(); ++it)
             if (keys.insert(it.key()).second) order.push_back(it.key());
     for (const std::string& key : order) {
-        if (key == "trials" || key == "chosen") continue;
         const Value bv = member(b, key), mv = member(m, key), tv = member(t, key);
         Value pick;
         if (mv == tv) {
@@ -123,22 +115,45 @@ MergeResult merge_experiments(const Experiment* base, const Experiment& mine, co
         }
         if (pick) merged[key] = *pick;
     }
+    return merged;
+}
+
+}  // namespace
+
+bool MergeReport::empty() const {
+    return results_recorded.empty() && trials_added.empty() && trials_changed.empty() && renumbered.empty() &&
+           kept_both.empty() && kept_file_version.empty() && restored.empty() && same_configuration.empty() &&
+           settings_changed.empty() && settings_kept.empty() && !chosen_changed && !file_was_missing;
+}
+
+int MergeReport::new_index(int index) const {
+    for (const auto& [from, to] : renumbered)
+        if (from == index) return to;
+    return index;
+}
+
+MergeResult merge_experiments(const Experiment* base, const Experiment& mine, const Experiment& theirs) {
+    MergeReport report;
+    const Json settings = merge_settings(base, mine, theirs, report);
 
     // Trials, by index.
-    const auto base_trials = by_index(b, "trials", "index");
-    const auto mine_trials = by_index(m, "trials", "index");
-    const auto their_trials = by_index(t, "trials", "index");
+    static const std::vector<Trial> none;
+    const auto index_of = [](const Trial& t) { return t.index; };
+    const auto base_trials = by_key(base ? base->trials : none, index_of);
+    const auto mine_trials = by_key(mine.trials, index_of);
+    const auto their_trials = by_key(theirs.trials, index_of);
     int next_free = 0;
     for (const auto* map : {&base_trials, &mine_trials, &their_trials})
         if (!map->empty()) next_free = std::max(next_free, map->rbegin()->first + 1);
 
-    Json trials = Json::array();
-    std::vector<Json> moved;      // mine's trials that get a new index, appended last
+    std::vector<Trial> trials;
+    trials.reserve(theirs.trials.size() + mine.trials.size());
+    std::vector<Trial> moved;     // mine's trials that get a new index, appended last
     std::map<int, int> remapped;  // mine's new trials renumbered: old index -> new
-    for (const Json& trial : t.value("trials", Json::array())) {
-        const int i = index_of(trial);
-        const Json* bt = find(base_trials, i);
-        const Json* mt = find(mine_trials, i);
+    for (const Trial& trial : theirs.trials) {
+        const int i = trial.index;
+        const Trial* bt = find(base_trials, i);
+        const Trial* mt = find(mine_trials, i);
         trials.push_back(trial);
         if (!mt) {
             if (!bt) report.trials_added.push_back(i);
@@ -148,8 +163,8 @@ MergeResult merge_experiments(const Experiment* base, const Experiment& mine, co
         if (!bt) {
             // Both sides made a trial i: the file's keeps the number.
             report.trials_added.push_back(i);
-            Json copy = *mt;
-            copy["index"] = next_free;
+            Trial copy = *mt;
+            copy.index = next_free;
             report.renumbered.emplace_back(i, next_free);
             remapped[i] = next_free++;
             moved.push_back(std::move(copy));
@@ -160,8 +175,11 @@ MergeResult merge_experiments(const Experiment* base, const Experiment& mine, co
                 // An older copy of the file, from before the result: a merge never undoes a result.
                 trials.back() = *mt;
                 report.restored.push_back(i);
-            } else if (pending(*bt) && !pending(trial)) report.results_recorded.push_back(i);
-            else report.trials_changed.push_back(i);
+            } else if (pending(*bt) && !pending(trial)) {
+                report.results_recorded.push_back(i);
+            } else {
+                report.trials_changed.push_back(i);
+            }
             continue;
         }
         if (trial == *bt) {  // changed only here
@@ -170,57 +188,53 @@ MergeResult merge_experiments(const Experiment* base, const Experiment& mine, co
         }
         // Changed on both sides.
         if (pending(*bt) && !pending(trial)) report.results_recorded.push_back(i);
-        if (pending(*mt) || measurement(*mt) == measurement(trial)) {
+        if (pending(*mt) || same_measurement(*mt, trial)) {
             report.kept_file_version.push_back(i);
         } else if (pending(trial)) {
             trials.back() = *mt;
         } else {
             // Two different measurements of one configuration: both are kept.
-            Json copy = *mt;
-            copy["index"] = next_free;
+            Trial copy = *mt;
+            copy.index = next_free;
             report.kept_both.emplace_back(i, next_free++);
             moved.push_back(std::move(copy));
         }
     }
-    for (const Json& trial : m.value("trials", Json::array())) {
-        const int i = index_of(trial);
-        if (their_trials.count(i)) continue;
-        if (base_trials.count(i)) report.restored.push_back(i);
+    for (const Trial& trial : mine.trials) {
+        if (their_trials.count(trial.index)) continue;
+        if (base_trials.count(trial.index)) report.restored.push_back(trial.index);
         trials.push_back(trial);
     }
-    for (Json& trial : moved) trials.push_back(std::move(trial));
+    for (Trial& trial : moved) trials.push_back(std::move(trial));
 
     // Mine's new trials that repeat a configuration added elsewhere meanwhile (two proposals
     // made from the same data at the same time).
-    for (const Json& trial : trials) {
-        const int i = index_of(trial);
-        const bool mine_new = (!base_trials.count(i) && !their_trials.count(i) && mine_trials.count(i)) ||
-                              std::any_of(report.renumbered.begin(), report.renumbered.end(),
-                                          [&](const auto& r) { return r.second == i; });
-        if (!mine_new) continue;
+    std::set<int> mine_new;
+    for (const Trial& t : mine.trials)
+        if (!base_trials.count(t.index) && !their_trials.count(t.index)) mine_new.insert(t.index);
+    for (const auto& [from, to] : report.renumbered) mine_new.insert(to);
+    for (const Trial& trial : trials) {
+        if (!mine_new.count(trial.index)) continue;
         for (int added : report.trials_added)
-            if (their_trials.at(added)->at("parameters") == trial.at("parameters")) {
-                report.same_configuration.emplace_back(i, added);
+            if (their_trials.at(added)->parameters == trial.parameters) {
+                report.same_configuration.emplace_back(trial.index, added);
                 break;
             }
     }
-    merged["trials"] = std::move(trials);
 
     // Chosen configurations, by trial (mine's renumbered trials keep their picks).
-    Json mine_chosen_doc = Json::object();
-    mine_chosen_doc["chosen"] = Json::array();
-    for (Json c : m.value("chosen", Json::array())) {
-        if (const auto it = remapped.find(c.at("trial").get<int>()); it != remapped.end()) c["trial"] = it->second;
-        mine_chosen_doc["chosen"].push_back(std::move(c));
-    }
-    const auto base_chosen = by_index(b, "chosen", "trial");
-    const auto mine_chosen = by_index(mine_chosen_doc, "chosen", "trial");
-    const auto their_chosen = by_index(t, "chosen", "trial");
-    Json chosen = Json::array();
-    for (const Json& c : t.value("chosen", Json::array())) {
-        const int i = c.at("trial").get<int>();
-        const Json* bc = find(base_chosen, i);
-        const Json* mc = find(mine_chosen, i);
+    std::vector<ChosenConfiguration> mine_chosen_list = mine.chosen;
+    for (ChosenConfiguration& c : mine_chosen_list)
+        if (const auto it = remapped.find(c.trial); it != remapped.end()) c.trial = it->second;
+    static const std::vector<ChosenConfiguration> no_chosen;
+    const auto trial_of = [](const ChosenConfiguration& c) { return c.trial; };
+    const auto base_chosen = by_key(base ? base->chosen : no_chosen, trial_of);
+    const auto mine_chosen = by_key(mine_chosen_list, trial_of);
+    const auto their_chosen = by_key(theirs.chosen, trial_of);
+    std::vector<ChosenConfiguration> chosen;
+    for (const ChosenConfiguration& c : theirs.chosen) {
+        const ChosenConfiguration* bc = find(base_chosen, c.trial);
+        const ChosenConfiguration* mc = find(mine_chosen, c.trial);
         if (same(mc, &c)) {
             chosen.push_back(c);
         } else if (same(mc, bc)) {
@@ -232,24 +246,26 @@ MergeResult merge_experiments(const Experiment* base, const Experiment& mine, co
             chosen.push_back(c);
         }
     }
-    for (const Json& c : mine_chosen_doc["chosen"]) {
-        const int i = c.at("trial").get<int>();
-        if (their_chosen.count(i)) continue;
-        const Json* bc = find(base_chosen, i);
+    for (const ChosenConfiguration& c : mine_chosen_list) {
+        if (their_chosen.count(c.trial)) continue;
+        const ChosenConfiguration* bc = find(base_chosen, c.trial);
         if (bc && *bc == c) {
             report.chosen_changed = true;  // un-chosen elsewhere
             continue;
         }
         chosen.push_back(c);
     }
-    merged["chosen"] = std::move(chosen);
 
     MergeResult result;
     try {
-        result.experiment = experiment_from_json_text(merged.dump());
+        result.experiment = experiment_from_json_text(settings.dump());
     } catch (const InputError& error) {
         throw MergeError(std::string("the file's changes cannot be merged: ") + error.what());
     }
+    result.experiment.trials = std::move(trials);
+    result.experiment.chosen = std::move(chosen);
+    if (auto error = result.experiment.validate())
+        throw MergeError("the file's changes cannot be merged: " + *error);
     result.report = std::move(report);
     return result;
 }

@@ -18,8 +18,8 @@
 //     the problem itself (search space, objective) must not have changed on disk, or the merge
 //     is refused.
 //
-// It works on the file's JSON form, so every field the format holds, now or later, takes part
-// without being listed here.
+// Settings are compared in the file's JSON form and trials with Trial's operator==, so every
+// field the format holds, now or later, takes part without being listed here.
 
 #include <stdexcept>
 #include <string>

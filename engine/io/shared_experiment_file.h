@@ -50,8 +50,9 @@ public:
 
     // Reads the file without a lock and makes it the base of later merges. Throws InputError.
     Experiment load();
-    // Takes `experiment` as what the file holds now (it was read elsewhere, e.g. by a caller
-    // that checked it first), with the file's text, as the base of later merges.
+    // Takes `experiment` as what the file holds now (it was read elsewhere), with the file's
+    // text, as the base of later merges (an empty text: the next save compares the file's
+    // content with `experiment` instead).
     void adopt(const Experiment& experiment, std::string text);
 
     // Brings what other processes changed in the file since the base into `experiment`,

@@ -56,6 +56,7 @@ std::string today_at(int hour, int minute) {
     local.tm_hour = hour;
     local.tm_min = minute;
     local.tm_sec = 0;
+    local.tm_isdst = -1;  // whatever daylight saving time says for 12:01 today
     const std::time_t when = std::mktime(&local);
     std::tm utc{};
     ::gmtime_r(&when, &utc);
