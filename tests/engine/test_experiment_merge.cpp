@@ -1,7 +1,8 @@
 // Merging a file another process changed (io/experiment_merge.h) and the shared-file protocol
 // built on it (io/shared_experiment_file.h): each rule of the three-way merge on hand-built
 // cases (results recorded elsewhere, new trials on either side, clashing indices, clashing
-// results, a file replaced by an older copy, settings, chosen configurations, another problem),
+// results, a file replaced by an older copy, exclusions, settings, chosen configurations,
+// another problem),
 // then the save/refresh/edit/replace protocol on real files.
 
 #include <QFile>
@@ -10,6 +11,7 @@
 #include <algorithm>
 
 #include "core/input_error.h"
+#include "experiment/trial_exclusion.h"
 #include "io/experiment_file.h"
 #include "io/experiment_merge.h"
 #include "io/shared_experiment_file.h"
@@ -289,6 +291,58 @@ private slots:
         QCOMPARE(r.report.same_configuration, (Pairs{{4, 3}}));
     }
 
+    // A trial excluded from the analysis (or included again) on one side is a change of that
+    // trial like any other: the side that made it wins, with its reason and time, whatever the
+    // other side recorded meanwhile.
+    void exclusionsMergeLikeOtherChanges() {
+        const Experiment base = base_experiment();
+        Experiment mine = base, theirs = base;
+        QVERIFY(!exclude_trial(theirs, 0, "sensor fault", "2026-11-25T13:00:00Z"));  // `sebo observe --exclude`
+        record(mine, 1, 1.5);
+        MergeResult r = merge_experiments(&base, mine, theirs);
+        QVERIFY(trial(r.experiment, 0).exclusion.has_value());
+        QCOMPARE(qs(trial(r.experiment, 0).exclusion->reason), QString("sensor fault"));
+        QCOMPARE(qs(trial(r.experiment, 0).exclusion->at), QString("2026-11-25T13:00:00Z"));
+        QCOMPARE(*trial(r.experiment, 0).objective, 5.0);  // the value stays
+        QCOMPARE(*trial(r.experiment, 1).objective, 1.5);
+        QCOMPARE(r.report.trials_changed, std::vector<int>{0});
+        QCOMPARE(r.experiment.excluded_count(), 1);
+
+        // Excluded here, a result recorded elsewhere: both kept.
+        mine = base;
+        theirs = base;
+        QVERIFY(!exclude_trial(mine, 0, "unit slip", "2026-11-25T13:30:00Z"));
+        record(theirs, 2, 2.5);
+        r = merge_experiments(&base, mine, theirs);
+        QCOMPARE(qs(trial(r.experiment, 0).exclusion->reason), QString("unit slip"));
+        QCOMPARE(*trial(r.experiment, 2).objective, 2.5);
+        QCOMPARE(r.report.results_recorded, std::vector<int>{2});
+        QVERIFY(r.report.trials_changed.empty() && r.report.kept_file_version.empty());
+
+        // Included again elsewhere: the trial counts again.
+        Experiment excluded = base;
+        QVERIFY(!exclude_trial(excluded, 0, "sensor fault", "2026-11-25T13:00:00Z"));
+        mine = excluded;
+        theirs = excluded;
+        QVERIFY(!include_trial(theirs, 0));
+        record(mine, 1, 1.5);
+        r = merge_experiments(&excluded, mine, theirs);
+        QVERIFY(!trial(r.experiment, 0).exclusion.has_value());
+        QCOMPARE(r.experiment.excluded_count(), 0);
+        QCOMPARE(*trial(r.experiment, 1).objective, 1.5);
+
+        // Two different measurements of one trial, mine excluded: its copy keeps the exclusion.
+        mine = base;
+        theirs = base;
+        record(mine, 1, 3.0);
+        QVERIFY(!exclude_trial(mine, 1, "timeout reported as a value", "2026-11-25T14:00:00Z"));
+        record(theirs, 1, 4.0);
+        r = merge_experiments(&base, mine, theirs);
+        QCOMPARE(r.report.kept_both, (Pairs{{1, 3}}));
+        QVERIFY(!trial(r.experiment, 1).exclusion.has_value());
+        QCOMPARE(qs(trial(r.experiment, 3).exclusion->reason), QString("timeout reported as a value"));
+    }
+
     void nothingChangedReportsNothing() {
         const Experiment base = base_experiment();
         Experiment mine = base;
@@ -322,6 +376,26 @@ private slots:
         // Nothing changed since: the next save merges nothing.
         QVERIFY(explorer.save(mine).empty());
         QVERIFY(!QFile::exists(qs(write_lock_path(path))));
+    }
+
+    // An exclusion made by another writer (`sebo observe --exclude` takes the write lock the
+    // same way) reaches the file through this side's save, in the file's `excluded` field.
+    void saveKeepsAnExclusionMadeElsewhere() {
+        const std::string path = dir_.filePath("excluded.sebo.json").toStdString();
+        save_experiment(base_experiment(), path);
+        FileLockOptions o;
+        o.program = "test";
+        SharedExperimentFile explorer(path, o), observer(path, o);
+        Experiment mine = explorer.load();
+        observer.edit([](Experiment& e) { QVERIFY(!exclude_trial(e, 0, "sensor fault", "2026-11-25T13:00:00Z")); });
+        record(mine, 1, 1.5);
+        const MergeReport report = explorer.save(mine);
+        QCOMPARE(report.trials_changed, std::vector<int>{0});
+        QVERIFY(read_experiment_text(path).find("\"excluded\"") != std::string::npos);
+        const Experiment on_disk = load_experiment(path);
+        QCOMPARE(qs(trial(on_disk, 0).exclusion->reason), QString("sensor fault"));
+        QCOMPARE(*trial(on_disk, 1).objective, 1.5);
+        QCOMPARE(experiment_to_json_text(mine), experiment_to_json_text(on_disk));
     }
 
     void refreshBringsChangesInWithoutWriting() {

@@ -204,13 +204,10 @@ private slots:
         QVERIFY(w.document()->recordResult(0, 1.0));  // refused, with the reason
         QCOMPARE(find(w.document()->experiment(), 0)->status, TrialStatus::Pending);
 
-        // The other process records a result.
-        FileLockOptions o;
-        o.program = "test";
-        SharedExperimentFile(path.toStdString(), o).edit([](Experiment& e) {
-            e.find_trial(0)->status = TrialStatus::Completed;
-            e.find_trial(0)->objective = 9.0;
-        });
+        // A result is recorded from the command line meanwhile (a short writer: it gets in
+        // between the run's steps).
+        const test::CliResult observed = test::run_sebo({"observe", path, "--trial", "0", "--value", "9"});
+        QVERIFY2(observed.code == 0, qPrintable(observed.err));
         QTRY_VERIFY_WITH_TIMEOUT(!w.readOnlyBanner()->reloadButton()->isHidden(), kGuardMs);
         QVERIFY(w.readOnlyBanner()->text().contains("The file has changed"));
 
