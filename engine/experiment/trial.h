@@ -17,6 +17,7 @@ std::optional<TrialStatus> trial_status_from_string(const std::string& text);
 struct TrialExclusion {
     std::string reason;  // never empty
     std::string at;      // ISO-8601 UTC timestamp of the decision; empty when unknown
+    bool operator==(const TrialExclusion&) const = default;
 };
 
 struct Trial {
@@ -43,6 +44,9 @@ struct Trial {
     // hypervolume or the activation frequencies — until it is included again
     // (experiment/trial_exclusion.h). Failed, abandoned and pending trials are never excluded.
     std::optional<TrialExclusion> exclusion;
+
+    // Every field equal (a merge of two copies of a file compares trials this way).
+    bool operator==(const Trial&) const = default;
 };
 
 }  // namespace sebo
