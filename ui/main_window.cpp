@@ -768,8 +768,8 @@ bool MainWindow::openFile(const QString& path) {
     message_bar_->dismiss();
     if (!document_->copySource().isEmpty()) {
         // A bundled example: the application's own file is never written.
-        showInfo(tr("This is a copy of the bundled example %1, which itself is never changed. New trials are "
-                    "autosaved to a recovery file; Save As keeps them in a file of your own.")
+        // One line even at 1024 pixels: a taller message bar would squeeze the frontier chart.
+        showInfo(tr("A copy of the example %1 (never changed itself): new trials go to a recovery file until Save As.")
                      .arg(QFileInfo(document_->copySource()).fileName()));
     } else {
         addRecentFile(document_->filePath());
