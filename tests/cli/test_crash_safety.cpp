@@ -204,17 +204,17 @@ private slots:
             const int budget = static_cast<int>(previous->trials.size()) + 50;
             QProcess p;
             p.start(SEBO_CLI_PATH, {"run", path, "--trials", QString::number(budget)});
-            QVERIFY(p.waitForStarted(10000));
+            QVERIFY(p.waitForStarted(60000));
             const QString temporary = path + ".tmp-" + QString::number(p.processId());
-            QElapsedTimer clock;
+            QElapsedTimer clock;  // a hang guard: the first save comes after one trial
             clock.start();
-            while (!QFileInfo::exists(temporary) && p.state() == QProcess::Running && clock.elapsed() < 10000)
+            while (!QFileInfo::exists(temporary) && p.state() == QProcess::Running && clock.elapsed() < 60000)
                 QThread::usleep(50);
             if (p.state() == QProcess::Running) {
                 p.kill();
                 ++kills;
             }
-            QVERIFY(p.waitForFinished(10000));
+            QVERIFY(p.waitForFinished(60000));
             QVERIFY2(p.exitStatus() == QProcess::CrashExit, "the run ended before its first save");
             if (QFileInfo::exists(temporary)) ++inside;
             previous = check_after_kill(path, previous, reported_trials(QString::fromUtf8(p.readAllStandardError())),

@@ -498,9 +498,9 @@ private slots:
             [](const MethodSettings&) { return std::make_unique<test::EndlessStrategy>(); });
         w.show();
         w.stepAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", test::kHangGuardMs);
         // The status bar shows the phase and the elapsed time.
-        QTRY_VERIFY_WITH_TIMEOUT(w.progressLabel()->text().contains("spinning"), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.progressLabel()->text().contains("spinning"), test::kHangGuardMs);
         QVERIFY(w.progressLabel()->text().contains(" s"));
 
         QStringList asked;
@@ -525,9 +525,9 @@ private slots:
             [](const MethodSettings&) { return std::make_unique<test::EndlessStrategy>(); });
         QSignalSpy finished(w.controller(), &RunController::runFinished);
         w.runToBudgetAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", test::kHangGuardMs);
         w.cancelAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 2000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Cancelled);
         QCOMPARE(experiment_to_json_text(w.document()->experiment()), before);
         QVERIFY(w.stepAction()->isEnabled());
@@ -693,7 +693,7 @@ private slots:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(50, 50), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &drop);
-        QTRY_COMPARE_WITH_TIMEOUT(w.document()->filePath(), QFileInfo(frontier_path_).absoluteFilePath(), 2000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.document()->filePath(), QFileInfo(frontier_path_).absoluteFilePath(), test::kHangGuardMs);
         delete mime;
     }
 
