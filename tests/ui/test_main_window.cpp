@@ -437,7 +437,7 @@ private slots:
         QVERIFY(w.controller()->isRunning());
         QVERIFY(!w.stepAction()->isEnabled());
         QVERIFY(w.cancelAction()->isEnabled());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(w.trialsModel()->rowCount(), 1);
         QVERIFY(w.frontierChart()->isShowingChart());
         QCOMPARE(w.frontierChart()->frontierSeries()->count() + w.frontierChart()->trialsSeries()->count(), 1);
@@ -446,7 +446,7 @@ private slots:
 
         w.runCountBox()->setValue(3);
         w.runAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QCOMPARE(w.trialsModel()->rowCount(), 4);
         QCOMPARE(w.hypervolumeChart()->traceSeries()->count(), 4);
     }
@@ -473,7 +473,7 @@ private slots:
 
         w.setPromptHandler(answer(QMessageBox::Yes, &asked));
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(asked.size(), 2);
         const Experiment& done = w.document()->experiment();
         QCOMPARE(int(done.trials.size()), 1);
@@ -483,7 +483,7 @@ private slots:
         SEBO_COMPARE_NEAR(*done.trials[0].objective, sum, 1e-9);
         // Approved once: the next step does not ask again.
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QCOMPARE(asked.size(), 2);
     }
 
@@ -548,7 +548,7 @@ private slots:
         QVERIFY(w.saveFileAs(path));
         QSignalSpy finished(w.controller(), &RunController::runFinished);
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(w.document()->experiment().trials.size(), std::size_t(1));
         QCOMPARE(w.document()->experiment().trials[0].status, TrialStatus::Pending);
         // The new pending trial is selected and its result editor shown.
@@ -574,7 +574,7 @@ private slots:
         QCOMPARE(*load_experiment(path.toStdString()).trials[0].objective, 4.25);
 
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QCOMPARE(w.document()->selectedTrial(), 1);
         w.inspector()->failureEdit()->setText("sample contaminated");
         QTest::mouseClick(w.inspector()->failButton(), Qt::LeftButton);

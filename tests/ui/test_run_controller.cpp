@@ -50,7 +50,7 @@ private slots:
         QSignalSpy completed(&controller, &RunController::stepCompleted);
         QVERIFY(controller.step());
         QVERIFY(controller.isRunning());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Finished);
         QCOMPARE(completed.count(), 1);
         QVERIFY(!controller.isRunning());
@@ -86,7 +86,7 @@ private slots:
         });
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.run(3));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Finished);
         QCOMPARE(on_disk, (QList<int>{1, 2, 3}));
         QVERIFY(!doc.isModified());
@@ -101,7 +101,7 @@ private slots:
         RunController controller(&doc);
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.runToBudget());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(doc.experiment().trials.size(), std::size_t(5));
         QVERIFY(!controller.step());
         QCOMPARE(finished.count(), 2);
@@ -193,7 +193,7 @@ private slots:
         RunController controller(&doc);
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.step());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(doc.experiment().trials.size(), std::size_t(1));
         QCOMPARE(doc.experiment().trials[0].status, TrialStatus::Pending);
         QVERIFY(!doc.experiment().trials[0].objective);
@@ -235,7 +235,7 @@ private slots:
         controller.approveCommand(command_approval_key(e.evaluator));
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.runToBudget());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Failed);
         const QString message = finished.at(0).at(1).toString();
         QVERIFY2(message.contains("Stopped after 5 failed evaluations in a row; the last (trial 4)"), qPrintable(message));
@@ -244,7 +244,7 @@ private slots:
         for (const Trial& t : doc.experiment().trials) QCOMPARE(t.status, TrialStatus::Failed);
 
         QVERIFY(controller.run(2));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QCOMPARE(finished.at(1).at(0).value<RunEnd>(), RunEnd::Finished);
         QCOMPARE(doc.experiment().trials.size(), std::size_t(7));
     }
