@@ -104,6 +104,25 @@ private slots:
         QCOMPARE(read_json(path("r"))["trials"].toArray().size(), 16);
     }
 
+    // The same for a model-based strategy: SEBO-L0 over SAAS-MAP (the fast model) after 4 Sobol
+    // trials, so the model fit, the raw samples and the homotopy all run in both processes.
+    void model_based_run_is_deterministic_and_resumes_exactly() {
+        const QStringList create = {"run", "--problem", "branin", "--dim", "8", "--strategy", "sebo-l0", "--model",
+                                    "saas-map", "--init", "4", "--seed", "3", "--quiet"};
+        for (const char* name : {"m1", "m2"})
+            QCOMPARE(run_sebo(create + QStringList{"--trials", "9", "--out", path(name)}).code, 0);
+        const QJsonObject first = without_times(read_json(path("m1")));
+        QCOMPARE(first["trials"].toArray().size(), 9);
+        for (int i = 0; i < 9; ++i)
+            QCOMPARE(first["trials"].toArray()[i].toObject()["generator"].toString(), QString(i < 4 ? "sobol" : "sebo-l0"));
+        QCOMPARE(without_times(read_json(path("m2"))), first);
+
+        // Stopped after 6 trials and resumed to 9: the same file as the uninterrupted run.
+        QCOMPARE(run_sebo(create + QStringList{"--trials", "6", "--out", path("m-resumed")}).code, 0);
+        QCOMPARE(run_sebo({"run", path("m-resumed"), "--trials", "9", "--quiet"}).code, 0);
+        QCOMPARE(without_times(read_json(path("m-resumed"))), first);
+    }
+
     void export_configuration() {
         QCOMPARE(run_sebo({"run", "--problem", "branin", "--dim", "5", "--trials", "4", "--out", path("x"), "--quiet"}).code, 0);
         const Result j = run_sebo({"export", path("x"), "--trial", "2"});

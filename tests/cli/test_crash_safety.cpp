@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 #include <QDir>
@@ -116,6 +117,39 @@ bool run_and_kill(QProcess& p, const QString& program, const QStringList& args, 
     return !exited && p.exitStatus() == QProcess::CrashExit;
 }
 
+// Trials in the file at `path` (0 when it does not load). Saves are atomic, so a reader never
+// sees half a file.
+int saved_trials(const QString& path) {
+    try {
+        return static_cast<int>(load_experiment(path.toStdString()).trials.size());
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+// Starts `program args`, waits until the file at `path` holds more than `have` trials (the run has
+// done some work, however long it took to start), then `delay_ms` more, and SIGKILLs it. Returns
+// false (and leaves `output` set) when it exited by itself or saved nothing within the hang guard.
+bool kill_after_progress(QProcess& p, const QString& program, const QStringList& args, const QString& path, int have,
+                         int delay_ms, QString& output) {
+    p.setProcessChannelMode(QProcess::SeparateChannels);
+    p.start(program, args);
+    if (!p.waitForStarted(60000)) {
+        output = "could not start " + program;
+        return false;
+    }
+    QElapsedTimer guard;
+    guard.start();
+    while (p.state() == QProcess::Running && saved_trials(path) <= have && guard.elapsed() < 120000) QThread::msleep(20);
+    const bool exited = p.state() != QProcess::Running || p.waitForFinished(delay_ms);
+    if (!exited) {
+        p.kill();  // SIGKILL
+        p.waitForFinished(60000);
+    }
+    output = QString::fromUtf8(p.readAllStandardError());
+    return !exited && p.exitStatus() == QProcess::CrashExit && saved_trials(path) > have;
+}
+
 }  // namespace
 
 class TestCrashSafety : public QObject {
@@ -204,17 +238,17 @@ private slots:
             const int budget = static_cast<int>(previous->trials.size()) + 50;
             QProcess p;
             p.start(SEBO_CLI_PATH, {"run", path, "--trials", QString::number(budget)});
-            QVERIFY(p.waitForStarted(10000));
+            QVERIFY(p.waitForStarted(60000));
             const QString temporary = path + ".tmp-" + QString::number(p.processId());
-            QElapsedTimer clock;
+            QElapsedTimer clock;  // a hang guard: the first save comes after one trial
             clock.start();
-            while (!QFileInfo::exists(temporary) && p.state() == QProcess::Running && clock.elapsed() < 10000)
+            while (!QFileInfo::exists(temporary) && p.state() == QProcess::Running && clock.elapsed() < 60000)
                 QThread::usleep(50);
             if (p.state() == QProcess::Running) {
                 p.kill();
                 ++kills;
             }
-            QVERIFY(p.waitForFinished(10000));
+            QVERIFY(p.waitForFinished(60000));
             QVERIFY2(p.exitStatus() == QProcess::CrashExit, "the run ended before its first save");
             if (QFileInfo::exists(temporary)) ++inside;
             previous = check_after_kill(path, previous, reported_trials(QString::fromUtf8(p.readAllStandardError())),
@@ -276,8 +310,9 @@ private slots:
     }
 
     // The explorer autosaves through the same atomic save. `sebo-explorer --run N FILE`
-    // (offscreen) is killed 5 times during a GPEI run; after each kill the same checks hold,
-    // and a final `--run 10` completes its 10 trials.
+    // (offscreen) is killed 5 times during a GPEI run, each time at a random moment after it has
+    // saved a new trial (a fixed delay could end before a loaded machine has even started it);
+    // after each kill the same checks hold, and a final `--run 10` completes its 10 trials.
     void explorerRunSurvivesKills() {
         const QString exe = QString(SEBO_BINARY_DIR) + "/app/sebo-explorer";
         if (!QFileInfo(exe).isExecutable()) QSKIP("sebo-explorer is not built (SEBO_BUILD_GUI=OFF)");
@@ -299,13 +334,16 @@ private slots:
         std::optional<Experiment> previous = load_experiment(path.toStdString());
         int kills = 0;
         for (int round = 0; round < 5; ++round) {
-            const int delay = std::uniform_int_distribution<int>(400, 1500)(rng);
+            const int delay = std::uniform_int_distribution<int>(0, 1000)(rng);
             QProcess p;
             p.setProcessEnvironment(env);
             QString err;
-            const bool killed = run_and_kill(p, exe, {"--run", "1000", path}, delay, err);
-            const QString when = QString("explorer kill %1 (after %2 ms)").arg(round).arg(delay);
-            QVERIFY2(killed, qPrintable(when + ": the run ended by itself: " + err));
+            // From the second round on, the run must also have saved a GPEI trial (the 6th on).
+            const int saved_before = static_cast<int>(previous->trials.size());
+            const int wait_past = round == 0 ? saved_before : std::max(saved_before, 5);
+            const bool killed = kill_after_progress(p, exe, {"--run", "1000", path}, path, wait_past, delay, err);
+            const QString when = QString("explorer kill %1 (%2 ms after a new trial)").arg(round).arg(delay);
+            QVERIFY2(killed, qPrintable(when + ": the run ended by itself or saved nothing: " + err));
             ++kills;
             previous = check_after_kill(path, previous, {}, when);
             QVERIFY2(previous, qPrintable(when));

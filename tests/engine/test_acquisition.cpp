@@ -6,6 +6,8 @@
 
 #include "acquisition/acquisition.h"
 #include "acquisition/gaussian.h"
+#include "experiment/model_step.h"
+#include "model/surrogate.h"
 #include "pareto/frontier.h"
 #include "test_support.h"
 
@@ -116,6 +118,48 @@ private slots:
         SEBO_COMPARE_NEAR(front.hypervolume(), 1 * 0.5 + 2 * 2 + 3 * 2, 1e-12);
         // Against the independent 2-D hypervolume (both maximized: f and −ξ).
         SEBO_COMPARE_NEAR(front.hypervolume(), hypervolume_2d({{2, -1}, {3, -3}, {1, -0.5}, {1.5, -2}, {-1, -0.1}}, {0, -5}), 1e-12);
+    }
+
+    // The reference point a SEBO step uses (make_acquisition_problem): the objective side 10% of
+    // the observed range below the WORST observation (not the front's nadir, Ax's default), the
+    // sparsity side D. It matters below the sparsest observation — here nothing was observed at
+    // the target — and is checked against the EHVI built here by hand with that point; the
+    // nadir rule gives a different value there.
+    void sebo_step_reference_point_is_below_the_worst_observation() {
+        auto data = std::make_shared<TrainingData>();
+        data->inputs.resize(5, 3);
+        data->inputs << 0.6, 0.0, 0.0,  //
+            0.6, 0.4, 0.0,              //
+            0.2, 0.9, 0.7,              //
+            0.8, 0.3, 0.5,              //
+            0.0, 0.5, 0.5;
+        data->targets.resize(5);
+        data->targets << 0.2, 1.1, -1.5, 0.8, -0.4;
+        GpHyperparameters h;
+        h.inverse_squared_lengthscales = Eigen::Vector3d(4.0, 2.0, 1.0);
+        h.noise = 1e-3;
+        auto posterior = std::make_shared<const EnsemblePosterior>(data, std::vector<GpHyperparameters>{h});
+        std::vector<Parameter> parameters;
+        for (const char* name : {"a", "b", "c"}) parameters.push_back(Parameter{name, ParameterKind::Continuous, 0.0, 1.0, false, 0.0, ""});
+        const SearchSpace space(parameters);
+        MethodSettings method;
+        method.strategy = StrategyKind::SeboL0;
+        const SparsityPenalty penalty(PenaltyKind::L0, Eigen::Vector3d::Zero(), {0, 1, 2}, 3);
+        const AcquisitionProblem problem = make_acquisition_problem(space, method, posterior, penalty, 1);
+
+        // Observed (f, ξ); the worst is −1.5 and the best 1.1, so r_f = −1.5 − 0.26.
+        const std::vector<std::pair<double, double>> observed = {{0.2, 1}, {1.1, 2}, {-1.5, 3}, {0.8, 3}, {-0.4, 2}};
+        const auto view = std::make_shared<const EnsemblePosteriorView>(posterior);
+        const SeboEhvi by_hand(view, penalty, SparseEhviFront(observed, -1.76, 3.0));
+        // Ax's rule: the front is (0.2, 1), (1.1, 2); its nadir 0.2 minus 10% of its range 0.9.
+        const SeboEhvi nadir(view, penalty, SparseEhviFront(observed, 0.11, 3.0));
+        for (const Eigen::Vector3d& x : {Eigen::Vector3d(0.0, 0.0, 0.0), Eigen::Vector3d(0.3, 0.0, 0.0),
+                                        Eigen::Vector3d(0.5, 0.5, 0.0)})
+            SEBO_COMPARE_NEAR(problem.acquisition->exact_value(x), by_hand.exact_value(x), 1e-12);
+        const Eigen::Vector3d target = Eigen::Vector3d::Zero();
+        QVERIFY(std::abs(nadir.exact_value(target) - by_hand.exact_value(target)) > 0.1);
+        // A configuration with all three active adds no volume: ξ = 3 is at the reference.
+        QCOMPARE(problem.acquisition->exact_value(Eigen::Vector3d(0.7, 0.5, 0.2)), SparseEhviFront::kLogZero);
     }
 
     void ehvi_matches_monte_carlo() {

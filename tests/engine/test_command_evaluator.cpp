@@ -3,6 +3,12 @@
 // status, signal, garbage, NaN, timeout with a grandchild, cancellation), concurrency of a batch,
 // no deadlock on large streams, and that no character of a name, value or argument ever reaches
 // a shell.
+//
+// Behaviour, not speed (SPEC §8): the clock only shows that nothing happened too EARLY (a
+// timeout, a kill grace), which a loaded machine cannot make fail; every upper limit is a hang
+// guard (kHangGuardSeconds) far below the fixtures' `sleep 100`, so it tells "stopped" from
+// "ran to its end" without timing how fast. How late the stops come is measured by
+// `sebo-latency` (docs/performance.md).
 
 #include <signal.h>
 #include <unistd.h>
@@ -22,12 +28,16 @@
 #include "evaluators/command_evaluator.h"
 #include "experiment/runner.h"
 #include "experiment/sobol_strategy.h"
+#include "io/experiment_file.h"
 #include "test_support.h"
 
 using namespace sebo;
 using Clock = std::chrono::steady_clock;
 
 namespace {
+
+// Bounds a wait that must end; the programs the tests stop would run for 100 s.
+constexpr double kHangGuardSeconds = 60.0;
 
 std::string fixture(const std::string& name) { return test::source_path("tests/fixtures/evaluators/" + name); }
 
@@ -88,13 +98,29 @@ bool process_gone(pid_t pid) {
     return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] == 'Z';
 }
 
-bool wait_until_gone(pid_t pid, double seconds) {
-    const auto until = Clock::now() + std::chrono::duration<double>(seconds);
+// Polls until `done()` holds or the hang guard runs out; returns whether it holds.
+template <typename Condition>
+bool wait_until(Condition done) {
+    const auto until = Clock::now() + std::chrono::duration<double>(kHangGuardSeconds);
     while (Clock::now() < until) {
-        if (process_gone(pid)) return true;
+        if (done()) return true;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    return process_gone(pid);
+    return done();
+}
+
+bool wait_until_gone(pid_t pid) {
+    return wait_until([pid] { return process_gone(pid); });
+}
+
+// The pid a fixture wrote to `path` once it has written it (0 when it never did).
+pid_t wait_for_pid(const QString& path) {
+    pid_t pid = 0;
+    wait_until([&] {
+        pid = static_cast<pid_t>(QString::fromStdString(read_file(path)).trimmed().toInt());
+        return pid > 0;
+    });
+    return pid;
 }
 
 double elapsed(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
@@ -167,7 +193,7 @@ private slots:
         SEBO_COMPARE_NEAR(o.objective, values[0] + values[1] + values[2], 1e-12);
         QCOMPARE(*o.sem, 0.25);
         QVERIFY(o.seconds > 0.0);
-        QVERIFY(o.seconds < 30.0);
+        QVERIFY(o.seconds < kHangGuardSeconds);  // seconds, measured
     }
 
     void receives_exact_input_arguments_environment_and_directory() {
@@ -291,12 +317,16 @@ private slots:
         QCOMPARE(lines, (std::vector<std::pair<int, std::string>>{{12, "out of memory"}}));
     }
 
+    // A program that outlives its timeout is stopped with its whole process group: by SIGTERM,
+    // or, when it ignores SIGTERM, by SIGKILL once the grace has passed (never before).
     void timeout_stops_the_whole_process_group() {
         for (const char* mode : {"default", "ignore-term"}) {
+            const bool term_ignored = QString(mode) == "ignore-term";
             const QString pid_file = dir.filePath(QString("grandchild-%1.pid").arg(mode));
-            // A long grace tells the two ends apart even on a loaded machine.
             CommandEvaluatorOptions options;
-            options.kill_grace_seconds = 3.0;
+            // SIGTERM alone must stop the default program: with a grace beyond the hang guard, a
+            // SIGKILL would come too late to pass.
+            options.kill_grace_seconds = term_ignored ? 1.0 : 10 * kHangGuardSeconds;
             const auto start = Clock::now();
             const EvaluationOutcome o = run_one(
                 command({"/bin/sh", fixture("hang_with_grandchild.sh"), pid_file.toStdString(), mode}, 0.4),
@@ -304,13 +334,11 @@ private slots:
             const double seconds = elapsed(start);
             QVERIFY(!o.ok);
             QVERIFY2(o.error.find("did not finish within the timeout of 0.4 s") != std::string::npos, o.error.c_str());
-            // Stopped by SIGTERM at once, or by SIGKILL after the grace when SIGTERM is ignored.
-            const bool term_ignored = QString(mode) == "ignore-term";
-            QVERIFY2(seconds >= (term_ignored ? 3.4 : 0.4) && seconds < (term_ignored ? 6.0 : 3.0),
-                     qPrintable(QString("%1: %2 s").arg(mode).arg(seconds)));
+            const double earliest = term_ignored ? 0.4 + options.kill_grace_seconds : 0.4;
+            QVERIFY2(seconds >= earliest && seconds < kHangGuardSeconds, qPrintable(QString("%1: %2 s").arg(mode).arg(seconds)));
             const pid_t grandchild = static_cast<pid_t>(QString::fromStdString(read_file(pid_file)).trimmed().toInt());
             QVERIFY(grandchild > 0);
-            QVERIFY2(wait_until_gone(grandchild, 2.0), qPrintable(QString("sleep %1 still runs").arg(grandchild)));
+            QVERIFY2(wait_until_gone(grandchild), qPrintable(QString("sleep %1 still runs").arg(grandchild)));
         }
     }
 
@@ -323,13 +351,15 @@ private slots:
             make_trial(0, {0.5, 1.0, 0.5}));
         QVERIFY2(o.ok, o.error.c_str());
         QCOMPARE(o.objective, 5.0);
-        QVERIFY(elapsed(start) < 5.0);
+        QVERIFY(elapsed(start) < kHangGuardSeconds);  // did not wait for the leftover's end
         const pid_t leftover = static_cast<pid_t>(QString::fromStdString(read_file(pid_file)).trimmed().toInt());
         QVERIFY(leftover > 0);
-        QVERIFY(wait_until_gone(leftover, 2.0));
+        QVERIFY(wait_until_gone(leftover));
     }
 
-    void stop_token_kills_the_program_promptly() {
+    // A stop request while the program runs (it has written its grandchild's pid) kills the
+    // program and its grandchild; the trial not started yet is cancelled too.
+    void stop_token_kills_the_program() {
         const QString pid_file = dir.filePath("cancelled.pid");
         CommandEvaluator evaluator(command({"/bin/sh", fixture("hang_with_grandchild.sh"), pid_file.toStdString()}),
                                    small_space());
@@ -337,7 +367,7 @@ private slots:
         StepControl control;
         control.stop = source.get_token();
         std::jthread stopper([&] {
-            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            wait_for_pid(pid_file);
             source.request_stop();
         });
         const auto start = Clock::now();
@@ -347,15 +377,18 @@ private slots:
         QVERIFY(!outcomes[0].ok && !outcomes[1].ok);
         QCOMPARE(qs(outcomes[0].error), QString("cancelled"));
         QCOMPARE(qs(outcomes[1].error), QString("cancelled"));  // never started (concurrency 1)
-        QVERIFY2(seconds < 3.0, qPrintable(QString::number(seconds)));  // the stop came at 0.3 s
+        QVERIFY2(seconds < kHangGuardSeconds, qPrintable(QString::number(seconds)));  // not the sleep's 100 s
         const pid_t grandchild = static_cast<pid_t>(QString::fromStdString(read_file(pid_file)).trimmed().toInt());
-        QVERIFY(wait_until_gone(grandchild, 2.0));
+        QVERIFY(grandchild > 0);
+        QVERIFY(wait_until_gone(grandchild));
     }
 
     void batch_runs_up_to_max_concurrency_at_once() {
         for (int concurrency : {1, 2}) {
-            const QString log = dir.filePath(QString("intervals-%1.txt").arg(concurrency));
-            EvaluatorSpec spec = command({"/bin/sh", fixture("record_interval.sh"), log.toStdString(), "0.5"});
+            // The programs count each other (count_running.sh): the most running at one moment.
+            QTemporaryDir shared;
+            EvaluatorSpec spec = command(
+                {"/bin/sh", fixture("count_running.sh"), shared.path().toStdString(), std::to_string(concurrency)});
             spec.max_concurrency = concurrency;
             CommandEvaluator evaluator(spec, small_space());
             std::vector<Trial> trials;
@@ -365,19 +398,13 @@ private slots:
                 QVERIFY2(outcomes[static_cast<std::size_t>(i)].ok, outcomes[static_cast<std::size_t>(i)].error.c_str());
                 QCOMPARE(outcomes[static_cast<std::size_t>(i)].objective, 10.0 + i);  // in the batch's order
             }
-            // The most programs running at one moment, from their own start/end stamps.
-            std::vector<std::pair<long long, long long>> spans;
-            std::istringstream lines(read_file(log));
-            int trial = 0;
-            long long begin = 0, end = 0;
-            while (lines >> trial >> begin >> end) spans.emplace_back(begin, end);
-            QCOMPARE(spans.size(), std::size_t{4});
-            int most = 0;
-            for (const auto& s : spans) {
-                int running = 0;
-                for (const auto& t : spans) running += t.first <= s.first && s.first < t.second;
-                most = std::max(most, running);
+            std::istringstream lines(read_file(shared.filePath("log")));
+            int trial = 0, seen = 0, programs = 0, most = 0;
+            while (lines >> trial >> seen) {
+                ++programs;
+                most = std::max(most, seen);
             }
+            QCOMPARE(programs, 4);
             QCOMPARE(most, concurrency);
         }
     }
@@ -449,21 +476,26 @@ private slots:
             QVERIFY(!t.completed_at.empty());
         }
 
-        // Cancelled while the programs run: the experiment is exactly as it was.
-        e.evaluator = command({"/bin/sh", "-c", "sleep 100"});
+        // Cancelled while the programs run (once one has written its pid): the experiment is
+        // exactly as it was.
+        const QString pid_file = dir.filePath("step.pid");
+        e.evaluator = command({"/bin/sh", "-c", "echo $$ > '" + pid_file.toStdString() + "'; exec sleep 100"});
         CommandEvaluator slow(e.evaluator, e.space);
         std::stop_source source;
         StepControl control;
         control.stop = source.get_token();
         std::jthread stopper([&] {
-            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            wait_for_pid(pid_file);
             source.request_stop();
         });
+        const std::string before = experiment_to_json_text(e);
         const auto start = Clock::now();
         const StepResult cancelled = run_step(e, sobol, &slow, control, 2);
         QCOMPARE(cancelled.status, StepResult::Status::Cancelled);
         QCOMPARE(e.trials.size(), std::size_t{3});
-        QVERIFY(elapsed(start) < 3.0);  // the stop came at 0.2 s
+        QVERIFY(experiment_to_json_text(e) == before);
+        QVERIFY(elapsed(start) < kHangGuardSeconds);  // not the sleep's 100 s
+        QVERIFY(wait_until_gone(wait_for_pid(pid_file)));
     }
 
     void quoted_command_line_reads_back_in_a_shell() {

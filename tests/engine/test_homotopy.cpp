@@ -49,6 +49,50 @@ OptimizedCandidate figure2_candidate(std::optional<double> fixed_a) {
     return optimize_acquisition(acquisition, starts, transforms, options, StepControl{});
 }
 
+// A one-dimensional acquisition whose smoothed maximizer moves with a, from 0.3 at the first
+// stage of the paper's schedule to 0.9 at the last, while under the exact penalty the first
+// stage's point is the best: value(x, a) = −(x − c(a))², exact_value(x) = −(x − 0.3)².
+class MovingPeak final : public AcquisitionFunction {
+public:
+    double value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const override {
+        const HomotopyOptions schedule;
+        const double progress = std::log10(schedule.a_start / a) / std::log10(schedule.a_start / schedule.a_end);
+        const double centre = 0.3 + 0.6 * progress;
+        if (grad) *grad = Eigen::VectorXd::Constant(1, -2.0 * (x[0] - centre));
+        return -(x[0] - centre) * (x[0] - centre);
+    }
+    double exact_value(const Eigen::VectorXd& x) const override { return -(x[0] - 0.3) * (x[0] - 0.3); }
+    bool uses_l0_surrogate() const override { return true; }
+};
+
+// −(x − 0.5)² at every a: every restart ends at 0.5.
+class FixedPeak final : public AcquisitionFunction {
+public:
+    double value(const Eigen::VectorXd& x, double, Eigen::VectorXd* grad) const override {
+        if (grad) *grad = Eigen::VectorXd::Constant(1, -2.0 * (x[0] - 0.5));
+        return exact_value(x);
+    }
+    double exact_value(const Eigen::VectorXd& x) const override { return -(x[0] - 0.5) * (x[0] - 0.5); }
+    bool uses_l0_surrogate() const override { return true; }
+};
+
+std::vector<Eigen::VectorXd> points_1d(std::initializer_list<double> values) {
+    std::vector<Eigen::VectorXd> out;
+    for (double v : values) out.push_back(Eigen::VectorXd::Constant(1, v));
+    return out;
+}
+
+CandidateTransforms snap_to(double target) {
+    CandidateTransforms transforms;
+    transforms.snap = [target](const Eigen::VectorXd& x) {
+        Eigen::VectorXd out = x;
+        if (std::abs(out[0] - target) <= 0.01) out[0] = target;
+        return out;
+    };
+    transforms.finalize = transforms.snap;
+    return transforms;
+}
+
 Experiment mixed_experiment(StrategyKind strategy) {
     Parameter a{"a", ParameterKind::Continuous, -1.0, 3.0, false, std::nullopt, ""};
     Parameter b{"b", ParameterKind::Continuous, 0.01, 100.0, true, 1.0, ""};
@@ -111,6 +155,46 @@ private slots:
         QCOMPARE(c.x.size(), Eigen::Index(1));
         QVERIFY2(c.x[0] != 0.5, "a fixed a = 1e-3 has no gradient towards the sparse point");
         QCOMPARE(c.stages, 1);
+    }
+
+    // The final choice is the best under the exact penalty among the optima of ALL stages, not
+    // the last stage's (the reference implementation's choice, which here would be 0.9).
+    void final_choice_is_the_best_of_every_stage() {
+        AcquisitionOptimizerOptions options;
+        options.raw_samples = 3;
+        options.restarts = 3;
+        const OptimizedCandidate c =
+            optimize_acquisition(MovingPeak(), points_1d({0.1, 0.5, 0.7}), snap_to(0.0), options, StepControl{});
+        QCOMPARE(c.stages, 30);
+        QCOMPARE(c.best_stage, 0);
+        SEBO_COMPARE_NEAR(c.x[0], 0.3, 1e-4);
+        QVERIFY(!c.repeats_known);
+    }
+
+    // A candidate that repeats an evaluated configuration is taken only when nothing new is left:
+    // here every restart ends at 0.5, which was tried, so the best untried point met on the way
+    // (a screened raw sample) wins.
+    void final_choice_prefers_an_untried_configuration() {
+        AcquisitionOptimizerOptions options;
+        options.raw_samples = 2;
+        options.restarts = 2;
+        CandidateTransforms transforms = snap_to(0.5);
+        const OptimizedCandidate free =
+            optimize_acquisition(FixedPeak(), points_1d({0.2, 0.9}), transforms, options, StepControl{});
+        QCOMPARE(free.x[0], 0.5);
+        transforms.is_known = [](const Eigen::VectorXd& x) { return x[0] == 0.5; };
+        const OptimizedCandidate untried =
+            optimize_acquisition(FixedPeak(), points_1d({0.2, 0.9}), transforms, options, StepControl{});
+        QCOMPARE(untried.x[0], 0.2);
+        QCOMPARE(untried.value, -0.09);
+        QCOMPARE(untried.best_stage, -1);
+        QVERIFY(!untried.repeats_known);
+        // Only known configurations anywhere: the best of them, and the result says so.
+        transforms.is_known = [](const Eigen::VectorXd&) { return true; };
+        const OptimizedCandidate repeat =
+            optimize_acquisition(FixedPeak(), points_1d({0.2, 0.9}), transforms, options, StepControl{});
+        QCOMPARE(repeat.x[0], 0.5);
+        QVERIFY(repeat.repeats_known);
     }
 
     void strategies_propose_valid_configurations() {

@@ -14,6 +14,7 @@
 #include "problems/grouped_contextual.h"
 #include "problems/problem.h"
 #include "problems/problem_catalog.h"
+#include "problems/random_stream.h"
 #include "problems/sparse_quadratic.h"
 #include "problems/synthetic_functions.h"
 #include "test_support.h"
@@ -448,7 +449,12 @@ private slots:
         for (std::uint64_t seed : {0ull, 1ull, 2ull})
             for (int trial = 0; trial < 100; ++trial) seeds.insert(problem_noise_seed(seed, trial));
         QCOMPARE(int(seeds.size()), 300);
-        QCOMPARE(problem_noise_seed(5, 9), problem_noise_seed(5, 9));
+        // Values from an independent implementation (Python integers, written from the
+        // definitions in random_stream.h): splitmix64(0) is SplitMix64's published first output
+        // for seed 0, and the seed of trial −1 shows the index's sign extension (2^64 − 1).
+        QCOMPARE(splitmix64(0), 0xE220A8397B1DCDAFull);
+        QCOMPARE(problem_noise_seed(5, 9), 0x98381911B1CB1E92ull);
+        QCOMPARE(problem_noise_seed(5, -1), 0xE1B46BBE30467B8Bull);
         // Neighbouring inputs differ in about half of the bits (avalanche).
         const int flipped = std::popcount(problem_noise_seed(5, 9) ^ problem_noise_seed(5, 10));
         QVERIFY(flipped > 16 && flipped < 48);

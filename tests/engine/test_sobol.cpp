@@ -1,11 +1,13 @@
 // Scrambled Sobol design: per-seed determinism, different sets per seed, and the (t,m,s)-net
-// stratification that a linear matrix scramble must preserve (SPEC §2).
+// stratification that a linear matrix scramble must preserve (SPEC §2); and the initial design a
+// strategy proposes from it (experiment/sobol_strategy.h).
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <set>
 
 #include "design/sobol.h"
+#include "experiment/sobol_strategy.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -102,6 +104,33 @@ private slots:
             for (double& v : p) v = u(rng);
         const double ds = centered_l2_discrepancy(sobol), dr = centered_l2_discrepancy(random);
         QVERIFY2(ds < 0.5 * dr, qPrintable(QString("sobol %1 vs random %2").arg(ds).arg(dr)));
+    }
+
+    // The initial design is these points with every coordinate within the snap tolerance (0.01
+    // of the range) of its target set exactly onto the target, like every other proposal (a
+    // departure from the reference, whose Sobol trials are dense: docs/method.md).
+    void initial_design_is_snapped_to_the_target() {
+        std::vector<Parameter> parameters;
+        for (int i = 0; i < 40; ++i)
+            parameters.push_back(Parameter{"p" + std::to_string(i), ParameterKind::Continuous, 0.0, 10.0, false, 5.0, ""});
+        Experiment e;
+        e.space = SearchSpace(parameters);
+        e.seed = 11;
+        const auto raw = ScrambledSobol(40, 11).points(0, 100);
+        const auto design = next_sobol_points(e, 100);
+        QCOMPARE(design.size(), std::size_t{100});
+        int snapped = 0;
+        for (std::size_t i = 0; i < raw.size(); ++i)
+            for (std::size_t k = 0; k < 40; ++k) {
+                if (std::abs(raw[i][k] - 0.5) <= 0.01) {
+                    QCOMPARE(design[i][k], 5.0);
+                    ++snapped;
+                } else {
+                    SEBO_COMPARE_NEAR(design[i][k], 10.0 * raw[i][k], 1e-12);
+                }
+            }
+        // A band of 2% of the range around the target: about 80 of the 4000 coordinates.
+        QVERIFY2(snapped > 40 && snapped < 130, qPrintable(QString::number(snapped)));
     }
 };
 

@@ -281,6 +281,27 @@ private slots:
         QVERIFY(problem.expected_value(few) > 0.25 * problem.expected_value(best));
     }
 
+    // Appendix G scores a source by q_s − 4 c_s and finds that high scores get the most
+    // retrievals. Under appendix F.1's formulas as read here (sourcing.cpp, notes 2 and 4) it is
+    // the reverse: an item's value barely depends on its source's q_s while its cost grows with
+    // it, so in the default world the best policy retrieves nothing from the ten best-scored
+    // sources and the maximum from the ten worst-scored (docs/method.md, departures).
+    void appendix_g_ranking_is_reversed() {
+        const SourcingProblem problem(0, 1000);
+        const SourcingWorld& w = problem.world();
+        const std::vector<double> best = best_policy(problem);
+        std::vector<int> by_score(S);
+        std::iota(by_score.begin(), by_score.end(), 0);
+        const auto score = [&](int s) {
+            return w.source_relevance[static_cast<std::size_t>(s)] - 4.0 * w.cost_per_item[static_cast<std::size_t>(s)];
+        };
+        std::sort(by_score.begin(), by_score.end(), [&](int a, int b) { return score(a) < score(b); });
+        for (int i = 0; i < 10; ++i) {
+            QCOMPARE(best[static_cast<std::size_t>(by_score[static_cast<std::size_t>(i)])], double(SourcingWorld::kMaxRetrievals));
+            QCOMPARE(best[static_cast<std::size_t>(by_score[static_cast<std::size_t>(S - 1 - i)])], 0.0);
+        }
+    }
+
     void world_seed_changes_the_world() {
         const SourcingProblem a(0, 200), b(SourcingWorld::kDefaultSeed, 200), c(7, 200);
         QCOMPARE(a.world().topic_relevance, b.world().topic_relevance);

@@ -241,7 +241,7 @@ private slots:
             QCOMPARE(a.asked, 2);
             QVERIFY(a.run_enabled_after);
             QVERIFY(!a.text.contains("is refused"));
-            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
             QCOMPARE(completed(w), 1);
             auto settings = make_settings();
             QVERIFY(CommandTrustStore(*settings).isTrusted(command_approval_key(hooked_experiment().evaluator), file));
@@ -254,7 +254,7 @@ private slots:
             QVERIFY(w.openFile(file));
             QSignalSpy finished(w.controller(), &RunController::runFinished);
             w.stepAction()->trigger();
-            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
             QCOMPARE(a.asked, 0);
             QCOMPARE(completed(w), 2);
         }
@@ -303,7 +303,7 @@ private slots:
         QSignalSpy finished(w.controller(), &RunController::runFinished);
         w.stepAction()->trigger();
         QCOMPARE(a.asked, 1);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
 
         std::vector<Experiment> changes(6, w.document()->experiment());
         changes[0].evaluator.command.push_back("--extra");
@@ -325,7 +325,7 @@ private slots:
         same.evaluator = original.evaluator;
         w.document()->setExperiment(same, file);
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QCOMPARE(a.asked, 7);
         QCOMPARE(completed(w), 2);
 
@@ -337,7 +337,7 @@ private slots:
         });
         w.runCountBox()->setValue(3);
         w.runAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, test::kHangGuardMs);
         QCOMPARE(finished.at(2).at(0).value<RunEnd>(), RunEnd::Failed);
         QVERIFY2(finished.at(2).at(1).toString().contains("not the one you approved"),
                  qPrintable(finished.at(2).at(1).toString()));
@@ -357,7 +357,7 @@ private slots:
         QVERIFY(w.openFile(first));
         QSignalSpy finished(w.controller(), &RunController::runFinished);
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QVERIFY(w.openFile(second));
         a.accept = false;
         w.stepAction()->trigger();
@@ -389,7 +389,7 @@ private slots:
         QCOMPARE(w.document()->experiment().evaluator.kind, EvaluatorSpec::Kind::Command);
         QSignalSpy finished(w.controller(), &RunController::runFinished);
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(a.asked, 0);
         QCOMPARE(completed(w), 1);
 

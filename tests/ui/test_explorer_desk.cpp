@@ -299,7 +299,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QSignalSpy finished(w.controller(), &RunController::runFinished);
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QVERIFY(w.messageBar()->text().contains("Trial 0 is waiting"));
 
         w.inspector()->resultEdit()->setText("3.5");
@@ -312,7 +312,7 @@ private slots:
         QVERIFY(w.messageBar()->text().isEmpty());
 
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QVERIFY(w.messageBar()->text().contains("Trial 1 is waiting"));
         w.inspector()->failureEdit()->setText("sample spilled");
         QTest::mouseClick(w.inspector()->failButton(), Qt::LeftButton);
@@ -346,16 +346,16 @@ private slots:
         QSignalSpy finished(w.controller(), &RunController::runFinished);
         w.stepAction()->trigger();
 
-        QTRY_VERIFY_WITH_TIMEOUT(rows_with_status(w, "running") == QList<int>{0}, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(rows_with_status(w, "running") == QList<int>{0}, test::kHangGuardMs);
         QCOMPARE(w.trialsModel()->rowCount(), 1);
-        QTRY_VERIFY_WITH_TIMEOUT(w.evaluatorLog()->text().contains("warming up"), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.evaluatorLog()->text().contains("warming up"), test::kHangGuardMs);
         const QString log = w.evaluatorLog()->text();
         QVERIFY2(log.contains("Trial 0 · started"), qPrintable(log));
         QVERIFY2(log.contains("measuring: {\"trial\":0"), qPrintable(log));
         QVERIFY(!log.contains("done"));
         QVERIFY(w.controller()->isRunning());
         write_all(go, "");
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Finished);
         QVERIFY(rows_with_status(w, "running").isEmpty());
         QCOMPARE(rows_with_status(w, "completed"), QList<int>{0});
@@ -370,7 +370,7 @@ private slots:
         QVERIFY(w.newExperiment(e));
         w.controller()->approveCommand(command_approval_key(w.document()->experiment().evaluator));
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         const QString failed = w.evaluatorLog()->text();
         QVERIFY2(failed.contains("licence server unreachable"), qPrintable(failed));
         QVERIFY2(failed.contains("failed after") && failed.contains("exited with status 3"), qPrintable(failed));
@@ -487,13 +487,13 @@ private slots:
         QVERIFY(w.statusBar()->currentMessage().isEmpty());
         RunProgressWidget* progress = w.runProgress();
         QVERIFY(progress->isVisible());
-        QTRY_VERIFY_WITH_TIMEOUT(progress->phaseText().contains("Step 1 of 4"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(progress->phaseText().contains("Step 1 of 4"), test::kHangGuardMs);
         QVERIFY(progress->overallBar()->isVisible());
         QCOMPARE(progress->overallBar()->maximum(), 4);
         QVERIFY2(progress->overallText().startsWith("0 of 4"), qPrintable(progress->overallText()));
         QVERIFY(!progress->phaseText().contains("0 of 4"));  // apart from the phase text
-        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->stepsDone() >= 1 && w.controller()->isRunning(), 20000);
-        QTRY_VERIFY_WITH_TIMEOUT(progress->overallText().contains("left"), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->stepsDone() >= 1 && w.controller()->isRunning(), test::kHangGuardMs);
+        QTRY_VERIFY_WITH_TIMEOUT(progress->overallText().contains("left"), test::kHangGuardMs);
         QVERIFY(progress->overallBar()->value() >= 1);
         // The status bar's visible widgets do not overlap.
         QList<QWidget*> shown;
@@ -504,7 +504,7 @@ private slots:
                 QVERIFY2(!shown[i]->geometry().intersects(shown[j]->geometry()),
                          qPrintable(QString("%1 overlaps %2").arg(shown[i]->metaObject()->className(),
                                                                    shown[j]->metaObject()->className())));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QVERIFY(!progress->isVisible());
     }
 

@@ -438,7 +438,7 @@ private slots:
         QVERIFY(w.controller()->isRunning());
         QVERIFY(!w.stepAction()->isEnabled());
         QVERIFY(w.cancelAction()->isEnabled());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(w.trialsModel()->rowCount(), 1);
         QVERIFY(w.frontierChart()->isShowingChart());
         QCOMPARE(w.frontierChart()->frontierSeries()->count() + w.frontierChart()->trialsSeries()->count(), 1);
@@ -447,7 +447,7 @@ private slots:
 
         w.runCountBox()->setValue(3);
         w.runAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QCOMPARE(w.trialsModel()->rowCount(), 4);
         QCOMPARE(w.hypervolumeChart()->traceSeries()->count(), 4);
     }
@@ -474,7 +474,7 @@ private slots:
 
         w.setPromptHandler(answer(QMessageBox::Yes, &asked));
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(asked.size(), 2);
         const Experiment& done = w.document()->experiment();
         QCOMPARE(int(done.trials.size()), 1);
@@ -484,7 +484,7 @@ private slots:
         SEBO_COMPARE_NEAR(*done.trials[0].objective, sum, 1e-9);
         // Approved once: the next step does not ask again.
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QCOMPARE(asked.size(), 2);
     }
 
@@ -499,9 +499,9 @@ private slots:
             [](const MethodSettings&) { return std::make_unique<test::EndlessStrategy>(); });
         w.show();
         w.stepAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", test::kHangGuardMs);
         // The status bar shows the phase and the elapsed time.
-        QTRY_VERIFY_WITH_TIMEOUT(w.runProgress()->phaseText().contains("spinning"), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.runProgress()->phaseText().contains("spinning"), test::kHangGuardMs);
         QVERIFY(w.runProgress()->phaseText().contains(" s"));
 
         QStringList asked;
@@ -526,9 +526,9 @@ private slots:
             [](const MethodSettings&) { return std::make_unique<test::EndlessStrategy>(); });
         QSignalSpy finished(w.controller(), &RunController::runFinished);
         w.runToBudgetAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", test::kHangGuardMs);
         w.cancelAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 2000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Cancelled);
         QCOMPARE(experiment_to_json_text(w.document()->experiment()), before);
         QVERIFY(w.stepAction()->isEnabled());
@@ -549,7 +549,7 @@ private slots:
         QVERIFY(w.saveFileAs(path));
         QSignalSpy finished(w.controller(), &RunController::runFinished);
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(w.document()->experiment().trials.size(), std::size_t(1));
         QCOMPARE(w.document()->experiment().trials[0].status, TrialStatus::Pending);
         // The new pending trial is selected and its result editor shown.
@@ -575,7 +575,7 @@ private slots:
         QCOMPARE(*load_experiment(path.toStdString()).trials[0].objective, 4.25);
 
         w.stepAction()->trigger();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QCOMPARE(w.document()->selectedTrial(), 1);
         w.inspector()->failureEdit()->setText("sample contaminated");
         QTest::mouseClick(w.inspector()->failButton(), Qt::LeftButton);
@@ -694,7 +694,7 @@ private slots:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(50, 50), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&w, &drop);
-        QTRY_COMPARE_WITH_TIMEOUT(w.document()->filePath(), QFileInfo(frontier_path_).absoluteFilePath(), 2000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.document()->filePath(), QFileInfo(frontier_path_).absoluteFilePath(), test::kHangGuardMs);
         delete mime;
     }
 

@@ -1,8 +1,11 @@
 // RunController: steps run on a worker thread on a copy of the experiment; results come back
 // through queued signals; cancellation leaves the experiment exactly as it was; every completed
 // trial is on disk before the next step starts; the GUI thread stays responsive.
+//
+// No test here measures how fast anything happens (SPEC §8): the waits only bound a hang
+// (kHangGuardMs). The latency figures — how long a cancellation takes, the longest pause of the
+// event loop during a step — are measured by `sebo-latency` (docs/performance.md).
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTimer>
@@ -47,7 +50,7 @@ private slots:
         QSignalSpy completed(&controller, &RunController::stepCompleted);
         QVERIFY(controller.step());
         QVERIFY(controller.isRunning());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Finished);
         QCOMPARE(completed.count(), 1);
         QVERIFY(!controller.isRunning());
@@ -83,7 +86,7 @@ private slots:
         });
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.run(3));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Finished);
         QCOMPARE(on_disk, (QList<int>{1, 2, 3}));
         QVERIFY(!doc.isModified());
@@ -98,7 +101,7 @@ private slots:
         RunController controller(&doc);
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.runToBudget());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(doc.experiment().trials.size(), std::size_t(5));
         QVERIFY(!controller.step());
         QCOMPARE(finished.count(), 2);
@@ -106,8 +109,8 @@ private slots:
         QVERIFY(!controller.cannotRunReason().isEmpty());
     }
 
-    // Cancelling a step that would never end returns promptly and changes nothing: not the
-    // experiment, not its file, not the modified flag.
+    // Cancelling a step that would never end ends it, and changes nothing: not the experiment,
+    // not its file, not the modified flag.
     void cancelLeavesTheExperimentUnchanged() {
         const QString path = dir_.filePath("cancel.sebo.json");
         ExperimentDocument doc;
@@ -127,20 +130,18 @@ private slots:
         QSignalSpy progress(&controller, &RunController::progressChanged);
         QVERIFY(controller.step());
         // The phase reported by the strategy reaches the GUI thread.
-        QTRY_VERIFY_WITH_TIMEOUT(controller.lastProgress().phase == "spinning", 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(controller.lastProgress().phase == "spinning", test::kHangGuardMs);
         // Let it spin long enough for the throttling to show (a loaded machine, e.g. under a
         // sanitizer, may have run only a few iterations by the first report).
-        QTRY_VERIFY_WITH_TIMEOUT(iterations.load() >= 100, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(iterations.load() >= 100, test::kHangGuardMs);
 
-        QElapsedTimer clock;
-        clock.start();
         controller.cancel();
         QVERIFY(controller.isCancelling());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
-        const qint64 cancel_ms = clock.elapsed();
-        qInfo("cancel returned after %lld ms", static_cast<long long>(cancel_ms));
-        QVERIFY2(cancel_ms < 1000, qPrintable(QString("cancel took %1 ms").arg(cancel_ms)));
+        QVERIFY(controller.isRunning());  // until the worker has returned
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Cancelled);
+        QVERIFY(!controller.isRunning());
+        QVERIFY(!controller.isCancelling());
 
         QCOMPARE(experiment_to_json_text(doc.experiment()), before);
         QCOMPARE(doc.snapshot()->revision, revision_before);
@@ -157,7 +158,7 @@ private slots:
         RunController controller(&doc, [](const MethodSettings&) { return std::make_unique<test::EndlessStrategy>(); });
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.step());
-        QTRY_VERIFY_WITH_TIMEOUT(controller.lastProgress().phase == "spinning", 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(controller.lastProgress().phase == "spinning", test::kHangGuardMs);
         controller.cancelAndWait();
         QVERIFY(!controller.isRunning());
         QCOMPARE(finished.count(), 1);
@@ -176,7 +177,8 @@ private slots:
             RunController controller(&doc,
                                      [](const MethodSettings&) { return std::make_unique<test::EndlessStrategy>(); });
             QVERIFY(controller.step());
-            QTest::qWait(20);
+            // Mid-step: the strategy is spinning on the worker thread.
+            QTRY_VERIFY_WITH_TIMEOUT(controller.lastProgress().phase == "spinning", test::kHangGuardMs);
         }
         QTest::qWait(50);
         QVERIFY(doc.experiment().trials.empty());
@@ -191,7 +193,7 @@ private slots:
         RunController controller(&doc);
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.step());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(doc.experiment().trials.size(), std::size_t(1));
         QCOMPARE(doc.experiment().trials[0].status, TrialStatus::Pending);
         QVERIFY(!doc.experiment().trials[0].objective);
@@ -214,7 +216,7 @@ private slots:
         RunController controller(&doc, [](const MethodSettings&) { return std::make_unique<Throwing>(); });
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.step());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Failed);
         QVERIFY(finished.at(0).at(1).toString().contains("model fit did not converge"));
         QVERIFY(doc.experiment().trials.empty());
@@ -233,7 +235,7 @@ private slots:
         controller.approveCommand(command_approval_key(e.evaluator));
         QSignalSpy finished(&controller, &RunController::runFinished);
         QVERIFY(controller.runToBudget());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Failed);
         const QString message = finished.at(0).at(1).toString();
         QVERIFY2(message.contains("Stopped after 5 failed evaluations in a row; the last (trial 4)"), qPrintable(message));
@@ -242,44 +244,51 @@ private slots:
         for (const Trial& t : doc.experiment().trials) QCOMPARE(t.status, TrialStatus::Failed);
 
         QVERIFY(controller.run(2));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
         QCOMPARE(finished.at(1).at(0).value<RunEnd>(), RunEnd::Finished);
         QCOMPARE(doc.experiment().trials.size(), std::size_t(7));
     }
 
     // The event loop keeps running while a strategy keeps a core busy and floods progress
-    // reports: the longest gap between ticks of a 10 ms timer is measured and reported.
+    // reports: the strategy spins until a 10 ms timer of the GUI thread has ticked 20 times
+    // during the step and releases it. Were the loop blocked until the step ends (the step run
+    // on the GUI thread, or its progress reports flooding the queue), the strategy would never
+    // be released and the wait would run into its hang guard.
     void eventLoopStaysResponsiveDuringAStep() {
         ExperimentDocument doc;
         doc.setExperiment(test::small_problem_experiment());
-        RunController controller(&doc, [](const MethodSettings&) { return std::make_unique<test::SlowStrategy>(1.5); });
+        std::atomic<bool> release{false};
+        std::atomic<int> iterations{0};
+        RunController controller(&doc, [&](const MethodSettings&) {
+            auto s = std::make_unique<test::BusyStrategy>(&release);
+            s->iterations = &iterations;
+            return s;
+        });
         QSignalSpy finished(&controller, &RunController::runFinished);
+        QSignalSpy progress(&controller, &RunController::progressChanged);
 
-        QElapsedTimer clock;
-        qint64 last = 0, worst = 0;
-        int ticks = 0;
+        constexpr int kTicks = 20;
+        int ticks = 0, ticks_while_busy = 0;
         QTimer timer;
         timer.setInterval(10);
         connect(&timer, &QTimer::timeout, this, [&] {
-            const qint64 now = clock.elapsed();
-            if (ticks++ > 0) worst = std::max(worst, now - last);
-            last = now;
+            if (ticks++ >= kTicks) return;
+            // The step is still running and its strategy has started spinning.
+            if (controller.isRunning() && iterations.load() > 0 && !release.load()) ++ticks_while_busy;
+            if (ticks == kTicks) release.store(true);
         });
         QVERIFY(controller.step());
-        clock.start();
+        // Counting starts once the strategy spins, so every tick counted came while it did.
+        QTRY_VERIFY_WITH_TIMEOUT(iterations.load() > 0, test::kHangGuardMs);
         timer.start();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         timer.stop();
-        const qint64 total = clock.elapsed();
-        qInfo("event-loop latency during a 1.5 s busy step: max timer gap %lld ms (10 ms timer, %d ticks in "
-              "%lld ms)",
-              static_cast<long long>(worst), ticks, static_cast<long long>(total));
+        QCOMPARE(ticks_while_busy, kTicks);
         QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Finished);
         QCOMPARE(doc.experiment().trials.size(), std::size_t(1));
-        QVERIFY(ticks > 10);
-        // A frozen loop would show one gap of about 1500 ms; the bound is loose because the
-        // machine is shared (2 cores), but far below a freeze.
-        QVERIFY2(worst < 400, qPrintable(QString("max gap %1 ms").arg(worst)));
+        QCOMPARE(doc.experiment().trials[0].generator, std::string("busy"));
+        // The flood was throttled on its way to the GUI thread.
+        QVERIFY(progress.count() < iterations.load());
     }
 };
 

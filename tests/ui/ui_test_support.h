@@ -1,7 +1,7 @@
 #pragma once
 // Helpers shared by the UI suites: small experiments built and run with the engine directly
-// (independent of the UI code under test), and strategies that make a step slow or endless
-// so cancellation and responsiveness can be observed.
+// (independent of the UI code under test), and strategies that keep a step busy until it is
+// released or cancelled, so cancellation and responsiveness can be observed without a clock.
 
 #include <QDir>
 #include <QStandardPaths>
@@ -15,6 +15,11 @@
 #include "problems/problem_catalog.h"
 
 namespace sebo::test {
+
+// How long a UI test waits for something that must happen (a step to end, a cancellation to take
+// effect). It only bounds a hang: the waits return as soon as the condition holds, and how fast
+// things happen is measured by `sebo-latency`, never asserted (SPEC §8).
+constexpr int kHangGuardMs = 120000;
 
 // A 10-parameter quadratic (3 effective), Sobol, seed 7: fast and deterministic.
 inline Experiment small_problem_experiment(int budget = 20, int dimension = 10, std::uint64_t seed = 7) {
@@ -59,17 +64,17 @@ public:
     }
 };
 
-// Keeps a core busy for `seconds` (reporting progress on every iteration, as a sampler would),
-// then proposes the Sobol point. Cancellation is polled inside the loop.
-class SlowStrategy final : public Strategy {
+// Keeps a core busy (reporting progress on every iteration, as a sampler would) until `release`
+// is set, then proposes the next Sobol point. Cancellation is polled inside the loop.
+class BusyStrategy final : public Strategy {
 public:
-    explicit SlowStrategy(double seconds) : seconds_(seconds) {}
-    std::string name() const override { return "slow"; }
+    explicit BusyStrategy(const std::atomic<bool>* release) : release_(release) {}
+    std::atomic<int>* iterations = nullptr;
+    std::string name() const override { return "busy"; }
     Proposal propose(const Experiment& experiment, int count, const StepControl& control) override {
-        const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds_);
         volatile double sink = 0.0;
         int i = 0;
-        while (std::chrono::steady_clock::now() < end) {
+        while (!release_->load()) {
             if (control.cancelled()) {
                 Proposal p;
                 p.status = Proposal::Status::Cancelled;
@@ -77,15 +82,16 @@ public:
             }
             for (int k = 0; k < 2000; ++k) sink = sink + 1e-9 * k;
             control.report({"optimizing acquisition", ++i % 30, 30, {}});
+            if (iterations) iterations->store(i);
         }
         Proposal p;
-        p.generator = "slow";
+        p.generator = "busy";
         p.points = next_sobol_points(experiment, count);
         return p;
     }
 
 private:
-    double seconds_;
+    const std::atomic<bool>* release_;
 };
 
 }  // namespace sebo::test
