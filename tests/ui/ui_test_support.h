@@ -94,4 +94,34 @@ private:
     const std::atomic<bool>* release_;
 };
 
+// Keeps a core busy for `seconds` (reporting progress on every iteration, as a sampler would),
+// then proposes the Sobol point. Cancellation is polled inside the loop. For tests that need
+// steps which take a while (a run's time left); nothing may assert how long they took.
+class SlowStrategy final : public Strategy {
+public:
+    explicit SlowStrategy(double seconds) : seconds_(seconds) {}
+    std::string name() const override { return "slow"; }
+    Proposal propose(const Experiment& experiment, int count, const StepControl& control) override {
+        const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds_);
+        volatile double sink = 0.0;
+        int i = 0;
+        while (std::chrono::steady_clock::now() < end) {
+            if (control.cancelled()) {
+                Proposal p;
+                p.status = Proposal::Status::Cancelled;
+                return p;
+            }
+            for (int k = 0; k < 2000; ++k) sink = sink + 1e-9 * k;
+            control.report({"optimizing acquisition", ++i % 30, 30, {}});
+        }
+        Proposal p;
+        p.generator = "slow";
+        p.points = next_sobol_points(experiment, count);
+        return p;
+    }
+
+private:
+    double seconds_;
+};
+
 }  // namespace sebo::test
