@@ -12,10 +12,10 @@
 namespace sebo::ui {
 
 ChartZoom::ChartZoom(QChartView* view, std::function<void()> reset)
-    : QObject(view), view_(view), reset_(std::move(reset)) {
+    : QObject(view), view_(view), viewport_(view->viewport()), reset_(std::move(reset)) {
     band_ = new QRubberBand(QRubberBand::Rectangle, view_->viewport());
     band_->hide();
-    view_->viewport()->installEventFilter(this);
+    viewport_->installEventFilter(this);
 }
 
 QChart* ChartZoom::chart() const { return view_->chart(); }
@@ -71,7 +71,9 @@ void ChartZoom::reset() {
 }
 
 bool ChartZoom::eventFilter(QObject* watched, QEvent* event) {
-    if (watched != view_->viewport()) return false;
+    // Compared with the pointer kept at construction: the viewport's events also arrive while the
+    // view is being destroyed, when calling into the view is undefined (UBSan: not a QAbstractScrollArea).
+    if (watched != viewport_) return false;
     switch (event->type()) {
     case QEvent::Wheel: {
         auto* wheel = static_cast<QWheelEvent*>(event);

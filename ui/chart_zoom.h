@@ -46,6 +46,7 @@ private:
     QRectF toChart(const QRectF& viewport_rect) const;
 
     QChartView* view_;
+    QWidget* viewport_;  // view_->viewport(), which the event filter watches
     std::function<void()> reset_;
     QRubberBand* band_ = nullptr;
     QPoint press_;
