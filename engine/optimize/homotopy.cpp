@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "core/format.h"
+#include "core/thread_pool.h"
 
 namespace sebo {
 
@@ -53,6 +54,26 @@ std::vector<Eigen::VectorXd> prune_duplicates(std::vector<Eigen::VectorXd> point
     return kept;
 }
 
+// The acquisition at every raw sample, in blocks of kScreenBlock rows that run side by side on
+// the pool. The blocks do not depend on the threads, so neither do the values.
+Eigen::VectorXd screen(const AcquisitionFunction& acquisition, const Eigen::MatrixXd& raw, double a,
+                       const StepControl& control) {
+    constexpr Eigen::Index kScreenBlock = 128;
+    const Eigen::Index n = raw.rows();
+    const int blocks = static_cast<int>((n + kScreenBlock - 1) / kScreenBlock);
+    Eigen::VectorXd values(n);
+    const auto block = [&](int b) {
+        const Eigen::Index first = b * kScreenBlock, rows = std::min(kScreenBlock, n - first);
+        values.segment(first, rows) = acquisition.batch_values(raw.middleRows(first, rows), a);
+    };
+    if (control.pool) {
+        control.pool->parallel_for(blocks, block);
+    } else {
+        for (int b = 0; b < blocks; ++b) block(b);
+    }
+    return values;
+}
+
 }  // namespace
 
 OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, const std::vector<Eigen::VectorXd>& raw,
@@ -67,7 +88,7 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
     // Screen the raw samples at the first stage and keep the best distinct ones as starts.
     Eigen::MatrixXd raw_matrix(static_cast<Eigen::Index>(raw.size()), raw.front().size());
     for (std::size_t i = 0; i < raw.size(); ++i) raw_matrix.row(static_cast<Eigen::Index>(i)) = raw[i].transpose();
-    const Eigen::VectorXd raw_values = acquisition.batch_values(raw_matrix, schedule.front());
+    const Eigen::VectorXd raw_values = screen(acquisition, raw_matrix, schedule.front(), control);
     std::vector<int> order(raw.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -96,7 +117,7 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
         const SmoothObjective objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
             return acquisition.value(x, a, grad);
         };
-        auto optima = maximize_in_unit_box(objective, starts, options.lbfgsb, control.stop);
+        auto optima = maximize_in_unit_box(objective, starts, options.lbfgsb, control.stop, control.pool);
         result.local_optimizations += static_cast<int>(optima.size());
         if (control.cancelled()) {
             result.status = OptimizedCandidate::Status::Cancelled;
