@@ -102,6 +102,15 @@ std::optional<QString> ExperimentDocument::appendTrials(const std::vector<Trial>
     return autosaveNow();
 }
 
+std::optional<QString> ExperimentDocument::appendStep(const std::vector<Trial>& trials,
+                                                      std::optional<SamplerState> sampler_state) {
+    Experiment next = experiment();
+    for (const Trial& t : trials) next.trials.push_back(t);
+    next.sampler_state = std::move(sampler_state);
+    publish(std::move(next));
+    return autosaveNow();
+}
+
 std::optional<QString> ExperimentDocument::recordResult(int trial, double objective, std::optional<double> sem) {
     if (!std::isfinite(objective)) return tr("The observed value %1 is not a finite number.").arg(objective);
     if (sem && (!std::isfinite(*sem) || *sem < 0))

@@ -44,6 +44,9 @@ public:
     // Adds the trials of a completed step and autosaves. Returns the autosave error, if any
     // (the trials are kept in memory and the document stays modified).
     std::optional<QString> appendTrials(const std::vector<Trial>& trials);
+    // The same, for a step that also replaced the sampler state (StepResult::sampler_state_changed):
+    // both change together, in one snapshot and one save.
+    std::optional<QString> appendStep(const std::vector<Trial>& trials, std::optional<SamplerState> sampler_state);
     // Manual evaluation of a pending trial (SPEC §1 "manual"): its observed value or a failure.
     std::optional<QString> recordResult(int trial, double objective, std::optional<double> sem = std::nullopt);
     std::optional<QString> recordFailure(int trial, const QString& reason);
