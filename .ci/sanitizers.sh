@@ -4,7 +4,9 @@
 #   1. AddressSanitizer + UndefinedBehaviorSanitizer (leak checking on): the whole project and
 #      every test except the slow end-to-end ones (ctest -LE slow).
 #   2. ThreadSanitizer: the engine's threaded code — the external-command evaluator (concurrent
-#      batches, its timeout and cancellation threads); only its target is built. The GUI's run
+#      batches, its timeout and cancellation threads), the thread pool, the NUTS chains and the
+#      optimizer restarts that run on it (a whole warm-started step, cancelled mid-fit too); only
+#      those targets are built. The GUI's run
 #      controller and main window are left out: Debian's Qt is not built with TSan, so the
 #      happens-before of Qt's event queue (futex-based QMutex) is invisible and every snapshot
 #      handed from the worker thread to the GUI thread is reported as a race (see
@@ -25,8 +27,8 @@ JOBS=${JOBS:-$(nproc)}
 ASAN_BUILD_DIR=${ASAN_BUILD_DIR:-build-asan}
 TSAN_BUILD_DIR=${TSAN_BUILD_DIR:-build-tsan}
 SANITIZERS=${SANITIZERS:-asan tsan}
-TSAN_TARGETS=(engine_test_command_evaluator)
-TSAN_TESTS='^engine\.test_command_evaluator$'
+TSAN_TARGETS=(engine_test_command_evaluator engine_test_thread_pool engine_test_saas_nuts_chains engine_test_warm_start)
+TSAN_TESTS='^engine\.(test_command_evaluator|test_thread_pool|test_saas_nuts_chains|test_warm_start)$'
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

@@ -21,7 +21,7 @@ std::string FitRecord::warning() const {
         std::string where = rhat && *rhat == *worst ? "the log density" : "";
         for (const ParameterConvergenceRecord& p : parameters)
             if (where.empty() && p.rhat && *p.rhat == *worst) where = p.parameter;
-        text = "R-hat " + format_short(*worst, 3) + " of " + where + " is above " + format_short(kRhatWarning, 3) +
+        text = "R-hat " + format_short(*worst, 5) + " of " + where + " is above " + format_short(kRhatWarning, 3) +
                ": the " + std::to_string(chains) + " chain" + (chains == 1 ? "" : "s") + " did not agree";
     }
     if (divergences > 0) {

@@ -224,7 +224,7 @@ SaasNutsFit fit_saas_nuts(std::shared_ptr<const LikelihoodData> data, const Saas
     const auto summary = [&] {
         const double rhat = fit.diagnostics.max_rhat(options.diagnosed_parameters);
         return std::to_string(chains) + (chains == 1 ? " chain, " : " chains, ") + to_string(fit.start) + " start, " +
-               std::to_string(fit.warmup) + " warm-up iterations each; R-hat " + format_short(rhat, 3) + ", " +
+               std::to_string(fit.warmup) + " warm-up iterations each; R-hat " + format_short(rhat, 5) + ", " +
                std::to_string(fit.diagnostics.divergences) + " divergent after warm-up";
     };
     std::vector<std::string> reasons;  // why each shorter start was not used
@@ -260,7 +260,7 @@ SaasNutsFit fit_saas_nuts(std::shared_ptr<const LikelihoodData> data, const Saas
         }
         const double rhat = fit.diagnostics.max_rhat(options.diagnosed_parameters);
         if (!(rhat <= options.max_rhat)) {
-            reasons.push_back("the chains from " + what + " did not agree (R-hat " + format_short(rhat, 3) + ", above " +
+            reasons.push_back("the chains from " + what + " did not agree (R-hat " + format_short(rhat, 5) + ", above " +
                               format_short(options.max_rhat, 3) + ")");
             return false;
         }
