@@ -3,6 +3,7 @@
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <limits>
 
 #include "core/format.h"
 #include "model/portable_random.h"
@@ -24,7 +25,9 @@ LaplaceStart laplace_start(const LogDensity& log_density, const Eigen::VectorXd&
     LaplaceStart result;
     const Eigen::Index d = initial.size();
     long long evaluations = 0;
+    // A stop request ends an optimizer run at once (a non-finite value ends it at its best point).
     const ObjectiveWithGradient objective = [&](const Eigen::VectorXd& theta, Eigen::VectorXd& gradient) {
+        if (stop.stop_requested()) return std::numeric_limits<double>::quiet_NaN();
         ++evaluations;
         return log_density(theta, gradient);
     };
@@ -73,7 +76,7 @@ LaplaceStart laplace_start(const LogDensity& log_density, const Eigen::VectorXd&
         const double b = objective(point, minus);
         point[j] = mode[j];
         if (!std::isfinite(a) || !std::isfinite(b) || !plus.allFinite() || !minus.allFinite()) {
-            result.message = "the log density is not finite next to its mode";
+            result.message = stop.stop_requested() ? "cancelled" : "the log density is not finite next to its mode";
             result.evaluations = evaluations;
             return result;
         }

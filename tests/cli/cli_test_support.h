@@ -28,6 +28,12 @@ inline CliResult run_sebo(const QStringList& args, const QString& workdir = {}) 
             QString::fromUtf8(p.readAllStandardError())};
 }
 
+// The bytes of a file (empty when it cannot be read).
+inline QByteArray contents(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 inline QJsonObject read_json(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return {};

@@ -21,11 +21,6 @@ QStringList small_bench(const QString& dir, int trials) {
             QString::number(trials), "--init", "3", "--jobs", "2", "--out", dir, "--no-plots"};
 }
 
-QByteArray contents(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 }  // namespace
 
 class TestCliBench : public QObject {
