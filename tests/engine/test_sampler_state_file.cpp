@@ -1,6 +1,7 @@
-// Version 2 of the experiment file (issue 15): the sampler mode and its overrides, each trial's
-// fit record and the experiment's sampler state round-trip exactly; version-1 files migrate to the
-// paper's sampler they were run with (engine/io/experiment_migration.h); every experiment file in
+// Version 3 of the experiment file (issue 15): the sampler mode and its overrides, each trial's
+// fit record and the experiment's sampler state round-trip exactly; files of versions 1 and 2
+// migrate to the paper's sampler they were run with (engine/io/experiment_migration.h); every
+// experiment file in
 // the repository still loads and round-trips; and a sampler state a file cannot honour — wrong
 // sizes, values that are not finite, a metric that is not positive definite — is refused with the
 // field's path, so a hostile file never reaches the sampler.
@@ -96,7 +97,7 @@ private slots:
         e.trials[2].fit = record();
         const std::string text = experiment_to_json_text(e);
         const Json j = Json::parse(text);
-        QCOMPARE(j["version"].get<int>(), 2);
+        QCOMPARE(j["version"].get<int>(), 3);
         QCOMPARE(j["method"]["nuts"].get<std::string>(), std::string("fast"));
         QVERIFY(!j["method"].contains("nuts_warmup"));  // unset overrides are not written
         QCOMPARE(j["sampler_state"]["metric"].get<std::string>(), std::string("dense"));
@@ -139,10 +140,11 @@ private slots:
         QCOMPARE(experiment_from_json_text(experiment_to_json_text(e)).sampler_state->inverse_metric, diagonal.inverse_metric);
     }
 
-    // Version-1 files were run with the paper's single chain: they migrate to "nuts": "paper",
-    // dropping the NUTS numbers a version-1 writer always wrote with the paper's values and
-    // keeping any other value as an override.
-    void versionOneMigratesToThePaperSampler() {
+    // Files of versions 1 and 2 were run with the paper's single chain: they migrate to
+    // "nuts": "paper", dropping the NUTS numbers an older writer always wrote with the paper's
+    // values and keeping any other value as an override; what an older reader ignored (a fit
+    // record, a sampler state, the new settings) is dropped.
+    void olderVersionsMigrateToThePaperSampler() {
         Json v1 = Json::parse(experiment_to_json_text(base_experiment()));
         v1["version"] = 1;
         v1["method"].erase("nuts");
@@ -156,17 +158,28 @@ private slots:
         QCOMPARE(e.method.nuts_samples, std::optional<int>(300));
         QCOMPARE(e.method.nuts_schedule(4).chains, 1);
         QCOMPARE(e.method.nuts_schedule(4).warmup, 512);
-        QCOMPARE(Json::parse(experiment_to_json_text(e))["version"].get<int>(), 2);
+        QCOMPARE(Json::parse(experiment_to_json_text(e))["version"].get<int>(), 3);
         // No method at all (the defaults of version 1): the paper's sampler too.
         v1.erase("method");
         QCOMPARE(experiment_from_json_text(v1.dump()).method.nuts, NutsMode::Paper);
-        // Version 2 without "nuts": the fast default.
-        Json v2 = Json::parse(experiment_to_json_text(base_experiment()));
-        v2["method"].erase("nuts");
-        QCOMPARE(experiment_from_json_text(v2.dump()).method.nuts, NutsMode::Fast);
-        // Version 3 is refused, naming both versions.
-        v2["version"] = 3;
-        QVERIFY(refusal(v2.dump()).find("this file has version 3, but this program reads versions up to 2") !=
+        // A version-2 reader ignored "nuts" and the rest: whatever they say, the file means the
+        // paper's sampler, without a state or fit records.
+        Experiment with_state = base_experiment();
+        with_state.sampler_state = dense_state();
+        with_state.trials[1].fit = record();
+        with_state.method.nuts_chains = 2;
+        Json v2 = Json::parse(experiment_to_json_text(with_state));
+        v2["version"] = 2;
+        const Experiment migrated = experiment_from_json_text(v2.dump());
+        QCOMPARE(migrated.method.nuts, NutsMode::Paper);
+        QVERIFY(!migrated.sampler_state && !migrated.trials[1].fit && !migrated.method.nuts_chains);
+        // Version 3 without "nuts": the fast default.
+        Json v3 = Json::parse(experiment_to_json_text(base_experiment()));
+        v3["method"].erase("nuts");
+        QCOMPARE(experiment_from_json_text(v3.dump()).method.nuts, NutsMode::Fast);
+        // Version 4 is refused, naming both versions.
+        v3["version"] = 4;
+        QVERIFY(refusal(v3.dump()).find("this file has version 4, but this program reads versions up to 3") !=
                 std::string::npos);
     }
 
