@@ -204,6 +204,24 @@ private slots:
             }
         }
         QVERIFY(files >= 1);
+        // The bundled example is written in the current version with the fast sampler: were its
+        // version number older, the migration would turn it into a paper-sampler file.
+        const Experiment example = load_experiment(test::source_path("resources/examples/branin-50d.sebo.json"));
+        QCOMPARE(example.method.nuts, NutsMode::Fast);
+    }
+
+    // A version-2 file (main's "excluded", issue 18) passes through both steps: the exclusion
+    // stays, and the sampler becomes the paper's.
+    void versionTwoKeepsItsExclusions() {
+        Experiment e = base_experiment();
+        e.trials[1].exclusion = TrialExclusion{"sensor fault", "2026-11-26T12:00:00Z"};
+        Json v2 = Json::parse(experiment_to_json_text(e));
+        v2["version"] = 2;
+        v2["method"].erase("nuts");
+        const Experiment migrated = experiment_from_json_text(v2.dump());
+        QVERIFY(migrated.trials[1].exclusion.has_value());
+        QCOMPARE(migrated.trials[1].exclusion->reason, std::string("sensor fault"));
+        QCOMPARE(migrated.method.nuts, NutsMode::Paper);
     }
 
     void hostileStatesAreRefused_data() {
