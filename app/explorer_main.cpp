@@ -4,6 +4,7 @@
 //   sebo-explorer --example              open the bundled Branin-50D example
 //   sebo-explorer --screenshot OUT.png [--example | FILE]
 //                                        render the window (1400x900) offscreen to OUT.png and exit
+//   sebo-explorer --palette dark ...    a dark palette instead of the system's (e.g. for screenshots)
 //   sebo-explorer --run N FILE           open FILE, run N trials as the Run button does (each one
 //                                        autosaved), then quit: exit 0 when all N ran or the budget
 //                                        was reached, 1 when the run failed (crash-safety tests use it)
@@ -14,10 +15,12 @@
 #include <QIcon>
 #include <QImage>
 #include <QSpinBox>
+#include <QStyleFactory>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
 
+#include "dark_palette.h"
 #include "experiment_document.h"
 #include "main_window.h"
 #include "message_bar.h"
@@ -36,6 +39,7 @@ struct Options {
     QString screenshot;
     QSize size{1400, 900};
     int run = 0;  // --run N: trials to run before quitting (0: interactive)
+    bool dark = false;  // --palette dark
 };
 
 }  // namespace
@@ -53,6 +57,8 @@ int main(int argc, char** argv) {
     parser.addOption(screenshot);
     parser.addOption(size);
     parser.addOption(run);
+    const QCommandLineOption palette("palette", "Colours: 'system' (default) or 'dark'.", "name", "system");
+    parser.addOption(palette);
     parser.addPositionalArgument("file", "An experiment file (*.sebo.json) to open.", "[FILE]");
 
     // Arguments are checked before any window system is touched, so a mistake gives a clear
@@ -83,6 +89,12 @@ int main(int argc, char** argv) {
             options.size.width() > 8000 || options.size.height() > 8000)
             return fail(QString("--size: '%1' is not WIDTHxHEIGHT between 320x240 and 8000x8000").arg(parser.value(size)));
     }
+    if (parser.isSet(palette)) {
+        const QString name = parser.value(palette);
+        if (name != "system" && name != "dark")
+            return fail(QString("--palette: '%1' is not 'system' or 'dark'").arg(name));
+        options.dark = name == "dark";
+    }
     if (parser.isSet(run)) {
         bool ok = false;
         options.run = parser.value(run).toInt(&ok);
@@ -105,6 +117,11 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion("0.1.0");
     QApplication::setDesktopFileName("sebo-explorer");
     QApplication::setWindowIcon(QIcon(":/icons/sebo-explorer.png"));
+    if (options.dark) {
+        // Fusion draws with the palette everywhere (some platform styles do not).
+        QApplication::setStyle(QStyleFactory::create("Fusion"));
+        QApplication::setPalette(sebo::ui::dark_palette());
+    }
 
     if (parser.isSet(example)) {
         // Found relative to the executable, so this needs the application object.

@@ -32,14 +32,15 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   CC="${CC:-clang}" CXX="$CXX" cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DSEBO_FUZZ=ON -DSEBO_BUILD_GUI=OFF -DSEBO_BUILD_TESTS=OFF "${launcher[@]}"
 fi
-cmake --build "$build" --target fuzz_experiment_file fuzz_csv_import
+cmake --build "$build" --target fuzz_experiment_file fuzz_csv_import fuzz_linear_constraint
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/sebo-fuzz.XXXXXX")"
 artifacts="$build/fuzz-artifacts"
 mkdir -p "$artifacts"
 status=0
 # target, its corpus and regression folder name, the longest input to generate
-for spec in "fuzz_experiment_file experiment_file 16384" "fuzz_csv_import csv_import 4096"; do
+for spec in "fuzz_experiment_file experiment_file 16384" "fuzz_csv_import csv_import 4096" \
+            "fuzz_linear_constraint linear_constraint 512"; do
   read -r target name max_len <<<"$spec"
   mkdir -p "$scratch/$name"
   inputs=("$scratch/$name" "$root/fuzz/corpus/$name")

@@ -14,6 +14,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "palette_colors.h"
+
 namespace sebo::ui {
 
 ActivationChartView::ActivationChartView(QWidget* parent) : ChartPanel(true, parent) {
@@ -21,13 +23,12 @@ ActivationChartView::ActivationChartView(QWidget* parent) : ChartPanel(true, par
     show_all_->setToolTip(tr("List every parameter, also those never active on the frontier."));
     summary_ = new QLabel(this);
     summary_->setTextFormat(Qt::PlainText);
+    summary_->setWordWrap(true);  // a narrow panel wraps it rather than growing wider
     optionsRow()->addWidget(summary_, 1);
     optionsRow()->addWidget(show_all_);
     connect(show_all_, &QCheckBox::toggled, this, [this] { rebuild(); });
 
     set_ = new QBarSet(tr("Share of frontier configurations (%)"));
-    set_->setColor(QColor(148, 103, 189));
-    set_->setBorderColor(QColor(148, 103, 189));
     series_ = new QHorizontalBarSeries;
     series_->append(set_);
     series_->setBarWidth(0.7);
@@ -39,14 +40,25 @@ ActivationChartView::ActivationChartView(QWidget* parent) : ChartPanel(true, par
     axis_y_ = new QBarCategoryAxis;
     axis_x_ = new QValueAxis;
     axis_x_->setRange(0, 100);
-    axis_x_->setTickCount(6);
+    // Few ticks and a short title: the panel is often narrow, and Qt Charts cuts what does not fit.
+    axis_x_->setTickCount(5);
     axis_x_->setLabelFormat("%d%%");
-    axis_x_->setTitleText(tr("Active in % of frontier configurations"));
+    axis_x_->setTitleText(tr("% of frontier configurations"));
     chart()->addAxis(axis_y_, Qt::AlignLeft);
     chart()->addAxis(axis_x_, Qt::AlignBottom);
     series_->attachAxis(axis_y_);
     series_->attachAxis(axis_x_);
     setEmptyText(tr("No experiment is open."));
+    restyle();
+}
+
+void ActivationChartView::updateSeriesColors() {
+    const QColor bar = chart_color(palette(), ChartRole::Activation);
+    set_->setColor(bar);
+    set_->setBorderColor(bar);
+    // The share is written inside the end of its bar: black or white, whichever reads better there.
+    set_->setLabelColor(contrast_ratio(Qt::black, bar) >= contrast_ratio(Qt::white, bar) ? QColor(Qt::black)
+                                                                                          : QColor(Qt::white));
 }
 
 void ActivationChartView::setSnapshot(SnapshotPtr snapshot) {
@@ -56,6 +68,13 @@ void ActivationChartView::setSnapshot(SnapshotPtr snapshot) {
 
 void ActivationChartView::setShowAll(bool show_all) { show_all_->setChecked(show_all); }
 bool ActivationChartView::showAll() const { return show_all_->isChecked(); }
+
+void ActivationChartView::resetView() {
+    // The share axis is always 0-100 %; the bars' axis comes back with the categories.
+    chart()->zoomReset();
+    axis_x_->setRange(0, 100);
+    rebuild();
+}
 
 void ActivationChartView::rebuild() {
     names_.clear();

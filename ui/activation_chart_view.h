@@ -32,6 +32,10 @@ public:
     QList<double> percentages() const { return percentages_; }
     QBarSet* barSet() const { return set_; }
 
+protected:
+    void updateSeriesColors() override;
+    void resetView() override;
+
 private:
     void rebuild();
 

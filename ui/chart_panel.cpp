@@ -1,8 +1,11 @@
 #include "chart_panel.h"
 
+#include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
 #include <QFile>
+#include <QLegend>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
@@ -13,6 +16,9 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+
+#include "chart_zoom.h"
+#include "palette_colors.h"
 
 #ifdef SEBO_HAVE_QTSVG
 #include <QSvgGenerator>
@@ -38,9 +44,6 @@ ChartPanel::ChartPanel(bool scrollable, QWidget* parent) : QWidget(parent) {
     empty_->setWordWrap(true);
     empty_->setMargin(24);
     empty_->setTextFormat(Qt::PlainText);
-    QPalette palette = empty_->palette();
-    palette.setColor(QPalette::WindowText, QColor(100, 100, 100));
-    empty_->setPalette(palette);
     QFont font = empty_->font();
     font.setPointSizeF(font.pointSizeF() * 1.1);
     empty_->setFont(font);
@@ -58,6 +61,9 @@ ChartPanel::ChartPanel(bool scrollable, QWidget* parent) : QWidget(parent) {
     chart_->legend()->setAlignment(Qt::AlignBottom);
     view_ = new QChartView(chart_);
     view_->setRenderHint(QPainter::Antialiasing);
+    // Below this a chart's axes no longer have room for their labels (Qt Charts cuts them to
+    // "..."); panels keep at least this much (dock_layout.h).
+    view_->setMinimumSize(240, 150);
     view_->setFrameShape(QFrame::NoFrame);
     if (scrollable) {
         scroll_ = new QScrollArea(chart_page_);
@@ -72,6 +78,62 @@ ChartPanel::ChartPanel(bool scrollable, QWidget* parent) : QWidget(parent) {
     }
     stack_->addWidget(chart_page_);
     stack_->setCurrentWidget(empty_);
+    zoom_ = new ChartZoom(view_, [this] { resetView(); });
+    connect(zoom_, &ChartZoom::changed, this, [this] {
+        // Ticks for the visible range (integer axes, labelled "%d", keep whole steps); the
+        // whole chart comes with its own.
+        if (zoom_->isZoomed())
+            for (QAbstractAxis* a : chart_->axes())
+            if (auto* axis = qobject_cast<QValueAxis*>(a); axis && axis->tickType() == QValueAxis::TicksDynamic)
+                axis->setTickInterval(niceInterval(axis->max() - axis->min(), 6, axis->labelFormat() == "%d" ? 1.0 : 0.0));
+        viewChanged();
+    });
+    restyle();
+}
+
+void ChartPanel::resetView() { chart_->zoomReset(); }
+
+void ChartPanel::registerAxis(QAbstractAxis* axis) {
+    if (!extra_axes_.contains(axis)) extra_axes_ << axis;
+    restyle();
+}
+
+void ChartPanel::restyle() {
+    if (restyling_) return;
+    restyling_ = true;
+    const QPalette p = palette();
+    const QColor base = p.color(QPalette::Base);
+    const QColor text = p.color(QPalette::Text);
+    QPalette muted = empty_->palette();
+    muted.setColor(QPalette::WindowText, muted_text(p));
+    empty_->setPalette(muted);
+
+    chart_->setBackgroundBrush(base);
+    chart_->setBackgroundPen(Qt::NoPen);
+    chart_->setPlotAreaBackgroundVisible(false);
+    chart_->setTitleBrush(text);
+    chart_->legend()->setLabelColor(text);
+    chart_->legend()->setBrush(Qt::NoBrush);
+    chart_->legend()->setPen(Qt::NoPen);
+    view_->setBackgroundBrush(base);
+    QList<QAbstractAxis*> axes = chart_->axes();
+    for (QAbstractAxis* a : extra_axes_)
+        if (!axes.contains(a)) axes << a;
+    for (QAbstractAxis* axis : axes) {
+        axis->setLabelsBrush(text);
+        axis->setTitleBrush(text);
+        axis->setGridLineColor(chart_color(p, ChartRole::Grid));
+        axis->setMinorGridLineColor(mix(chart_color(p, ChartRole::Grid), base, 0.5));
+        axis->setLinePenColor(chart_color(p, ChartRole::AxisLine));
+        axis->setShadesVisible(false);
+    }
+    updateSeriesColors();
+    restyling_ = false;
+}
+
+void ChartPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) restyle();
 }
 
 void ChartPanel::setEmptyText(const QString& text) {
@@ -96,7 +158,7 @@ std::optional<QString> ChartPanel::savePng(const QString& path) const {
     const qreal scale = 2.0;
     QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(scale);
-    image.fill(Qt::white);
+    image.fill(palette().color(QPalette::Base));
     {
         QPainter painter(&image);
         painter.setRenderHint(QPainter::Antialiasing);

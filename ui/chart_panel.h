@@ -9,6 +9,7 @@
 #include <QWidget>
 #include <optional>
 
+class QAbstractAxis;
 class QValueAxis;
 
 class QChart;
@@ -20,6 +21,8 @@ class QStackedLayout;
 
 namespace sebo::ui {
 
+class ChartZoom;
+
 class ChartPanel : public QWidget {
     Q_OBJECT
 public:
@@ -28,6 +31,8 @@ public:
 
     QChartView* chartView() const { return view_; }
     QChart* chart() const { return chart_; }
+    // Zoom and pan with the mouse (chart_zoom.h); a double click calls resetView().
+    ChartZoom* zoom() const { return zoom_; }
 
     // Shows `text` instead of the chart; an empty text shows the chart.
     void setEmptyText(const QString& text);
@@ -49,10 +54,27 @@ public:
     static void setAxis(QValueAxis* axis, double low, double high, double interval);
     std::optional<QString> saveSvg(const QString& path) const;
 
+    // Colours the chart from the widget's palette (palette_colors.h): background, axes, grid,
+    // legend, then the view's own series (updateSeriesColors). Runs again by itself whenever the
+    // palette changes (the system switches between light and dark); a view calls it once at the
+    // end of its constructor, when its series and axes exist.
+    void restyle();
+    // An axis that is not always attached to the chart (e.g. a logarithmic alternative) is styled
+    // with the others once registered here.
+    void registerAxis(QAbstractAxis* axis);
+
 protected:
     // A row above the chart for view options (hidden together with the chart).
     QHBoxLayout* optionsRow() const { return options_row_; }
     QSize exportSize() const;
+    // Series colours of the view, from chart_color(palette(), role); called by restyle().
+    virtual void updateSeriesColors() {}
+    // The whole chart again after zooming: a view recomputes its axes from its data (the
+    // default restores the axes from before the first zoom).
+    virtual void resetView();
+    // The axes' visible range changed by zoom or pan: redraw what Qt Charts does not.
+    virtual void viewChanged() {}
+    void changeEvent(QEvent* event) override;
 
 private:
     QStackedLayout* stack_;
@@ -62,6 +84,9 @@ private:
     QScrollArea* scroll_ = nullptr;
     QChartView* view_;
     QChart* chart_;
+    ChartZoom* zoom_;
+    QList<QAbstractAxis*> extra_axes_;
+    bool restyling_ = false;
 };
 
 }  // namespace sebo::ui

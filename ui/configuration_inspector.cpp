@@ -17,6 +17,8 @@
 #include <cmath>
 
 #include "configuration_model.h"
+#include "palette_colors.h"
+#include "tinted_label.h"
 
 namespace sebo::ui {
 
@@ -33,15 +35,12 @@ std::optional<double> parse_user_number(const QString& text) {
 ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent) {
     stack_ = new QStackedLayout(this);
 
-    placeholder_ = new QLabel(tr("Select a trial in the frontier chart or the Trials table to see its "
-                                 "configuration."),
-                              this);
-    placeholder_->setWordWrap(true);
+    placeholder_ = new TintedLabel(TintedLabel::Tint::Muted,
+                                   tr("Select a trial in the frontier chart or the Trials table to see its "
+                                      "configuration."),
+                                   this);
     placeholder_->setAlignment(Qt::AlignCenter);
     placeholder_->setMargin(16);
-    QPalette palette = placeholder_->palette();
-    palette.setColor(QPalette::WindowText, QColor(100, 100, 100));
-    placeholder_->setPalette(palette);
     stack_->addWidget(placeholder_);
 
     auto* page = new QWidget(this);
@@ -92,9 +91,7 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
     reason_edit_ = new QLineEdit(result_box_);
     reason_edit_->setPlaceholderText(tr("why it failed (optional)"));
     fail_ = new QPushButton(tr("Mark failed"), result_box_);
-    result_error_ = new QLabel(result_box_);
-    result_error_->setWordWrap(true);
-    result_error_->setStyleSheet("color: #b00020;");
+    result_error_ = new TintedLabel(TintedLabel::Tint::Error, result_box_);
     result_error_->hide();
     grid->addWidget(new QLabel(tr("Value"), result_box_), 0, 0);
     grid->addWidget(value_edit_, 0, 1);
@@ -145,7 +142,9 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
         if (trial_ >= 0) emit exportRequested(trial_);
     });
     connect(record_, &QPushButton::clicked, this, &ConfigurationInspector::submitResult);
+    // Enter records from either field of the result (the standard error is often typed last).
     connect(value_edit_, &QLineEdit::returnPressed, this, &ConfigurationInspector::submitResult);
+    connect(sem_edit_, &QLineEdit::returnPressed, this, &ConfigurationInspector::submitResult);
     connect(fail_, &QPushButton::clicked, this, [this] {
         if (trial_ >= 0) emit failureEntered(trial_, reason_edit_->text().trimmed());
     });
@@ -217,11 +216,12 @@ void ConfigurationInspector::refresh() {
         origin += tr(" (%1 to propose)").arg(display_duration(t->generation_seconds).toHtmlEscaped());
     lines << origin;
     if (!t->error.empty())
-        lines << QString("<span style='color:#b00020'><b>%1</b>: %2</span>")
-                     .arg(tr("Error"), QString::fromStdString(t->error).toHtmlEscaped());
+        lines << QString("<span style='color:%1'><b>%2</b>: %3</span>")
+                     .arg(error_text(palette()).name(), tr("Error"), QString::fromStdString(t->error).toHtmlEscaped());
     if (t->exclusion)
-        lines << QString("<span style='color:#b00020'><b>%1</b>: %2</span>")
-                     .arg(tr("Excluded from analysis"), QString::fromStdString(t->exclusion->reason).toHtmlEscaped());
+        lines << QString("<span style='color:%1'><b>%2</b>: %3</span>")
+                     .arg(error_text(palette()).name(), tr("Excluded from analysis"),
+                          QString::fromStdString(t->exclusion->reason).toHtmlEscaped());
     summary_->setText(lines.join("<br>"));
 
     const ChosenConfiguration* chosen = snapshot_->chosen(trial_);

@@ -2,6 +2,9 @@
 
 #include <QBrush>
 #include <QFont>
+#include <QGuiApplication>
+
+#include "palette_colors.h"
 
 namespace sebo::ui {
 
@@ -86,7 +89,7 @@ QVariant ConfigurationModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ForegroundRole:
-        if (!row.changed) return QBrush(QColor(120, 120, 120));
+        if (!row.changed) return QBrush(muted_text(QGuiApplication::palette()));
         return {};
     default: return {};
     }

@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLogValueAxis>
+#include <QGraphicsPathItem>
 #include <QHelpEvent>
 #include <QLegend>
 #include <QLegendMarker>
@@ -17,8 +18,11 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <utility>
 
 #include "axis_range.h"
+
+#include "palette_colors.h"
 
 namespace sebo::ui {
 
@@ -44,9 +48,9 @@ QImage marker_image(const std::function<void(QPainter&, double)>& draw) {
 }
 
 // A cross: a trial excluded from analysis.
-QImage cross_marker() {
-    return marker_image([](QPainter& p, double size) {
-        QPen pen(QColor(176, 0, 32), size * 0.14, Qt::SolidLine, Qt::RoundCap);
+QImage cross_marker(const QColor& color) {
+    return marker_image([color](QPainter& p, double size) {
+        QPen pen(color, size * 0.14, Qt::SolidLine, Qt::RoundCap);
         p.setPen(pen);
         const double a = size * 0.2, b = size * 0.8;
         p.drawLine(QPointF(a, a), QPointF(b, b));
@@ -55,16 +59,16 @@ QImage cross_marker() {
 }
 
 // An arrow pointing off the chart: the value lies beyond this edge of the axis.
-QImage arrow_marker(bool up) {
-    return marker_image([up](QPainter& p, double size) {
+QImage arrow_marker(bool up, const QColor& fill, const QColor& outline) {
+    return marker_image([up, fill, outline](QPainter& p, double size) {
         QPolygonF head;
         const double tip = up ? size * 0.04 : size * 0.96, base = up ? size * 0.62 : size * 0.38;
         head << QPointF(size * 0.5, tip) << QPointF(size * 0.12, base) << QPointF(size * 0.88, base);
-        p.setPen(QPen(Qt::white, size * 0.06));
-        p.setBrush(QColor(148, 0, 211));
+        p.setPen(QPen(outline, size * 0.06));
+        p.setBrush(fill);
         p.drawPolygon(head);
         p.fillRect(QRectF(size * 0.38, up ? base : size * 0.04, size * 0.24, up ? size * 0.34 : base - size * 0.04),
-                   QColor(148, 0, 211));
+                   fill);
     });
 }
 
@@ -73,60 +77,47 @@ QImage arrow_marker(bool up) {
 FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent) {
     QChart* c = chart();
 
+    // Colours come from the palette (updateSeriesColors).
     all_ = new QScatterSeries;
     all_->setName(tr("Trials"));
     all_->setMarkerSize(7);
-    all_->setColor(QColor(150, 150, 150, 170));
-    all_->setBorderColor(QColor(120, 120, 120, 200));
 
     step_ = new QLineSeries;
     step_->setName(tr("Best with ≤ k active"));
-    QPen step_pen(QColor(31, 119, 180));
-    step_pen.setWidthF(2.0);
-    step_->setPen(step_pen);
 
     frontier_ = new QScatterSeries;
     frontier_->setName(tr("Pareto frontier"));
     frontier_->setMarkerSize(11);
-    frontier_->setColor(QColor(31, 119, 180));
-    frontier_->setBorderColor(Qt::white);
 
     newest_ = new QScatterSeries;
     newest_->setName(tr("Newest trial"));
     newest_->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
     newest_->setMarkerSize(14);
-    newest_->setColor(QColor(255, 127, 14));
-    newest_->setBorderColor(QColor(160, 70, 0));
 
     selected_ = new QScatterSeries;
     selected_->setName(tr("Selected"));
     selected_->setMarkerSize(22);
-    selected_->setColor(Qt::transparent);
-    QPen ring(QColor(214, 39, 40));
-    ring.setWidthF(2.5);
-    selected_->setPen(ring);
 
     // Short legend names: with every series present the legend must still fit unelided.
     excluded_ = new QScatterSeries;
     excluded_->setName(tr("Excluded"));
     excluded_->setMarkerSize(12);
-    excluded_->setColor(QColor(176, 0, 32));  // the legend's swatch
-    excluded_->setLightMarker(cross_marker());
 
     beyond_high_ = new QScatterSeries;
     beyond_high_->setName(tr("Off the axis"));
     beyond_high_->setMarkerSize(14);
-    beyond_high_->setColor(QColor(148, 0, 211));
-    beyond_high_->setLightMarker(arrow_marker(true));
     beyond_low_ = new QScatterSeries;
     beyond_low_->setName(beyond_high_->name());
     beyond_low_->setMarkerSize(14);
-    beyond_low_->setColor(QColor(148, 0, 211));
-    beyond_low_->setLightMarker(arrow_marker(false));
 
     for (QXYSeries* s : std::initializer_list<QXYSeries*>{all_, step_, excluded_, frontier_, newest_, beyond_high_,
                                                            beyond_low_, selected_})
         c->addSeries(s);
+
+    // Error bars: one path over the plot area, between the lines and the markers.
+    error_bar_item_ = new QGraphicsPathItem(c);
+    error_bar_item_->setZValue(5.5);
+    connect(c, &QChart::plotAreaChanged, this, [this] { updateErrorBarPath(); });
 
     axis_x_ = new QValueAxis;
     axis_x_->setTitleText(tr("Active parameters"));
@@ -168,6 +159,41 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
     chartView()->viewport()->installEventFilter(this);
     setEmptyText(tr("No experiment is open.\n\nOpen a bundled example or create a new experiment from the "
                     "File menu."));
+    registerAxis(axis_y_log_);
+    restyle();
+}
+
+void FrontierChartView::updateSeriesColors() {
+    const QPalette p = palette();
+    const QColor base = p.color(QPalette::Base);
+    QColor trial = chart_color(p, ChartRole::Trial);
+    QPen error_bar(trial);
+    error_bar.setWidthF(1.2);
+    error_bar_item_->setPen(error_bar);
+    all_->setBorderColor(trial);
+    trial.setAlpha(215);
+    all_->setColor(trial);
+    // The staircase is a line in its own colour, so that the legend does not show it in the
+    // frontier markers' blue (issue 17, item 4).
+    QPen step_pen(chart_color(p, ChartRole::BestStep));
+    step_pen.setWidthF(2.0);
+    step_->setPen(step_pen);
+    frontier_->setColor(chart_color(p, ChartRole::Frontier));
+    frontier_->setBorderColor(base);
+    const QColor newest = chart_color(p, ChartRole::Newest);
+    newest_->setColor(newest);
+    newest_->setBorderColor(with_contrast(newest, base, kTextContrast));
+    selected_->setColor(Qt::transparent);
+    QPen ring(chart_color(p, ChartRole::Selected));
+    ring.setWidthF(2.5);
+    selected_->setPen(ring);
+    const QColor excluded = chart_color(p, ChartRole::Excluded);
+    excluded_->setColor(excluded);  // the legend's swatch
+    excluded_->setLightMarker(cross_marker(excluded));
+    const QColor off_axis = chart_color(p, ChartRole::OffAxis);
+    for (QScatterSeries* s : {beyond_high_, beyond_low_}) s->setColor(off_axis);
+    beyond_high_->setLightMarker(arrow_marker(true, off_axis, base));
+    beyond_low_->setLightMarker(arrow_marker(false, off_axis, base));
 }
 
 void FrontierChartView::setSnapshot(SnapshotPtr snapshot) {
@@ -205,6 +231,7 @@ std::optional<QPointF> FrontierChartView::markerValue(int trial) const {
 
 void FrontierChartView::rebuild() {
     markers_.clear();
+    error_bars_.clear();
     QList<QPointF> all, frontier, excluded, newest, step, beyond_high, beyond_low;
     if (!snapshot_) return;
     const ExperimentSnapshot& s = *snapshot_;
@@ -258,6 +285,10 @@ void FrontierChartView::rebuild() {
             all << p;
             markers_.push_back({p, t.index, all_, beyond});
         }
+        // ±1 SEM, within the part of the axis where values are drawn where they are.
+        if (t.sem && *t.sem > 0.0 && beyond == 0 && y >= range.shown_low && y <= range.shown_high)
+            error_bars_.push_back({t.index, p.x(), std::max(y - *t.sem, range.shown_low),
+                                   std::min(y + *t.sem, range.shown_high)});
         if (beyond > 0) beyond_high << QPointF(p.x(), range.arrow(*t.objective));
         if (beyond < 0) beyond_low << QPointF(p.x(), range.arrow(*t.objective));
     }
@@ -308,6 +339,7 @@ void FrontierChartView::rebuild() {
     current_y_->setTitleText(e.objective.minimize ? tr("%1 (lower is better)").arg(name)
                                                   : tr("%1 (higher is better)").arg(name));
     updateSelection();
+    updateErrorBarPath();
 
     // Say why the chart is empty rather than showing blank axes.
     if (e.space.dimension() == 0) {
@@ -317,7 +349,10 @@ void FrontierChartView::rebuild() {
         const int pending = e.count(TrialStatus::Pending);
         const int failed = e.count(TrialStatus::Failed);
         QString text;
-        if (e.trials.empty())
+        if (e.trials.empty() && e.evaluator.kind == EvaluatorSpec::Kind::Manual)
+            text = tr("No trials yet.\n\nPress Step (F5) for the first configuration to try. Run it yourself, "
+                      "then enter the observed value in the Configuration panel.");
+        else if (e.trials.empty())
             text = tr("No trials yet.\n\nPress Step (F5) to run the first trial, or Run to budget "
                       "(Ctrl+Shift+R) to run all %1.")
                        .arg(e.method.budget);
@@ -341,6 +376,32 @@ void FrontierChartView::updateSelection() {
     if (selected_trial_ >= 0)
         if (auto p = markerValue(selected_trial_)) points << *p;
     selected_->replace(points);
+}
+
+void FrontierChartView::updateErrorBarPath() {
+    QPainterPath path;
+    const QRectF area = chart()->plotArea();
+    if (!error_bars_.empty() && area.isValid()) {
+        const double cap = 3.0;  // half the width of the bar's ends, in pixels
+        for (const ErrorBar& bar : error_bars_) {
+            QPointF low = chart()->mapToPosition(QPointF(bar.x, bar.low), all_);
+            QPointF high = chart()->mapToPosition(QPointF(bar.x, bar.high), all_);
+            // Zoomed in, a bar may lie partly or wholly outside the plot: draw only what is inside.
+            if (low.x() < area.left() || low.x() > area.right() || high.y() > area.bottom() || low.y() < area.top())
+                continue;
+            const bool low_cut = low.y() > area.bottom(), high_cut = high.y() < area.top();
+            low.setY(std::min(low.y(), area.bottom()));
+            high.setY(std::max(high.y(), area.top()));
+            path.moveTo(low);
+            path.lineTo(high);
+            for (const auto& [end, cut] : {std::pair{low, low_cut}, std::pair{high, high_cut}}) {
+                if (cut) continue;
+                path.moveTo(end.x() - cap, end.y());
+                path.lineTo(end.x() + cap, end.y());
+            }
+        }
+    }
+    error_bar_item_->setPath(path);
 }
 
 std::optional<QPoint> FrontierChartView::trialPosition(int trial) const {
@@ -372,6 +433,35 @@ std::optional<int> FrontierChartView::trialAt(QPoint position, double radius) co
         }
     }
     return best;
+}
+
+QList<int> FrontierChartView::trialsAt(QPoint position, double radius) const {
+    const std::optional<int> nearest = trialAt(position, radius);
+    if (!nearest) return {};
+    const std::optional<QPoint> spot = trialPosition(*nearest);
+    QList<int> trials{*nearest};
+    for (const Marker& m : markers_) {
+        if (m.trial == *nearest || trials.contains(m.trial)) continue;
+        const QPointF p = chartView()->mapFromScene(chart()->mapToScene(chart()->mapToPosition(m.value, m.series)));
+        if (spot && std::hypot(p.x() - spot->x(), p.y() - spot->y()) <= kSameSpot) trials << m.trial;
+    }
+    std::sort(trials.begin() + 1, trials.end());
+    return trials;
+}
+
+QString FrontierChartView::tooltipFor(const QList<int>& trials) const {
+    if (trials.size() <= 1) return trials.isEmpty() ? QString() : tooltipFor(trials.first());
+    QList<int> sorted = trials;
+    std::sort(sorted.begin(), sorted.end());
+    QStringList numbers;
+    for (int t : sorted) numbers << QString::number(t);
+    QString text = tr("<b>%1 trials on this spot</b>: %2").arg(trials.size()).arg(numbers.join(", "));
+    // Each one in full, up to a tooltip's worth; the rest by number above.
+    constexpr int kDetailed = 4;
+    for (int i = 0; i < std::min<int>(kDetailed, static_cast<int>(trials.size())); ++i)
+        text += "<hr>" + tooltipFor(trials[i]);
+    if (trials.size() > kDetailed) text += "<hr>" + tr("and %1 more").arg(trials.size() - kDetailed);
+    return text;
 }
 
 QString FrontierChartView::tooltipFor(int trial) const {
@@ -412,8 +502,8 @@ bool FrontierChartView::eventFilter(QObject* watched, QEvent* event) {
     switch (event->type()) {
     case QEvent::ToolTip: {
         auto* help = static_cast<QHelpEvent*>(event);
-        if (auto trial = trialAt(help->pos())) {
-            QToolTip::showText(help->globalPos(), tooltipFor(*trial), chartView()->viewport());
+        if (const QList<int> trials = trialsAt(help->pos()); !trials.isEmpty()) {
+            QToolTip::showText(help->globalPos(), tooltipFor(trials), chartView()->viewport());
         } else {
             QToolTip::hideText();
             event->ignore();

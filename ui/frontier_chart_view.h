@@ -5,7 +5,7 @@
 // ringed. Trials excluded from analysis are crosses. The objective axis covers the bulk of the
 // values (axis_range.h): a value far outside it is drawn in a band at that end of the axis
 // under an arrow pointing off the chart, and its tooltip gives the real value. Hovering a marker shows the trial, its objective and
-// its active parameters; clicking selects it everywhere.
+// its active parameters (all of them when several share the spot); clicking selects it everywhere.
 
 #include <optional>
 #include <vector>
@@ -15,6 +15,7 @@
 
 class QAbstractAxis;
 class QCheckBox;
+class QGraphicsPathItem;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
@@ -56,12 +57,33 @@ public:
     // The trial whose marker is nearest to a viewport position, within `radius` pixels.
     std::optional<int> trialAt(QPoint viewport_position, double radius = 10.0) const;
     QString tooltipFor(int trial) const;
+    // Every trial drawn on the same spot as the one nearest to a viewport position (within
+    // `radius`), that one first: markers whose centres lie within kSameSpot pixels of its centre
+    // cover it (trials with the same objective and number of active parameters differ only by
+    // the small sideways jitter).
+    QList<int> trialsAt(QPoint viewport_position, double radius = 10.0) const;
+    static constexpr double kSameSpot = 6.0;
+    // The tooltip for a marker: the trial's, or, when several trials share the spot, each of them.
+    QString tooltipFor(const QList<int>& trials) const;
+
+    // Error bars, ±1 SEM, of trials that report a standard error (issue 17, item 13): the
+    // objective values each spans in axis coordinates (cut at the ends of the part of the axis
+    // where values are drawn where they are), and the item that draws them.
+    struct ErrorBar {
+        int trial = 0;
+        double x = 0.0, low = 0.0, high = 0.0;
+    };
+    const std::vector<ErrorBar>& errorBars() const { return error_bars_; }
+    QGraphicsPathItem* errorBarItem() const { return error_bar_item_; }
 
 signals:
     void trialClicked(int trial);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void updateSeriesColors() override;
+    void resetView() override { rebuild(); }
+    void viewChanged() override { updateErrorBarPath(); }
 
 private:
     struct Marker {
@@ -72,6 +94,8 @@ private:
     };
     void rebuild();
     void updateSelection();
+    // Draws errorBars() at the chart's current plot area.
+    void updateErrorBarPath();
     std::optional<QPointF> markerValue(int trial) const;
     void useAxisY(QAbstractAxis* axis);
 
@@ -92,6 +116,8 @@ private:
     QAbstractAxis* current_y_;
     QCheckBox* log_y_;
     QCheckBox* zoom_;
+    std::vector<ErrorBar> error_bars_;
+    QGraphicsPathItem* error_bar_item_;
     bool log_automatic_ = true;
 };
 

@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "axis_range.h"
+#include "palette_colors.h"
 
 namespace sebo::ui {
 
@@ -22,23 +23,18 @@ HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, 
     initial_lower_ = new QLineSeries(this);
     initial_ = new QAreaSeries(initial_upper_, initial_lower_);
     initial_->setName(tr("Initial design (Sobol)"));
-    initial_->setColor(QColor(200, 200, 200, 110));
-    initial_->setBorderColor(QColor(200, 200, 200, 0));
 
     trace_ = new QLineSeries;
     trace_->setName(tr("Hypervolume"));
-    QPen pen(QColor(44, 160, 44));
-    pen.setWidthF(2.0);
-    trace_->setPen(pen);
     trace_->setPointsVisible(true);
 
     beyond_ = new QScatterSeries;
     beyond_->setName(tr("Off the axis"));
     beyond_->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
     beyond_->setMarkerSize(12);
-    beyond_->setColor(QColor(148, 0, 211));
-    beyond_->setBorderColor(Qt::white);
 
+    // Beside the plot: the panel is usually wider than tall, and the axes keep their height.
+    c->legend()->setAlignment(Qt::AlignRight);
     c->addSeries(initial_);
     c->addSeries(trace_);
     c->addSeries(beyond_);
@@ -48,7 +44,8 @@ HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, 
     axis_x_->setTickType(QValueAxis::TicksDynamic);
     axis_x_->setTickAnchor(0);
     axis_y_ = new QValueAxis;
-    axis_y_->setTitleText(tr("Hypervolume"));
+    // No axis title: the legend and the panel say what is plotted, and a short panel keeps its
+    // tick labels (Qt Charts cuts a title longer than the axis).
     axis_y_->setLabelFormat("%.4g");
     axis_y_->setTickType(QValueAxis::TicksDynamic);
     axis_y_->setTickAnchor(0.0);
@@ -60,11 +57,26 @@ HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, 
     }
     reference_ = new QLabel(this);
     reference_->setTextFormat(Qt::PlainText);
+    reference_->setWordWrap(true);  // a narrow panel wraps it rather than growing wider
     reference_->setToolTip(tr("The hypervolume is the area dominated by the trials in (objective, number of "
                               "active parameters), measured from this fixed reference point, so runs compare."));
     optionsRow()->addWidget(reference_, 1);
     setEmptyText(tr("No experiment is open."));
+    restyle();
 }
+
+void HypervolumeChartView::updateSeriesColors() {
+    const QColor band = chart_color(palette(), ChartRole::InitialDesign);
+    initial_->setColor(band);
+    initial_->setBorderColor(Qt::transparent);
+    QPen pen(chart_color(palette(), ChartRole::Hypervolume));
+    pen.setWidthF(2.0);
+    trace_->setPen(pen);
+    beyond_->setColor(chart_color(palette(), ChartRole::OffAxis));
+    beyond_->setBorderColor(palette().color(QPalette::Base));
+}
+
+void HypervolumeChartView::resetView() { setSnapshot(snapshot_); }
 
 void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
     snapshot_ = std::move(snapshot);

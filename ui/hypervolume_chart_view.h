@@ -31,6 +31,10 @@ public:
     QValueAxis* axisX() const { return axis_x_; }
     QValueAxis* axisY() const { return axis_y_; }
 
+protected:
+    void updateSeriesColors() override;
+    void resetView() override;
+
 private:
     SnapshotPtr snapshot_;
     QLineSeries* trace_;

@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QChartView>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -19,13 +20,10 @@
 #include <QItemSelectionModel>
 #include <QKeySequence>
 #include <QLabel>
-#include <QListWidget>
-#include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
 #include <QScrollBar>
 #include <QScopedValueRollback>
 #include <QSettings>
@@ -42,6 +40,8 @@
 
 #include "activation_chart_view.h"
 #include "chosen_export.h"
+#include "evaluator_log_view.h"
+#include "example_catalog.h"
 #include "command_trust_dialog.h"
 #include "command_trust_store.h"
 #include "configuration_inspector.h"
@@ -52,11 +52,14 @@
 #include "message_bar.h"
 #include "method_panel.h"
 #include "new_experiment_dialog.h"
-#include "resource_paths.h"
+#include "parallel_coordinates_view.h"
 #include "results_import.h"
 #include "run_controller.h"
+#include "run_progress_widget.h"
+#include "trial_context_menu.h"
 #include "trial_exclusion_actions.h"
 #include "trials_table_model.h"
+#include "welcome_page.h"
 
 // The icons are compiled into the static sebo_ui library; referencing their initializer keeps
 // the linker from dropping them from executables. Q_INIT_RESOURCE must be used outside a namespace.
@@ -67,6 +70,10 @@ namespace sebo::ui {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+
+// The message bar's topic of "trial N is waiting for its result".
+const QString kWaitingTopic = QStringLiteral("waiting:");
+QString waitingTopic(int trial) { return kWaitingTopic + QString::number(trial); }
 const char* const kExperimentFilter = QT_TRANSLATE_NOOP("MainWindow", "SEBO experiments (*.sebo.json *.json);;All files (*)");
 
 // Writes text atomically (temporary file + rename), like the engine's saves.
@@ -100,7 +107,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     message_bar_ = new MessageBar(central);
     central_layout->addWidget(message_bar_);
     center_ = new QStackedWidget(central);
-    welcome_ = createWelcomePage();
+    createWelcomePage();
     frontier_ = new FrontierChartView(center_);
     center_->addWidget(welcome_);
     center_->addWidget(frontier_);
@@ -118,7 +125,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(document_, &ExperimentDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(document_, &ExperimentDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(controller_, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
-    connect(controller_, &RunController::progressChanged, this, &MainWindow::onProgress);
     connect(controller_, &RunController::runFinished, this, &MainWindow::onRunFinished);
     connect(controller_, &RunController::stepCompleted, this, &MainWindow::onStepCompleted);
     connect(controller_, &RunController::autosaveFailed, this, [this](const QString& message) {
@@ -128,8 +134,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     onSnapshot(document_->snapshot());
     onExperimentReplaced();
-    resize(1400, 900);
-    default_state_ = saveState();
+    resize(DockLayout::initialWindowSize(screen() ? screen()->availableGeometry().size() : QSize()));
 }
 
 MainWindow::~MainWindow() = default;
@@ -283,10 +288,8 @@ void MainWindow::createActions() {
             [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
 
     reset_layout_ = new QAction(tr("&Reset layout"), this);
-    connect(reset_layout_, &QAction::triggered, this, [this] {
-        restoreState(default_state_);
-        for (QDockWidget* d : docks_) d->show();
-    });
+    reset_layout_->setToolTip(tr("Place every panel as the default arrangement for this window size does"));
+    connect(reset_layout_, &QAction::triggered, this, &MainWindow::resetLayout);
 
     for (QAction* a : {new_, open_, save_, save_as_, quit_, step_, run_n_, run_budget_, cancel_, choose_,
                        copy_config_, enter_result_})
@@ -347,11 +350,13 @@ void MainWindow::createMenus() {
     trial->addAction(import_results_);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* d : docks_) view->addAction(d->toggleViewAction());
+    for (QDockWidget* d : docks_.all()) view->addAction(d->toggleViewAction());
     view->addSeparator();
     view->addAction(reset_layout_);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help_examples_menu_ = help->addMenu(tr("&Examples"));
+    help->addSeparator();
     QAction* about = help->addAction(tr("&About SEBO Explorer"));
     connect(about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About SEBO Explorer"),
@@ -381,21 +386,21 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::createDocks() {
-    auto make_dock = [this](const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area) {
+    // Placed by DockLayout when the window is first shown (or its saved layout restored).
+    auto make_dock = [this](const QString& title, const QString& name, QWidget* content) {
         auto* dock = new QDockWidget(title, this);
         dock->setObjectName(name);
         dock->setWidget(content);
-        addDockWidget(area, dock);
-        docks_ << dock;
+        addDockWidget(Qt::RightDockWidgetArea, dock);
         return dock;
     };
 
     method_ = new MethodPanel(this);
-    QDockWidget* method_dock = make_dock(tr("Method"), "methodDock", method_, Qt::LeftDockWidgetArea);
+    docks_.method = make_dock(tr("Method"), "methodDock", method_);
     connect(method_, &MethodPanel::applyRequested, this, &MainWindow::onMethodApplied);
 
     inspector_ = new ConfigurationInspector(this);
-    QDockWidget* inspector_dock = make_dock(tr("Configuration"), "inspectorDock", inspector_, Qt::RightDockWidgetArea);
+    docks_.configuration = make_dock(tr("Configuration"), "inspectorDock", inspector_);
     connect(inspector_, &ConfigurationInspector::chosenChanged, document_, &ExperimentDocument::setChosen);
     connect(inspector_, &ConfigurationInspector::copyRequested, this, &MainWindow::copyConfiguration);
     connect(inspector_, &ConfigurationInspector::exportRequested, this, &MainWindow::exportConfigurationDialog);
@@ -415,7 +420,17 @@ void MainWindow::createDocks() {
     });
 
     activation_ = new ActivationChartView(this);
-    QDockWidget* activation_dock = make_dock(tr("Activation"), "activationDock", activation_, Qt::RightDockWidgetArea);
+    docks_.activation = make_dock(tr("Activation"), "activationDock", activation_);
+
+    parallel_ = new ParallelCoordinatesView(this);
+    docks_.parallel = make_dock(tr("Parallel coordinates"), "parallelDock", parallel_);
+    connect(parallel_, &ParallelCoordinatesView::trialClicked, document_, &ExperimentDocument::setSelectedTrial);
+    connect(parallel_, &ParallelCoordinatesView::brushChanged, this, [this](const QList<int>& matching, bool active) {
+        brushed_count_ = active ? static_cast<int>(matching.size()) : -1;
+        if (active) selectTrialsInTable(matching);
+        else syncTableSelection(document_->selectedTrial(), false);
+        updateSummary();
+    });
 
     auto* trials_page = new QWidget(this);
     auto* trials_layout = new QVBoxLayout(trials_page);
@@ -436,27 +451,20 @@ void MainWindow::createDocks() {
     trials_view_->setSortingEnabled(true);
     trials_view_->sortByColumn(TrialsTableModel::Index, Qt::AscendingOrder);
     trials_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    trials_view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several rows: the trials brushed in the parallel coordinates.
+    trials_view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     trials_view_->setAlternatingRowColors(true);
     trials_view_->verticalHeader()->hide();
     trials_view_->verticalHeader()->setDefaultSectionSize(trials_view_->fontMetrics().height() + 6);
     trials_view_->horizontalHeader()->setStretchLastSection(true);
     trials_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    // At least a header and five rows, however small the window.
+    trials_view_->setMinimumHeight(trials_view_->horizontalHeader()->sizeHint().height() +
+                                   6 * trials_view_->verticalHeader()->defaultSectionSize());
     trials_layout->addWidget(trials_view_, 1);
-    trials_view_->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(trials_view_, &QWidget::customContextMenuRequested, this, [this](const QPoint& position) {
-        const QModelIndex index = trials_view_->indexAt(position);
-        if (!index.isValid()) return;
-        document_->setSelectedTrial(index.data(TrialsTableModel::TrialRole).toInt());
-        QMenu menu(this);
-        menu.addAction(choose_);
-        menu.addAction(exclusion_->toggleAction());
-        menu.addSeparator();
-        menu.addAction(copy_config_);
-        menu.addAction(export_config_);
-        menu.exec(trials_view_->viewport()->mapToGlobal(position));
-    });
-    QDockWidget* trials_dock = make_dock(tr("Trials"), "trialsDock", trials_page, Qt::BottomDockWidgetArea);
+    docks_.trials = make_dock(tr("Trials"), "trialsDock", trials_page);
+    connect(controller_, &RunController::runningTrialsChanged, this,
+            [this] { trials_model_->setRunningTrials(controller_->runningTrials()); });
     connect(frontier_only_, &QCheckBox::toggled, trials_proxy_, &TrialsProxyModel::setFrontierOnly);
     connect(frontier_only_, &QCheckBox::toggled, this, &MainWindow::updateSummary);
     connect(trials_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -466,83 +474,61 @@ void MainWindow::createDocks() {
             });
 
     hypervolume_ = new HypervolumeChartView(this);
-    QDockWidget* hv_dock = make_dock(tr("Hypervolume"), "hypervolumeDock", hypervolume_, Qt::BottomDockWidgetArea);
-    splitDockWidget(trials_dock, hv_dock, Qt::Horizontal);
-    splitDockWidget(inspector_dock, activation_dock, Qt::Vertical);
+    docks_.hypervolume = make_dock(tr("Hypervolume"), "hypervolumeDock", hypervolume_);
 
-    resizeDocks({method_dock, inspector_dock}, {250, 390}, Qt::Horizontal);
-    resizeDocks({trials_dock, hv_dock}, {640, 480}, Qt::Horizontal);
-    resizeDocks({trials_dock}, {290}, Qt::Vertical);
-    resizeDocks({inspector_dock, activation_dock}, {330, 260}, Qt::Vertical);
+    log_ = new EvaluatorLogView(this);
+    docks_.log = make_dock(tr("Evaluator log"), "evaluatorLogDock", log_);
+    connect(controller_, &RunController::evaluationsStarted, log_,
+            [this](const QList<int>& trials) { log_->beginEvaluations(trials); });
+    connect(controller_, &RunController::evaluatorOutput, log_, &EvaluatorLogView::appendLine);
+    connect(controller_, &RunController::evaluatorOutputDropped, log_, &EvaluatorLogView::noteDropped);
+
+    // One context menu for a trial, wherever it is right-clicked.
+    trial_menu_ = new TrialContextMenu(document_, this);
+    trial_menu_->addAction(choose_);
+    trial_menu_->addAction(exclusion_->toggleAction());
+    trial_menu_->addSeparator();
+    trial_menu_->addAction(copy_config_);
+    trial_menu_->addAction(export_config_);
+    trial_menu_->attach(trials_view_->viewport(), [this](const QPoint& p) -> std::optional<int> {
+        const QModelIndex index = trials_view_->indexAt(p);
+        if (!index.isValid()) return std::nullopt;
+        return index.data(TrialsTableModel::TrialRole).toInt();
+    });
+    trial_menu_->attach(frontier_->chartView()->viewport(), [this](const QPoint& p) { return frontier_->trialAt(p); });
+    trial_menu_->attach(parallel_->canvas(), [this](const QPoint& p) { return parallel_->trialAt(p); });
 }
 
-QWidget* MainWindow::createWelcomePage() {
-    auto* page = new QWidget(this);
-    auto* outer = new QVBoxLayout(page);
-    outer->addStretch(1);
-    auto* column = new QVBoxLayout;
-    auto* title = new QLabel(tr("SEBO Explorer"), page);
-    QFont title_font = title->font();
-    title_font.setPointSizeF(title_font.pointSizeF() * 2.0);
-    title_font.setBold(true);
-    title->setFont(title_font);
-    auto* subtitle = new QLabel(tr("Find configurations that perform well and change as few parameters as "
-                                   "possible, and see the whole trade-off."),
-                                page);
-    subtitle->setWordWrap(true);
-    column->addWidget(title);
-    column->addWidget(subtitle);
-    column->addSpacing(16);
-
-    welcome_example_ = new QPushButton(tr("Open the bundled example"), page);
-    welcome_example_->setToolTip(tr("A finished run on Branin embedded in 50 dimensions"));
-    connect(welcome_example_, &QPushButton::clicked, this, [this] {
-        const QString example = default_example();
-        if (!example.isEmpty()) openFile(example);
-    });
-    auto* create = new QPushButton(tr("New experiment…"), page);
-    connect(create, &QPushButton::clicked, this, &MainWindow::newDialog);
-    auto* open = new QPushButton(tr("Open a file…"), page);
-    connect(open, &QPushButton::clicked, this, &MainWindow::openDialog);
-    for (QPushButton* b : {welcome_example_, create, open}) {
-        b->setMinimumHeight(b->sizeHint().height() * 3 / 2);
-        column->addWidget(b);
+void MainWindow::selectTrialsInTable(const QList<int>& trials) {
+    const QScopedValueRollback guard(syncing_selection_, true);
+    QItemSelection selection;
+    QModelIndex first;
+    for (int trial : trials) {
+        const int row = trials_model_->rowOfTrial(trial);
+        if (row < 0) continue;
+        const QModelIndex index = trials_proxy_->mapFromSource(trials_model_->index(row, 0));
+        if (!index.isValid()) continue;
+        selection.select(index, index);
+        if (!first.isValid() || index.row() < first.row()) first = index;
     }
-    column->addSpacing(16);
-    column->addWidget(new QLabel(tr("Recent files"), page));
-    welcome_recent_ = new QListWidget(page);
-    welcome_recent_->setMaximumHeight(welcome_recent_->fontMetrics().height() * 10);
-    connect(welcome_recent_, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem* item) { openFile(item->data(Qt::UserRole).toString()); });
-    column->addWidget(welcome_recent_);
-    auto* drop = new QLabel(tr("You can also drop an experiment file onto this window."), page);
-    drop->setEnabled(false);
-    column->addWidget(drop);
+    trials_view_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (first.isValid()) trials_view_->scrollTo(first);
+}
 
-    auto* row = new QHBoxLayout;
-    row->addStretch(1);
-    row->addLayout(column, 2);
-    row->addStretch(1);
-    outer->addLayout(row);
-    outer->addStretch(2);
-    return page;
+void MainWindow::createWelcomePage() {
+    welcome_ = new WelcomePage(this);
+    connect(welcome_, &WelcomePage::newRequested, this, &MainWindow::newDialog);
+    connect(welcome_, &WelcomePage::openRequested, this, &MainWindow::openDialog);
+    connect(welcome_, &WelcomePage::exampleRequested, this, [this](const QString& path) { openFile(path); });
+    connect(welcome_, &WelcomePage::recentRequested, this, [this](const QString& path) { openFile(path); });
 }
 
 void MainWindow::createStatusBar() {
-    progress_label_ = new QLabel(this);
-    progress_label_->setTextFormat(Qt::PlainText);
-    progress_bar_ = new QProgressBar(this);
-    progress_bar_->setMaximumWidth(160);
-    progress_bar_->setTextVisible(false);
-    progress_bar_->hide();
+    run_progress_ = new RunProgressWidget(controller_, statusBar(), this);
     summary_label_ = new QLabel(this);
     summary_label_->setTextFormat(Qt::PlainText);
-    statusBar()->addWidget(progress_label_);
-    statusBar()->addWidget(progress_bar_);
+    statusBar()->addPermanentWidget(run_progress_, 1);
     statusBar()->addPermanentWidget(summary_label_);
-    elapsed_timer_ = new QTimer(this);
-    elapsed_timer_->setInterval(200);
-    connect(elapsed_timer_, &QTimer::timeout, this, &MainWindow::updateElapsed);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -565,6 +551,15 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     inspector_->setTrial(document_->selectedTrial());
     syncTableSelection(document_->selectedTrial(), false);
     if (following) trials_view_->scrollToBottom();
+    // After the table: kept brushes select their (possibly more) trials in it again.
+    parallel_->setSnapshot(snapshot);
+    parallel_->setSelectedTrial(document_->selectedTrial());
+    log_->setSnapshot(snapshot);
+    // The note that a trial waits for its result goes once it has one (typed, failed, imported).
+    if (const QString topic = message_bar_->topic(); topic.startsWith(kWaitingTopic)) {
+        const Trial* waiting = snapshot->trial(topic.section(':', 1).toInt());
+        if (!waiting || waiting->status != TrialStatus::Pending) message_bar_->dismiss();
+    }
     updateSummary();
     updateActions();
 }
@@ -573,15 +568,15 @@ void MainWindow::onExperimentReplaced() {
     trials_model_->setSnapshot(document_->snapshot(), true);
     if (trials_model_->rowCount() > 0) trials_view_->resizeColumnsToContents();
     center_->setCurrentWidget(document_->hasExperiment() ? static_cast<QWidget*>(frontier_) : welcome_);
-    welcome_example_->setEnabled(!default_example().isEmpty());
-    if (default_example().isEmpty())
-        welcome_example_->setToolTip(tr("No bundled examples were found next to the program."));
+    parallel_->clearBrushes();
+    log_->clear();
     updateTitle();
     updateActions();
 }
 
 void MainWindow::onSelection(int trial) {
     frontier_->setSelectedTrial(trial);
+    parallel_->setSelectedTrial(trial);
     inspector_->setTrial(trial);
     syncTableSelection(trial, true);
     updateActions();
@@ -593,8 +588,10 @@ void MainWindow::syncTableSelection(int trial, bool scroll) {
     const QModelIndex index = source_row >= 0 ? trials_proxy_->mapFromSource(trials_model_->index(source_row, 0))
                                               : QModelIndex();
     if (index.isValid()) {
+        // While brushing, the brushed rows stay selected with it.
         trials_view_->selectionModel()->setCurrentIndex(
-            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            index, (brushed_count_ >= 0 ? QItemSelectionModel::Select : QItemSelectionModel::ClearAndSelect) |
+                       QItemSelectionModel::Rows);
         if (scroll) trials_view_->scrollTo(index);
     } else {
         trials_view_->selectionModel()->clearSelection();
@@ -603,40 +600,14 @@ void MainWindow::syncTableSelection(int trial, bool scroll) {
 
 void MainWindow::onRunningChanged(bool running) {
     method_->setRunning(running);
-    if (running) {
-        progress_bar_->show();
-        progress_bar_->setRange(0, 0);
-        elapsed_timer_->start();
-    } else {
-        progress_bar_->hide();
-        elapsed_timer_->stop();
-        progress_label_->clear();
-    }
     updateActions();
-}
-
-void MainWindow::onProgress(const RunProgress&) { updateElapsed(); }
-
-void MainWindow::updateElapsed() {
-    if (!controller_->isRunning()) return;
-    const RunProgress p = controller_->lastProgress();
-    QString text = tr("Step %1 of %2: %3").arg(p.step).arg(p.steps_total).arg(p.phase);
-    if (p.total > 0) text += QString(" %1/%2").arg(p.current).arg(p.total);
-    if (!p.detail.isEmpty()) text += QString(" (%1)").arg(p.detail);
-    text += tr(" · %1 s").arg(QString::number(controller_->stepSeconds(), 'f', 1));
-    if (p.steps_total > 1) text += tr(" · run %1 s").arg(QString::number(controller_->runSeconds(), 'f', 1));
-    progress_label_->setText(text);
-    if (p.total > 0) {
-        progress_bar_->setRange(0, p.total);
-        progress_bar_->setValue(p.current);
-    } else {
-        progress_bar_->setRange(0, 0);
-    }
 }
 
 void MainWindow::onStepCompleted(const QList<int>& trials) {
     exclusion_->checkNewValues(trials);
     const ExperimentSnapshot& s = *document_->snapshot();
+    for (int index : trials)
+        if (const Trial* t = s.trial(index)) log_->endEvaluation(*t);
     // A SAAS-NUTS fit whose chains did not converge (R-hat above 1.05) or diverged after warm-up:
     // its proposals may rest on a poor picture of the posterior.
     for (int index : trials)
@@ -653,15 +624,19 @@ void MainWindow::onStepCompleted(const QList<int>& trials) {
             // Manual evaluation: take the user straight to the result entry.
             document_->setSelectedTrial(index);
             inspector_->focusResultEntry();
-            showInfo(tr("Trial %1 is waiting for its result: run it, then type the observed value in the "
-                        "Configuration panel (or mark it failed).")
-                         .arg(index));
+            message_bar_->showMessage(MessageBar::Kind::Information,
+                                      tr("Trial %1 is waiting for its result: run it, then type the observed value "
+                                         "in the Configuration panel (or mark it failed).")
+                                          .arg(index),
+                                      waitingTopic(index));
             break;
         }
     }
 }
 
 void MainWindow::onRunFinished(RunEnd end, const QString& message) {
+    // A cancelled or failed step records no trial: its evaluations end here.
+    log_->endOpenEvaluations(end == RunEnd::Cancelled ? tr("cancelled") : tr("stopped, not recorded"));
     switch (end) {
     case RunEnd::Finished: statusBar()->showMessage(message, 5000); break;
     case RunEnd::Cancelled: statusBar()->showMessage(message, 8000); break;
@@ -732,9 +707,9 @@ void MainWindow::updateSummary() {
         text += tr(" · best %1").arg(display_number(*s.report.levels.back().best_objective, 5));
     if (s.completedCount() > 0) text += tr(" · hypervolume %1").arg(display_number(s.report.hypervolume, 5));
     summary_label_->setText(text);
-    trials_count_->setText(tr("%1 shown · %2 on the frontier")
-                               .arg(trials_proxy_->rowCount())
-                               .arg(s.report.pareto_trials.size()));
+    QString shown = tr("%1 shown · %2 on the frontier").arg(trials_proxy_->rowCount()).arg(s.report.pareto_trials.size());
+    if (brushed_count_ >= 0) shown += tr(" · %1 brushed").arg(brushed_count_);
+    trials_count_->setText(shown);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -828,21 +803,18 @@ void MainWindow::removeRecentFile(const QString& path) {
 void MainWindow::rebuildRecentMenu() {
     const QStringList files = recentFiles();
     recent_menu_->clear();
-    welcome_recent_->clear();
+    QStringList existing;
     for (const QString& path : files) {
         if (!QFileInfo::exists(path)) continue;  // moved or deleted since
+        existing << path;
         const QString label = QString("%1  (%2)").arg(QFileInfo(path).fileName(),
                                                       QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
         QAction* a = recent_menu_->addAction(label);
         connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
-        auto* item = new QListWidgetItem(label, welcome_recent_);
-        item->setData(Qt::UserRole, path);
-        item->setToolTip(QDir::toNativeSeparators(path));
     }
+    welcome_->setRecentFiles(existing);
     if (files.isEmpty()) {
         recent_menu_->addAction(tr("(no recent files)"))->setEnabled(false);
-        auto* item = new QListWidgetItem(tr("(none yet)"), welcome_recent_);
-        item->setFlags(Qt::NoItemFlags);
     } else {
         recent_menu_->addSeparator();
         connect(recent_menu_->addAction(tr("Clear list")), &QAction::triggered, this, [this] {
@@ -853,28 +825,63 @@ void MainWindow::rebuildRecentMenu() {
 }
 
 void MainWindow::rebuildExamplesMenu() {
-    examples_menu_->clear();
-    const QStringList examples = bundled_examples();
-    for (const QString& path : examples) {
-        QAction* a = examples_menu_->addAction(QFileInfo(path).fileName());
-        a->setToolTip(path);
-        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+    const QList<BundledExample> examples = bundled_example_catalog();
+    welcome_->setExamples(examples);
+    for (QMenu* menu : {examples_menu_, help_examples_menu_}) {
+        menu->clear();
+        menu->setToolTipsVisible(true);
+        for (const BundledExample& example : examples) {
+            QAction* a = menu->addAction(example.title);
+            a->setToolTip(example.description.isEmpty() ? QDir::toNativeSeparators(example.path) : example.description);
+            a->setStatusTip(example.description);
+            const QString path = example.path;
+            connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
+        }
+        if (examples.isEmpty()) menu->addAction(tr("(no bundled examples found)"))->setEnabled(false);
     }
-    if (examples.isEmpty()) examples_menu_->addAction(tr("(no bundled examples found)"))->setEnabled(false);
 }
 
-void MainWindow::restoreLayout() {
+void MainWindow::restoreLayout(QSize available) {
+    if (!available.isValid() && screen()) available = screen()->availableGeometry().size();
     auto settings = make_settings();
-    const QByteArray geometry = settings->value("window/geometry").toByteArray();
-    if (!geometry.isEmpty()) restoreGeometry(geometry);
-    const QByteArray state = settings->value("window/state").toByteArray();
-    if (!state.isEmpty()) restoreState(state);
+    switch (DockLayout::restore(this, docks_, *settings, available)) {
+    case DockLayout::Restored::Nothing: return;
+    case DockLayout::Restored::Saved: arrangement_ = DockLayout::arrangementFor(size()); break;
+    case DockLayout::Restored::DefaultForSmallerScreen:
+        statusBar()->showMessage(tr("The saved layout was made for a larger screen; the panels are placed for this "
+                                    "one (View › Reset layout places them again)."),
+                                 10000);
+        arrangement_ = DockLayout::arrangementFor(size());
+        break;
+    }
+    layout_placed_ = true;
 }
 
 void MainWindow::saveLayout() const {
     auto settings = make_settings();
-    settings->setValue("window/geometry", saveGeometry());
-    settings->setValue("window/state", saveState());
+    DockLayout::save(this, docks_, *settings, screen() ? screen()->availableGeometry().size() : QSize());
+}
+
+void MainWindow::resetLayout() {
+    arrangement_ = DockLayout::arrangementFor(size());
+    DockLayout::apply(this, docks_, arrangement_);
+    layout_placed_ = true;
+}
+
+void MainWindow::setVisible(bool visible) {
+    if (visible && !layout_placed_) resetLayout();
+    QMainWindow::setVisible(visible);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    if (!layout_placed_ || rearrange_posted_ || DockLayout::arrangementFor(size()) == arrangement_) return;
+    // After the resize has been laid out, not inside it.
+    rearrange_posted_ = true;
+    QTimer::singleShot(0, this, [this] {
+        rearrange_posted_ = false;
+        if (DockLayout::arrangementFor(size()) != arrangement_) resetLayout();
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1079,11 +1086,8 @@ void MainWindow::enterResultOfPending() {
     for (const Trial& t : document_->experiment().trials) {
         if (t.status != TrialStatus::Pending) continue;
         document_->setSelectedTrial(t.index);
-        for (QDockWidget* d : docks_)
-            if (d->widget() == inspector_) {
-                d->show();
-                d->raise();
-            }
+        docks_.configuration->show();
+        docks_.configuration->raise();
         inspector_->focusResultEntry();
         return;
     }

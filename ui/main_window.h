@@ -1,7 +1,9 @@
 #pragma once
 // The SEBO Explorer window (SPEC §5): the frontier chart in the middle; docks for the method,
-// the selected configuration, the trials, the hypervolume trace and the activation
-// frequencies; steps run through a RunController so the window stays responsive.
+// the selected configuration, the trials, the hypervolume trace, the activation frequencies, the
+// parallel coordinates and the evaluator's log, placed for the window's size (dock_layout.h);
+// steps run through a RunController so the window stays responsive. Each view is its own class;
+// the window creates and wires them.
 //
 // Everything a user can do is also a public function without dialogs (openFile, exportChosen,
 // ...), which the menu actions call after asking for a path; tests drive those directly.
@@ -13,20 +15,17 @@
 #include <memory>
 #include <optional>
 
+#include "dock_layout.h"
 #include "experiment_snapshot.h"
 
 class QAction;
 class QDialog;
 class QLabel;
-class QListWidget;
 class QMenu;
-class QProgressBar;
-class QPushButton;
 class QSettings;
 class QSpinBox;
 class QStackedWidget;
 class QTableView;
-class QTimer;
 class QCheckBox;
 class QDockWidget;
 
@@ -35,12 +34,17 @@ namespace sebo::ui {
 class ActivationChartView;
 class ChartPanel;
 class ConfigurationInspector;
+class EvaluatorLogView;
 class ExperimentDocument;
 class FrontierChartView;
 class HypervolumeChartView;
 class MessageBar;
 class MethodPanel;
+class ParallelCoordinatesView;
 class RunController;
+class RunProgressWidget;
+class TrialContextMenu;
+class WelcomePage;
 class TrialExclusionActions;
 class TrialsProxyModel;
 class TrialsTableModel;
@@ -70,6 +74,13 @@ public:
     ActivationChartView* activationChart() const { return activation_; }
     ConfigurationInspector* inspector() const { return inspector_; }
     MethodPanel* methodPanel() const { return method_; }
+    ParallelCoordinatesView* parallelCoordinates() const { return parallel_; }
+    EvaluatorLogView* evaluatorLog() const { return log_; }
+    WelcomePage* welcomePage() const { return welcome_; }
+    // The menu of a trial in the table, the charts and the parallel coordinates.
+    TrialContextMenu* trialMenu() const { return trial_menu_; }
+    // The docks by their part in the layout.
+    const DockLayout::Docks& docks() const { return docks_; }
     QTableView* trialsView() const { return trials_view_; }
     TrialsTableModel* trialsModel() const { return trials_model_; }
     TrialsProxyModel* trialsProxy() const { return trials_proxy_; }
@@ -82,7 +93,7 @@ public:
     QAction* runToBudgetAction() const { return run_budget_; }
     QAction* cancelAction() const { return cancel_; }
     QSpinBox* runCountBox() const { return run_count_; }
-    QLabel* progressLabel() const { return progress_label_; }
+    RunProgressWidget* runProgress() const { return run_progress_; }
     QCheckBox* frontierOnlyBox() const { return frontier_only_; }
 
     void setPromptHandler(PromptHandler handler);
@@ -109,20 +120,31 @@ public:
     QStringList recentFiles() const;
     // Off for throw-away windows (--screenshot), so they leave the user's recent files alone.
     void setRememberRecentFiles(bool remember) { remember_recent_ = remember; }
-    // Window geometry and dock layout from the settings (not used for screenshots).
-    void restoreLayout();
+    // Window geometry and dock layout from the settings (not used for screenshots), for a screen
+    // whose free area is `available` (default: this window's screen). A layout saved on a larger
+    // screen gives way to the default arrangement (dock_layout.h), and the status bar says so.
+    void restoreLayout(QSize available = {});
     void saveLayout() const;
+    // View › Reset layout: the default arrangement for the window's current size.
+    void resetLayout();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    // Before the window is first shown, its docks take the default arrangement for its size
+    // (unless restoreLayout() put a saved layout in place): they must be in place before the
+    // layout first computes the window's minimum size.
+    void setVisible(bool visible) override;
+    // When the window's size crosses between the compact and the wide arrangement (maximizing,
+    // tiling half a screen), the docks are placed again for the new size.
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createActions();
     void createMenus();
     void createDocks();
-    QWidget* createWelcomePage();
+    void createWelcomePage();
     void createStatusBar();
 
     void onSnapshot(const SnapshotPtr& snapshot);
@@ -130,13 +152,11 @@ private:
     void onSelection(int trial);
     void syncTableSelection(int trial, bool scroll);
     void onRunningChanged(bool running);
-    void onProgress(const RunProgress& progress);
     void onRunFinished(RunEnd end, const QString& message);
     void onStepCompleted(const QList<int>& trials);
     void onMethodApplied(const MethodChoice& choice);
     void updateActions();
     void updateTitle();
-    void updateElapsed();
     void updateSummary();
     void rebuildRecentMenu();
     void rebuildExamplesMenu();
@@ -162,6 +182,9 @@ private:
     void toggleChosenOfSelection();
     void enterResultOfPending();
     void importResultsDialog();
+    // Selects these trials' rows (brushing in the parallel coordinates) without changing the
+    // selected trial.
+    void selectTrialsInTable(const QList<int>& trials);
 
     ExperimentDocument* document_;
     RunController* controller_;
@@ -176,12 +199,13 @@ private:
     MessageBar* message_bar_;
     TrialExclusionActions* exclusion_;
     QStackedWidget* center_;
-    QWidget* welcome_;
-    QListWidget* welcome_recent_;
-    QPushButton* welcome_example_;
+    WelcomePage* welcome_;
     FrontierChartView* frontier_;
     HypervolumeChartView* hypervolume_;
     ActivationChartView* activation_;
+    ParallelCoordinatesView* parallel_;
+    EvaluatorLogView* log_;
+    TrialContextMenu* trial_menu_;
     ConfigurationInspector* inspector_;
     MethodPanel* method_;
     TrialsTableModel* trials_model_;
@@ -189,12 +213,14 @@ private:
     QTableView* trials_view_;
     QCheckBox* frontier_only_;
     QLabel* trials_count_;
-    QList<QDockWidget*> docks_;
+    DockLayout::Docks docks_;
+    bool layout_placed_ = false;
+    DockLayout::Arrangement arrangement_ = DockLayout::Arrangement::Compact;
+    bool rearrange_posted_ = false;
+    int brushed_count_ = -1;  // trials matching the parallel coordinates' brushes; -1: no brush
 
-    QLabel* progress_label_;
-    QProgressBar* progress_bar_;
+    RunProgressWidget* run_progress_;
     QLabel* summary_label_;
-    QTimer* elapsed_timer_;
 
     QAction* new_;
     QAction* open_;
@@ -219,8 +245,8 @@ private:
     QAction* reset_layout_;
     QMenu* recent_menu_;
     QMenu* examples_menu_;
+    QMenu* help_examples_menu_;
     QSpinBox* run_count_;
-    QByteArray default_state_;
 };
 
 // The application's settings store (organization "SEBO", application "SEBO Explorer").

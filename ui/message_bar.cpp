@@ -1,10 +1,14 @@
 #include "message_bar.h"
 
+#include <QEvent>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
+
+#include "palette_colors.h"
 
 namespace sebo::ui {
 
@@ -37,24 +41,15 @@ MessageBar::MessageBar(QWidget* parent) : QFrame(parent) {
     hide();
 }
 
-void MessageBar::showMessage(Kind kind, const QString& text) {
+void MessageBar::showMessage(Kind kind, const QString& text, const QString& topic) {
     kind_ = kind;
+    topic_ = topic;
     QStyle::StandardPixmap pixmap = QStyle::SP_MessageBoxInformation;
-    QString background = "#e8f1fb", border = "#7aa7d9";
-    if (kind == Kind::Warning) {
-        pixmap = QStyle::SP_MessageBoxWarning;
-        background = "#fff6e0";
-        border = "#e0b050";
-    } else if (kind == Kind::Error) {
-        pixmap = QStyle::SP_MessageBoxCritical;
-        background = "#fde8e8";
-        border = "#d66";
-    }
+    if (kind == Kind::Warning) pixmap = QStyle::SP_MessageBoxWarning;
+    else if (kind == Kind::Error) pixmap = QStyle::SP_MessageBoxCritical;
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
     icon_->setPixmap(style()->standardIcon(pixmap).pixmap(size, size));
-    setStyleSheet(QString("#messageBar { background: %1; border: 1px solid %2; border-radius: 4px; }"
-                          "#messageBar QLabel { color: #202020; }")
-                      .arg(background, border));
+    applyColors();
     label_->setText(text);
     action_ = nullptr;
     action_button_->hide();
@@ -67,9 +62,43 @@ void MessageBar::setAction(const QString& label, std::function<void()> action) {
     action_button_->setVisible(!isHidden());
 }
 
+Tone MessageBar::tone() const {
+    return kind_ == Kind::Error ? Tone::Error : kind_ == Kind::Warning ? Tone::Warning : Tone::Information;
+}
+
+void MessageBar::applyColors() {
+    // A tint of the kind's hue over the palette's base, with the palette's own text: readable in
+    // light and dark themes alike. The palette is the surroundings' (this frame's own is changed by
+    // its style sheet).
+    const QPalette p = surroundingPalette();
+    const QColor background = tone_background(p, tone());
+    const QColor text = with_contrast(p.color(QPalette::WindowText), background, kTextContrast);
+    const QString sheet = QString("#messageBar { background: %1; border: 1px solid %2; border-radius: 4px; }"
+                                  "#messageBar QLabel { color: %3; }")
+                              .arg(background.name(), tone_border(p, tone()).name(), text.name());
+    if (styleSheet() != sheet) setStyleSheet(sheet);
+}
+
+QPalette MessageBar::surroundingPalette() const {
+    return parentWidget() ? parentWidget()->palette() : QGuiApplication::palette();
+}
+
+QColor MessageBar::backgroundColor() const { return tone_background(surroundingPalette(), tone()); }
+QColor MessageBar::textColor() const { return label_->palette().color(QPalette::WindowText); }
+
+void MessageBar::changeEvent(QEvent* event) {
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) applyColors();
+}
+
 QString MessageBar::text() const { return isHidden() ? QString() : label_->text(); }
 
+void MessageBar::dismissTopic(const QString& topic) {
+    if (!isHidden() && topic_ == topic) dismiss();
+}
+
 void MessageBar::dismiss() {
+    topic_.clear();
     label_->clear();
     action_ = nullptr;
     action_button_->hide();

@@ -7,6 +7,8 @@
 #include <QString>
 #include <functional>
 
+#include "palette_colors.h"
+
 class QLabel;
 class QPushButton;
 class QToolButton;
@@ -20,25 +22,41 @@ public:
 
     explicit MessageBar(QWidget* parent = nullptr);
 
-    // Shows the message, without an action button.
-    void showMessage(Kind kind, const QString& text);
+    // Shows the message, without an action button. `topic` names what the message is about
+    // (e.g. "waiting:7"), so that it can be taken back when that no longer holds, without
+    // removing a newer message (dismissTopic).
+    void showMessage(Kind kind, const QString& text, const QString& topic = {});
     // Adds a button to the message being shown (e.g. "Exclude trial 7"): clicking it dismisses
     // the message and runs `action`. The next showMessage or dismiss removes it.
     void setAction(const QString& label, std::function<void()> action);
     QString text() const;
+    QString topic() const { return isHidden() ? QString() : topic_; }
+    // Dismisses the message when it is about `topic`.
+    void dismissTopic(const QString& topic);
     Kind kind() const { return kind_; }
     QPushButton* actionButton() const { return action_button_; }
+    // The colours in use (from the palette, palette_colors.h), for tests of contrast.
+    QColor backgroundColor() const;
+    QColor textColor() const;
 
 public slots:
     void dismiss();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    Tone tone() const;
+    QPalette surroundingPalette() const;
+    void applyColors();
+
     QLabel* icon_;
     QLabel* label_;
     QToolButton* close_;
     QPushButton* action_button_;
     std::function<void()> action_;
     Kind kind_ = Kind::Information;
+    QString topic_;
 };
 
 }  // namespace sebo::ui

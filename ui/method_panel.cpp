@@ -7,11 +7,13 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include "configuration_inspector.h"
+#include "method_choices.h"
+#include "tinted_label.h"
+#include "vertical_scroll_area.h"
 
 namespace sebo::ui {
 
@@ -46,10 +48,8 @@ QString describe_problem(const Experiment& e) {
 MethodPanel::MethodPanel(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Never narrower than the fields and buttons; scrolls when short.
+    auto* scroll = new VerticalScrollArea(this);
     outer->addWidget(scroll);
     auto* content = new QWidget(scroll);
     scroll->setWidget(content);
@@ -82,8 +82,9 @@ MethodPanel::MethodPanel(QWidget* parent) : QWidget(parent) {
     advanced_layout->addWidget(defaults, 0, Qt::AlignRight);
     advanced_box_->hide();
     layout->addWidget(advanced_box_);
-    connect(toggle, &QToolButton::toggled, this, [this, toggle](bool on) {
+    connect(toggle, &QToolButton::toggled, this, [this, toggle, scroll](bool on) {
         advanced_box_->setVisible(on);
+        scroll->updateGeometry();  // the advanced fields may need more width
         toggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
     });
     connect(defaults, &QPushButton::clicked, this, &MethodPanel::resetAdvanced);
@@ -116,9 +117,7 @@ void MethodPanel::addField(QFormLayout* form, const QString& label, const QStrin
     field.editor->setParent(box);
     field.editor->setToolTip(tooltip);
     v->addWidget(field.editor);
-    field.error = new QLabel(box);
-    field.error->setWordWrap(true);
-    field.error->setStyleSheet("color: #b00020;");
+    field.error = new TintedLabel(TintedLabel::Tint::Error, box);
     field.error->hide();
     v->addWidget(field.error);
     auto* name = new QLabel(label);
@@ -203,10 +202,7 @@ void MethodPanel::updateNutsDefaults() {
 void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
     {
         auto* combo = new QComboBox;
-        for (StrategyKind kind : all_strategy_kinds()) {
-            combo->addItem(QString::fromLatin1(to_string(kind)), static_cast<int>(kind));
-            combo->setItemData(combo->count() - 1, QString::fromLatin1(describe(kind)), Qt::ToolTipRole);
-        }
+        add_strategy_items(combo);
         connect(combo, &QComboBox::currentIndexChanged, this, &MethodPanel::markDirty);
         connect(combo, &QComboBox::currentIndexChanged, this, &MethodPanel::updateApplicability);
         addField(form, tr("&Strategy"), tr("How the next trials are proposed"),
@@ -269,9 +265,7 @@ void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
     }
     {
         auto* combo = new QComboBox;
-        combo->addItem(tr("strategy default"), -1);
-        for (ModelKind kind : all_model_kinds())
-            combo->addItem(QString::fromLatin1(to_string(kind)), static_cast<int>(kind));
+        add_model_items(combo);
         connect(combo, &QComboBox::currentIndexChanged, this, &MethodPanel::markDirty);
         addField(form, tr("&Model"),
                  tr("Surrogate model: gp (standard GP, MAP), saas (SAAS prior sampled with NUTS, the paper's "
@@ -464,7 +458,7 @@ void MethodPanel::showError(const QString& key, const QString& message) {
         if (f.key != key) continue;
         f.error->setText(message);
         f.error->show();
-        f.editor->setStyleSheet("border: 1px solid #b00020;");
+        f.editor->setStyleSheet(error_outline_style(f.editor->palette()));
         return;
     }
     // A message for a setting without its own editor: show it under the first field.

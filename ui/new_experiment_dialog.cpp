@@ -18,7 +18,9 @@
 #include <exception>
 
 #include "core/input_error.h"
+#include "method_choices.h"
 #include "parameter_table_editor.h"
+#include "tinted_label.h"
 #include "problems/problem_catalog.h"
 
 namespace sebo::ui {
@@ -111,13 +113,26 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     auto* method = new QGroupBox(tr("Method"), this);
     auto* method_form = new QFormLayout(method);
     strategy_ = new QComboBox(method);
-    for (StrategyKind kind : all_strategy_kinds()) {
-        strategy_->addItem(QString::fromLatin1(to_string(kind)), static_cast<int>(kind));
-        strategy_->setItemData(strategy_->count() - 1, QString::fromLatin1(describe(kind)), Qt::ToolTipRole);
-    }
+    add_strategy_items(strategy_);
+    // What the chosen strategy does, in one line (as the Method panel shows it).
+    strategy_description_ = new QLabel(method);
+    strategy_description_->setWordWrap(true);
+    QFont small = strategy_description_->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    strategy_description_->setFont(small);
+    model_ = new QComboBox(method);
+    add_model_items(model_);
+    model_->setToolTip(tr("Surrogate model: gp (standard GP, MAP, seconds per trial), saas (the paper's SAAS prior "
+                          "sampled with NUTS, up to minutes per trial) or saas-map (a fast approximation of it)"));
+    connect(strategy_, &QComboBox::currentIndexChanged, this, [this] {
+        const auto kind = static_cast<StrategyKind>(strategy_->currentData().toInt());
+        strategy_description_->setText(QString::fromLatin1(describe(kind)));
+        model_->setEnabled(uses_model(kind));
+    });
     // SEBO-L0 is what this tool is for; Sobol stays one click away.
     const int sebo = strategy_->findData(static_cast<int>(StrategyKind::SeboL0));
-    if (sebo >= 0) strategy_->setCurrentIndex(sebo);
+    strategy_->setCurrentIndex(-1);
+    strategy_->setCurrentIndex(sebo >= 0 ? sebo : 0);
     const MethodSettings defaults;
     initial_ = new QSpinBox(method);
     initial_->setRange(0, 100000);
@@ -129,14 +144,14 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     seed_ = new QLineEdit("0", method);
     seed_->setToolTip(tr("Seeds the Sobol design and every random choice"));
     method_form->addRow(tr("&Strategy"), strategy_);
+    method_form->addRow(QString(), strategy_description_);
+    method_form->addRow(tr("&Model"), model_);
     method_form->addRow(tr("&Initial trials"), initial_);
     method_form->addRow(tr("&Budget"), budget_);
     method_form->addRow(tr("S&eed"), seed_);
     layout->addWidget(method);
 
-    error_ = new QLabel(this);
-    error_->setWordWrap(true);
-    error_->setStyleSheet("color: #b00020;");
+    error_ = new TintedLabel(TintedLabel::Tint::Error, this);
     error_->hide();
     layout->addWidget(error_);
 
@@ -185,7 +200,7 @@ void NewExperimentDialog::showError(QWidget* field, const QString& message) {
     error_->setText(message);
     error_->setVisible(!message.isEmpty());
     if (field) {
-        field->setStyleSheet("border: 1px solid #b00020;");
+        field->setStyleSheet(error_outline_style(field->palette()));
         field->setFocus(Qt::OtherFocusReason);
     }
 }
@@ -194,6 +209,8 @@ std::optional<Experiment> NewExperimentDialog::buildExperiment() {
     showError(nullptr, {});
     MethodSettings method;
     method.strategy = static_cast<StrategyKind>(strategy_->currentData().toInt());
+    if (const int model = model_->currentData().toInt(); model >= 0 && uses_model(method.strategy))
+        method.model = static_cast<ModelKind>(model);
     method.initial_trials = initial_->value();
     method.budget = budget_->value();
     bool seed_ok = false;

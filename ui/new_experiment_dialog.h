@@ -48,6 +48,9 @@ public:
     QSpinBox* budgetBox() const { return budget_; }
     QLineEdit* seedEdit() const { return seed_; }
     QComboBox* evaluatorBox() const { return evaluator_; }
+    QComboBox* strategyBox() const { return strategy_; }
+    QLabel* strategyDescription() const { return strategy_description_; }
+    QComboBox* modelBox() const { return model_; }
     QLineEdit* commandEdit() const { return command_; }
     QDoubleSpinBox* timeoutBox() const { return timeout_; }
     QString errorText() const;
@@ -73,6 +76,8 @@ private:
     QLineEdit* command_;       // program and arguments, split with quotes respected; never a shell
     QDoubleSpinBox* timeout_;  // seconds per evaluation
     QComboBox* strategy_;
+    QLabel* strategy_description_;
+    QComboBox* model_;
     QSpinBox* initial_;
     QSpinBox* budget_;
     QLineEdit* seed_;

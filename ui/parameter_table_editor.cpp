@@ -2,6 +2,8 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -10,9 +12,13 @@
 #include <QRegularExpression>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <exception>
 #include <set>
 
 #include "configuration_inspector.h"
+#include "io/space_file.h"
+#include "palette_colors.h"
+#include "tinted_label.h"
 
 namespace sebo::ui {
 
@@ -64,9 +70,7 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     table_->installEventFilter(this);
     layout->addWidget(table_, 1);
 
-    error_ = new QLabel(this);
-    error_->setWordWrap(true);
-    error_->setStyleSheet("color: #b00020;");
+    error_ = new TintedLabel(TintedLabel::Tint::Error, this);
     error_->hide();
     layout->addWidget(error_);
 
@@ -77,13 +81,18 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     paste->setToolTip(tr("Paste tab-separated rows copied from a spreadsheet: name, kind, lower, upper, log, "
                          "target, group (Ctrl+V in the table)"));
     buttons->addWidget(add);
+    auto* load = new QPushButton(tr("Load space CSV…"), this);
+    load->setToolTip(tr("Read the parameters from a CSV file with the header name,kind,lower,upper,log,target,group "
+                        "(or the JSON of sebo new --space)"));
     buttons->addWidget(remove);
     buttons->addStretch(1);
+    buttons->addWidget(load);
     buttons->addWidget(paste);
     layout->addLayout(buttons);
     connect(add, &QPushButton::clicked, this, &ParameterTableEditor::addRow);
     connect(remove, &QPushButton::clicked, this, &ParameterTableEditor::removeSelectedRows);
     connect(paste, &QPushButton::clicked, this, &ParameterTableEditor::pasteFromClipboard);
+    connect(load, &QPushButton::clicked, this, &ParameterTableEditor::loadFileDialog);
     connect(table_, &QTableWidget::itemChanged, this, [this] { clearError(); });
 }
 
@@ -157,6 +166,23 @@ int ParameterTableEditor::pasteText(const QString& text) {
 
 void ParameterTableEditor::pasteFromClipboard() { pasteText(QApplication::clipboard()->text()); }
 
+bool ParameterTableEditor::loadFile(const QString& path) {
+    try {
+        const SearchSpace space = load_space_file(path.toStdString());
+        setParameters(space.parameters());
+        return true;
+    } catch (const std::exception& error) {
+        showError(-1, 0, tr("Could not load %1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(error.what())));
+        return false;
+    }
+}
+
+void ParameterTableEditor::loadFileDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load search space"), QString(),
+                                                      tr("Search spaces (*.csv *.json);;All files (*)"));
+    if (!path.isEmpty()) loadFile(path);
+}
+
 bool ParameterTableEditor::eventFilter(QObject* watched, QEvent* event) {
     if (watched == table_ && event->type() == QEvent::KeyPress) {
         auto* key = static_cast<QKeyEvent*>(event);
@@ -184,7 +210,7 @@ void ParameterTableEditor::showError(int row, int column, const QString& message
     error_->show();
     if (row >= 0 && row < table_->rowCount()) {
         const QSignalBlocker block(table_);
-        if (auto* item = table_->item(row, column)) item->setBackground(QColor(253, 220, 220));
+        if (auto* item = table_->item(row, column)) item->setBackground(tone_background(table_->palette(), Tone::Error));
         table_->setCurrentCell(row, column);
         table_->scrollToItem(table_->item(row, column));
     }

@@ -3,7 +3,9 @@
 #include <QMetaObject>
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <mutex>
+#include <utility>
 
 #include "command_trust_store.h"
 #include "core/thread_pool.h"
@@ -11,6 +13,7 @@
 #include "experiment/runner.h"
 #include "experiment_document.h"
 #include "problems/problem_catalog.h"
+#include "run_eta.h"
 
 namespace sebo::ui {
 
@@ -24,6 +27,27 @@ std::string problem_key(const ProblemSpec& spec) {
     key += "|" + std::to_string(spec.repetitions) + "|" + std::to_string(spec.world_seed);
     return key;
 }
+
+// Tells the GUI thread which trials an evaluator starts on, then lets the evaluator work: the
+// trials table shows them as running while their programs run.
+class ObservedEvaluator final : public Evaluator {
+public:
+    using Started = std::function<void(const std::vector<Trial>&)>;
+    ObservedEvaluator(std::unique_ptr<Evaluator> inner, Started started)
+        : inner_(std::move(inner)), started_(std::move(started)) {}
+    EvaluationOutcome evaluate(const Trial& trial, const StepControl& control) override {
+        started_({trial});
+        return inner_->evaluate(trial, control);
+    }
+    std::vector<EvaluationOutcome> evaluate_batch(const std::vector<Trial>& trials, const StepControl& control) override {
+        started_(trials);
+        return inner_->evaluate_batch(trials, control);
+    }
+
+private:
+    std::unique_ptr<Evaluator> inner_;
+    Started started_;
+};
 
 // The GUI needs at most a few progress updates per second; the engine may report thousands
 // (every NUTS iteration), so unchanged phases are forwarded at most this often.
@@ -99,6 +123,8 @@ bool RunController::run(int steps) {
     const Experiment& e = document_->experiment();
     steps_requested_ = std::min(steps, e.method.budget - static_cast<int>(e.trials.size()));
     steps_done_ = 0;
+    step_seconds_.clear();
+    prior_step_seconds_ = recent_trial_seconds(e);
     failures_ = FailureStreak();
     running_ = true;
     cancelling_ = false;
@@ -159,8 +185,17 @@ void RunController::startStep() {
                 if (!problem) problem = make_problem(copy.evaluator.problem);
                 evaluator = std::make_unique<ProblemEvaluator>(problem, copy.seed);
             } else if (copy.evaluator.kind == EvaluatorSpec::Kind::Command) {
-                evaluator = std::make_unique<CommandEvaluator>(copy.evaluator, copy.space);
+                CommandEvaluatorOptions options;
+                options.stderr_line = [this](int trial, std::string_view line) { postOutput(trial, std::string(line)); };
+                evaluator = std::make_unique<CommandEvaluator>(copy.evaluator, copy.space, options);
             }
+            if (evaluator)
+                evaluator = std::make_unique<ObservedEvaluator>(
+                    std::move(evaluator), [this, generation](const std::vector<Trial>& trials) {
+                        QMetaObject::invokeMethod(
+                            this, [this, trials, generation] { onEvaluationsStarted(trials, generation); },
+                            Qt::QueuedConnection);
+                    });
             outcome->problem = problem;
 
             using Clock = std::chrono::steady_clock;
@@ -199,6 +234,52 @@ void RunController::startStep() {
     });
 }
 
+std::optional<double> RunController::remainingSeconds() const {
+    if (!running_) return std::nullopt;
+    return remaining_run_seconds(step_seconds_, stepSeconds(), steps_requested_ - steps_done_, prior_step_seconds_);
+}
+
+void RunController::onEvaluationsStarted(std::vector<Trial> trials, std::uint64_t generation) {
+    if (generation != generation_ || !running_) return;
+    QList<int> indices;
+    for (const Trial& t : trials) indices << t.index;
+    setRunningTrials(std::move(trials));
+    emit evaluationsStarted(indices);
+}
+
+void RunController::setRunningTrials(std::vector<Trial> trials) {
+    if (trials.empty() && running_trials_.empty()) return;
+    running_trials_ = std::move(trials);
+    for (Trial& t : running_trials_) t.status = TrialStatus::Pending;
+    emit runningTrialsChanged();
+}
+
+void RunController::postOutput(int trial, std::string line) {
+    std::lock_guard lock(output_mutex_);
+    if (output_pending_.size() >= kMaxPendingOutput) {
+        ++output_dropped_;
+    } else {
+        output_pending_.emplace_back(trial, std::move(line));
+    }
+    if (!output_flush_posted_) {
+        output_flush_posted_ = true;
+        QMetaObject::invokeMethod(this, [this] { flushOutput(); }, Qt::QueuedConnection);
+    }
+}
+
+void RunController::flushOutput() {
+    std::vector<std::pair<int, std::string>> lines;
+    int dropped = 0;
+    {
+        std::lock_guard lock(output_mutex_);
+        lines.swap(output_pending_);
+        dropped = std::exchange(output_dropped_, 0);
+        output_flush_posted_ = false;
+    }
+    for (const auto& [trial, line] : lines) emit evaluatorOutput(trial, QString::fromUtf8(line.data(), static_cast<qsizetype>(line.size())));
+    if (dropped > 0) emit evaluatorOutputDropped(dropped);
+}
+
 void RunController::onProgress(const RunProgress& progress, std::uint64_t generation) {
     if (generation != generation_ || !running_ || cancelling_) return;
     progress_ = progress;
@@ -219,6 +300,8 @@ void RunController::onStepDone(std::uint64_t generation) {
         outcome_.reset();
     }
     joinWorker();
+    // Lines still on their way belong before the step's end.
+    flushOutput();
     if (outcome->problem) {
         problem_ = outcome->problem;
         problem_key_ = outcome->problem_key;
@@ -228,6 +311,8 @@ void RunController::onStepDone(std::uint64_t generation) {
         const std::optional<QString> save_error =
             outcome->sampler_state_changed ? document_->appendStep(outcome->trials, std::move(outcome->sampler_state))
                                            : document_->appendTrials(outcome->trials);
+        setRunningTrials({});
+        step_seconds_.push_back(step_clock_.elapsed() / 1000.0);
         ++steps_done_;
         QList<int> indices;
         std::vector<int> new_trials;
@@ -291,6 +376,7 @@ void RunController::cancelAndWait() {
 }
 
 void RunController::finish(RunEnd end, const QString& message) {
+    setRunningTrials({});
     running_ = false;
     cancelling_ = false;
     ++generation_;

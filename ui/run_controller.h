@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -75,6 +76,15 @@ public:
     double runSeconds() const;
     double stepSeconds() const;
     RunProgress lastProgress() const { return progress_; }
+    // Steps of the current run: requested, finished, and the seconds each finished one took.
+    int stepsRequested() const { return running_ ? steps_requested_ : 0; }
+    int stepsDone() const { return running_ ? steps_done_ : 0; }
+    const std::vector<double>& finishedStepSeconds() const { return step_seconds_; }
+    // Seconds until the run ends, from the measured step times (run_eta.h); nothing before there
+    // is any measure.
+    std::optional<double> remainingSeconds() const;
+    // The trials being evaluated now: proposed by the running step, not in the document yet.
+    const std::vector<Trial>& runningTrials() const { return running_trials_; }
 
     // Why a run cannot start now (no experiment, already running, budget reached, an
     // evaluator kind this version cannot run), or empty when it can.
@@ -106,6 +116,13 @@ signals:
     void runFinished(sebo::ui::RunEnd end, const QString& message);
     // The trials are kept in memory but could not be written to the experiment's file.
     void autosaveFailed(const QString& message);
+    // The evaluation of these trials began (runningTrials() has them) / runningTrials() changed.
+    void evaluationsStarted(const QList<int>& trials);
+    void runningTrialsChanged();
+    // A line an external command wrote to stderr while evaluating `trial`, as it arrived.
+    void evaluatorOutput(int trial, const QString& line);
+    // Lines that came faster than the window took them, and were dropped.
+    void evaluatorOutputDropped(int count);
 
 private:
     struct StepOutcome;
@@ -114,6 +131,12 @@ private:
     void onProgress(const RunProgress& progress, std::uint64_t generation);
     void finish(RunEnd end, const QString& message);
     void joinWorker();
+    void onEvaluationsStarted(std::vector<Trial> trials, std::uint64_t generation);
+    void setRunningTrials(std::vector<Trial> trials);
+    // Called on the worker thread by the command's stderr sink; flushOutput() hands the lines
+    // over on the GUI thread, many per event.
+    void postOutput(int trial, std::string line);
+    void flushOutput();
 
     ExperimentDocument* document_;
     StrategyFactory factory_;
@@ -130,6 +153,16 @@ private:
     std::uint64_t generation_ = 0;
     QElapsedTimer run_clock_;
     QElapsedTimer step_clock_;
+    std::vector<double> step_seconds_;
+    std::optional<double> prior_step_seconds_;
+    std::vector<Trial> running_trials_;
+    // stderr lines on their way from the worker to the GUI thread (bounded: beyond
+    // kMaxPendingOutput lines they are counted and dropped).
+    static constexpr std::size_t kMaxPendingOutput = 5000;
+    std::mutex output_mutex_;
+    std::vector<std::pair<int, std::string>> output_pending_;
+    int output_dropped_ = 0;
+    bool output_flush_posted_ = false;
     RunProgress progress_;
     // The built-in problem of the experiment, built once (some problems generate a world).
     std::shared_ptr<const Problem> problem_;

@@ -3,7 +3,8 @@
 // with raw values under SortRole so a QSortFilterProxyModel sorts numbers as numbers, and a
 // proxy that can keep only the frontier trials. Failed trials stay visible with their error;
 // trials excluded from analysis show the status "excluded", their value struck through and
-// the reason in the Error column.
+// the reason in the Error column. The trials a running step is evaluating follow, with the
+// status "running", until the step records them (RunController::runningTrials).
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
@@ -29,6 +30,9 @@ public:
     // views keep their selection and scroll position.
     void setSnapshot(SnapshotPtr snapshot, bool replaced = false);
     SnapshotPtr snapshot() const { return snapshot_; }
+    // The trials being evaluated now; those the snapshot already has are left out.
+    void setRunningTrials(std::vector<Trial> trials);
+    int runningCount() const { return static_cast<int>(running_.size()); }
 
     int rowOfTrial(int trial) const;
 
@@ -38,7 +42,15 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    struct Running {
+        Trial trial;
+        int active = 0;
+    };
+    int recordedCount() const;
+    std::vector<Running> notRecorded(std::vector<Running> running) const;
+
     SnapshotPtr snapshot_;
+    std::vector<Running> running_;
 };
 
 class TrialsProxyModel : public QSortFilterProxyModel {

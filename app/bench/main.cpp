@@ -13,14 +13,13 @@
 // Parallel parts (chains, restarts) run on a pool of --threads threads (default: the CPUs).
 // The data are Branin embedded in D dimensions (effective x0, x1) at n scrambled Sobol points,
 // built into an Experiment and turned into training data exactly as a strategy step does
-// (experiment/model_step.h). No Qt; prints a table (and optionally CSV) with the machine.
+// (experiment/model_step.h). The multi-objective rows (EHVI of several objectives, hypervolume)
+// are moo_bench.h's. No Qt; prints a table (and optionally CSV) with the machine.
 
 #include <sched.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -34,42 +33,26 @@
 #include <thread>
 #include <vector>
 
+#include "bench_timing.h"
 #include "core/thread_pool.h"
 #include "design/sobol.h"
 #include "experiment/model_step.h"
 #include "experiment/model_strategy.h"
 #include "model/likelihood_kernel.h"
+#include "moo_bench.h"
 #include "problems/problem_catalog.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// CPU seconds used by this process (user + system), all threads together. With one thread, on a
-// loaded machine, this is what the work would take on a core of its own, whereas the wall-clock
-// figure also counts the time the process waited for one; with several, CPU / wall is the
-// parallelism achieved.
-double cpu_seconds() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-// Wall-clock and CPU time of one repetition.
-class Stopwatch {
-public:
-    double wall() const { return std::chrono::duration<double>(Clock::now() - wall_start_).count(); }
-    double cpu() const { return cpu_seconds() - cpu_start_; }
-
-private:
-    Clock::time_point wall_start_ = Clock::now();
-    double cpu_start_ = cpu_seconds();
-};
+using sebo_bench::Figure;
+using sebo_bench::median;
+using sebo_bench::Stopwatch;
 
 struct BenchOptions {
     std::vector<int> sizes = {20, 50, 100, 200};
     std::vector<int> dims = {10, 50, 100};
-    std::vector<std::string> models = {"gp", "saas-map", "saas", "saas-fast", "candidate", "step"};
+    std::vector<std::string> models = {"gp",   "saas-map", "saas", "saas-fast", "candidate",
+                                       "step", "ehvi",     "hypervolume"};
     int repetitions = 3;
     int threads = sebo::default_thread_count();
     std::uint64_t seed = 0;
@@ -87,11 +70,17 @@ const char* kUsage =
     "posterior, timed without the fit), and whole SEBO-L0 steps (step: the rows step-warm, fast\n"
     "defaults warm-started from the step at n - 1, and step-paper, the paper's NUTS settings from\n"
     "scratch). Each figure is the median of R runs.\n"
+    "Multi-objective rows (microseconds per call, independent of --sizes and --dims): ehvi = one\n"
+    "evaluation of the exact EHVI of 2-4 objectives (value and gradient, 16 samples per objective)\n"
+    "and of SEBO's sparse 2-D form next to the one-objective one; hypervolume = the exact 2-4-D\n"
+    "hypervolume and a 1000-trial hypervolume trace. In the CSV their D column is the number of\n"
+    "objectives and their times are seconds per call.\n"
     "\n"
     "options:\n"
     "  --sizes N,..        numbers of completed trials (default 20,50,100,200)\n"
     "  --dims D,..         dimensions (default 10,50,100)\n"
-    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step (default: all)\n"
+    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, ehvi, hypervolume\n"
+    "                      (default: all)\n"
     "  --threads T         threads for chains and restarts (default: the CPUs available)\n"
     "  --repetitions R     runs per figure (default 3)\n"
     "  --seed S            seed of the data and the first run (run r uses S + r; default 0)\n"
@@ -150,11 +139,12 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             o.models.clear();
             std::stringstream stream(value);
             std::string item;
-            const std::vector<std::string> known = {"gp", "saas-map", "saas", "saas-fast", "candidate", "step"};
+            const std::vector<std::string> known = {"gp",   "saas-map", "saas", "saas-fast", "candidate",
+                                                    "step", "ehvi",     "hypervolume"};
             while (std::getline(stream, item, ',')) {
                 if (std::find(known.begin(), known.end(), item) == known.end())
                     throw UsageError("--models: unknown '" + item +
-                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step)");
+                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, ehvi, hypervolume)");
                 o.models.push_back(item);
             }
             if (o.models.empty()) throw UsageError("--models: empty list");
@@ -225,20 +215,6 @@ sebo::Experiment make_experiment(int n, int dimension, std::uint64_t seed) {
         e.trials.push_back(std::move(t));
     }
     return e;
-}
-
-struct Figure {
-    std::string benchmark;
-    int n = 0, dimension = 0;
-    std::vector<double> seconds;      // wall clock
-    std::vector<double> cpu_seconds;  // CPU time of the process
-    std::string detail;  // work done, e.g. gradient evaluations
-};
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
 void print_row(const Figure& f) {
@@ -319,7 +295,9 @@ int main(int argc, char** argv) {
 
     sebo::ThreadPool pool(options.threads);
     std::vector<Figure> figures;
-    for (const int dimension : options.dims) {
+    const bool step_rows = wants(options, "gp") || wants(options, "saas-map") || wants(options, "saas") ||
+                           wants(options, "saas-fast") || wants(options, "candidate") || wants(options, "step");
+    for (const int dimension : step_rows ? options.dims : std::vector<int>{}) {
         for (const int n : options.sizes) {
             const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
             const auto training = sebo::make_training_set(experiment, experiment.method.warp_objective);
@@ -454,6 +432,12 @@ int main(int argc, char** argv) {
             figures.push_back(std::move(f));
         }
     }
+    sebo_bench::MooBenchOptions moo;
+    moo.ehvi = wants(options, "ehvi");
+    moo.hypervolume = wants(options, "hypervolume");
+    moo.repetitions = options.repetitions;
+    moo.seed = options.seed;
+    for (Figure& f : sebo_bench::run_moo_benchmarks(moo)) figures.push_back(std::move(f));
     std::printf("# load average at end: %s; peak rss %.0f MB\n", load_average().c_str(), peak_rss_mb());
 
     if (!options.csv.empty()) {

@@ -87,6 +87,7 @@ int command_new(const Args& args) {
          {"trials", "N", "budget: the number of trials to run to (default 50)"},
          {"seed", "S", "random seed (default 0)"},
          {"name", "TEXT", "experiment name (default: from the file name)"},
+         {"description", "TEXT", "a sentence about the experiment, kept in the file (menus show it)"},
          {"import", "CSV", "past results to add as completed trials"},
          {"out", "FILE", "experiment file to create"},
          {"force", "", "overwrite --out if it exists"},
@@ -121,6 +122,7 @@ int command_new(const Args& args) {
     e.name = parser.value("name").value_or(std::filesystem::path(*out).filename().string());
     if (const auto suffix = e.name.rfind(".sebo.json"); suffix != std::string::npos && suffix + 10 == e.name.size())
         e.name.resize(suffix);
+    e.description = parser.value("description").value_or("");
 
     // The evaluator.
     const std::vector<std::string> command = parser.values("command");

@@ -153,6 +153,8 @@ int command_run(const Args& args) {
          {"trials", "N", "run until the experiment has N trials (its budget)"},
          {"init", "M", "number of initial quasi-random (Sobol) trials (default 8)"},
          {"seed", "S", "random seed of a new experiment (default 0)"},
+         {"name", "TEXT", "name of a new experiment (default: the problem's)"},
+         {"description", "TEXT", "a sentence about a new experiment, kept in the file (menus show it)"},
          {"out", "FILE", "experiment file to create (or to continue, with --resume)"},
          {"resume", "", "continue the experiment in --out instead of creating it"},
          {"evaluator", "command", "run the external command of FILE (it never runs without this flag)"},
@@ -185,7 +187,8 @@ int command_run(const Args& args) {
             throw UsageError("give the experiment file either as FILE or with --out, not both");
         path = parser.positionals().empty() ? parser.value("out").value_or("") : parser.positionals().front();
         if (path.empty()) throw UsageError("--resume needs --out FILE");
-        for (const char* flag : {"problem", "dim", "effective", "target", "repetitions", "world-seed", "seed"})
+        for (const char* flag :
+             {"problem", "dim", "effective", "target", "repetitions", "world-seed", "seed", "name", "description"})
             if (parser.has(flag))
                 throw UsageError(std::string("--") + flag + " cannot change an existing experiment (" + path + ")");
         experiment = load_experiment(path);
@@ -205,6 +208,8 @@ int command_run(const Args& args) {
         spec.world_seed = parser.unsigned_integer("world-seed").value_or(0);
         MethodSettings method;
         experiment = make_problem_experiment(spec, method, parser.unsigned_integer("seed").value_or(0));
+        if (const auto name = parser.value("name")) experiment.name = *name;
+        if (const auto description = parser.value("description")) experiment.description = *description;
     }
     if (const auto name = parser.value("strategy")) {
         const auto kind = strategy_kind_from_string(*name);

@@ -55,4 +55,22 @@ double log_expected_improvement_h(double z) {
     return -0.5 * z * z - kLogSqrt2Pi - 2.0 * std::log(-z) + std::log(h_series(z));
 }
 
+HAndCdf expected_improvement_h_and_cdf(double z) {
+    const double pdf = normal_pdf(z);
+    if (z > kTail) {
+        const double cdf = normal_cdf(z);
+        return {pdf + z * cdf, cdf, pdf};
+    }
+    return {pdf / (z * z) * h_series(z), pdf / -z * mills_series(z), pdf};
+}
+
+LogHAndCdf log_expected_improvement_h_and_cdf(double z) {
+    if (z > kTail) {
+        const double cdf = normal_cdf(z);
+        return {std::log(normal_pdf(z) + z * cdf), std::log(cdf)};
+    }
+    const double log_pdf = -0.5 * z * z - kLogSqrt2Pi, log_minus_z = std::log(-z);
+    return {log_pdf - 2.0 * log_minus_z + std::log(h_series(z)), log_pdf - log_minus_z + std::log(mills_series(z))};
+}
+
 }  // namespace sebo

@@ -14,5 +14,20 @@ double log_normal_cdf(double z);
 // h(z) = φ(z) + zΦ(z) and log h(z), accurate in the lower tail (asymptotic series below −8).
 double expected_improvement_h(double z);
 double log_expected_improvement_h(double z);
+// log h(z) and log Φ(z) together, equal to the two functions above, for about the cost of one
+// (they share the tail series' common factors, or Φ(z) above the tail).
+struct LogHAndCdf {
+    double log_h;
+    double log_cdf;
+};
+LogHAndCdf log_expected_improvement_h_and_cdf(double z);
+// h(z), Φ(z) and φ(z) in linear space from one exp and (above the tail) one erfc: below −8 from the
+// asymptotic series, so that h is accurate to where it underflows (z ≈ −37).
+struct HAndCdf {
+    double h;
+    double cdf;
+    double pdf;
+};
+HAndCdf expected_improvement_h_and_cdf(double z);
 
 }  // namespace sebo

@@ -27,6 +27,7 @@
 #include "core/format.h"
 #include "core/input_error.h"
 #include "evaluators/command_launch.h"
+#include "evaluators/output_lines.h"
 #include "evaluators/shell_quoting.h"
 
 namespace sebo {
@@ -171,6 +172,7 @@ struct Child {
     std::string output;
     bool output_overflow = false;
     std::string errors;  // the end of stderr (kept to a bounded size)
+    OutputLineSplitter error_lines;  // stderr for CommandEvaluatorOptions::stderr_line
     Clock::time_point started, deadline;
     enum class Stop { None, Timeout, Cancel };
     Stop stop = Stop::None;
@@ -351,17 +353,9 @@ private:
             }
             write_input(child);
         } else if (&fd == &child.out) {
-            read_into(child.out, child.output, [&](std::string& text) {
-                if (text.size() > options_.max_output_bytes) {
-                    child.output_overflow = true;
-                    text.resize(options_.max_output_bytes);
-                }
-            });
+            read_output(child);
         } else if (&fd == &child.err) {
-            read_into(child.err, child.errors, [&](std::string& text) {
-                const std::size_t keep = 2 * options_.stderr_tail_bytes;
-                if (text.size() > keep + kReadChunk) text.erase(0, text.size() - keep);
-            });
+            read_errors(child);
         }
         // A readable pidfd needs nothing here: update() asks waitid.
     }
@@ -380,8 +374,29 @@ private:
         child.in.reset();  // end of input
     }
 
-    template <class Bound>
-    void read_into(FileDescriptor& fd, std::string& text, Bound bound) {
+    void read_output(Child& child) {
+        read_into(child.out, [&](std::string_view chunk) {
+            child.output.append(chunk);
+            if (child.output.size() > options_.max_output_bytes) {
+                child.output_overflow = true;
+                child.output.resize(options_.max_output_bytes);
+            }
+        });
+    }
+
+    void read_errors(Child& child) {
+        read_into(child.err, [&](std::string_view chunk) {
+            if (options_.stderr_line)
+                child.error_lines.feed(chunk, [&](std::string_view line) { options_.stderr_line(child.trial_index, line); });
+            child.errors.append(chunk);
+            const std::size_t keep = 2 * options_.stderr_tail_bytes;
+            if (child.errors.size() > keep + kReadChunk) child.errors.erase(0, child.errors.size() - keep);
+        });
+    }
+
+    // Reads what is available (the descriptors are non-blocking), handing each chunk on.
+    template <class Consume>
+    void read_into(FileDescriptor& fd, Consume consume) {
         char buffer[kReadChunk];
         for (;;) {
             const ssize_t n = ::read(fd.get(), buffer, sizeof buffer);
@@ -395,8 +410,7 @@ private:
                 fd.reset();
                 return;
             }
-            text.append(buffer, static_cast<std::size_t>(n));
-            bound(text);
+            consume(std::string_view(buffer, static_cast<std::size_t>(n)));
         }
     }
 
@@ -442,7 +456,10 @@ private:
         while (::waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
         }
         // Output that is still buffered in the pipes belongs to the program.
-        if (child.out.is_open()) read_into(child.out, child.output, [](std::string&) {});
+        if (child.out.is_open()) read_output(child);
+        if (child.err.is_open()) read_errors(child);
+        if (options_.stderr_line)
+            child.error_lines.finish([&](std::string_view line) { options_.stderr_line(child.trial_index, line); });
         child.out.reset();
         child.err.reset();
         child.pidfd.reset();

@@ -21,8 +21,10 @@
 // programs at once.
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "experiment/evaluator.h"
@@ -42,6 +44,10 @@ struct CommandEvaluatorOptions {
     std::size_t max_output_bytes = std::size_t{16} << 20;
     // How much of the end of stderr a failure message quotes.
     std::size_t stderr_tail_bytes = 2048;
+    // Receives what the programs write to stderr, one line at a time as it arrives (cut as
+    // output_lines.h says), with the index of the trial whose program wrote it; called on the
+    // thread that evaluates. Empty: stderr is only kept for failure messages.
+    std::function<void(int trial, std::string_view line)> stderr_line;
 
     std::optional<std::string> validate() const;
 };

@@ -37,6 +37,7 @@ std::optional<std::string> AcquisitionOptimizerOptions::validate() const {
     if (!(duplicate_tolerance >= 0)) return "duplicate_tolerance must not be negative";
     if (auto e = homotopy.validate()) return e;
     if (auto e = lbfgsb.validate()) return "lbfgsb." + *e;
+    if (auto e = slsqp.validate()) return "slsqp." + *e;
     return std::nullopt;
 }
 
@@ -72,6 +73,20 @@ Eigen::VectorXd screen(const AcquisitionFunction& acquisition, const Eigen::Matr
         for (int b = 0; b < blocks; ++b) block(b);
     }
     return values;
+}
+
+// One stage's local optima: L-BFGS-B in the unit box (its starts side by side on the pool), or
+// SLSQP inside the constraints' polytope.
+std::vector<Eigen::VectorXd> local_optima(const SmoothObjective& objective, const std::vector<Eigen::VectorXd>& starts,
+                                          const CandidateTransforms& transforms, const AcquisitionOptimizerOptions& options,
+                                          std::stop_token stop, ThreadPool* pool) {
+    std::vector<Eigen::VectorXd> optima;
+    if (transforms.feasible_set) {
+        for (auto& o : maximize_in_polytope(objective, starts, *transforms.feasible_set, options.slsqp, stop)) optima.push_back(std::move(o.x));
+    } else {
+        for (auto& o : maximize_in_unit_box(objective, starts, options.lbfgsb, stop, pool)) optima.push_back(std::move(o.x));
+    }
+    return optima;
 }
 
 }  // namespace
@@ -117,7 +132,8 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
         const SmoothObjective objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
             return acquisition.value(x, a, grad);
         };
-        auto optima = maximize_in_unit_box(objective, starts, options.lbfgsb, control.stop, control.pool);
+        const std::vector<Eigen::VectorXd> optima =
+            local_optima(objective, starts, transforms, options, control.stop, control.pool);
         result.local_optimizations += static_cast<int>(optima.size());
         if (control.cancelled()) {
             result.status = OptimizedCandidate::Status::Cancelled;
@@ -125,7 +141,7 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
         }
         std::vector<Eigen::VectorXd> next;
         next.reserve(optima.size());
-        for (auto& o : optima) next.push_back(transforms.snap(o.x));
+        for (const auto& x : optima) next.push_back(transforms.snap(x));
         starts = prune_duplicates(std::move(next), options.duplicate_tolerance);
         for (const auto& s : starts) pool.emplace_back(s, static_cast<int>(stage));
         result.stages = static_cast<int>(stage) + 1;

@@ -11,6 +11,7 @@
 
 #include <Eigen/Core>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "acquisition/acquisition.h"
 #include "experiment/step_control.h"
 #include "optimize/multistart.h"
+#include "optimize/polytope_multistart.h"
 
 namespace sebo {
 
@@ -38,6 +40,7 @@ struct AcquisitionOptimizerOptions {
     double duplicate_tolerance = 1e-4;  // max-norm distance under which two optima are one
     HomotopyOptions homotopy;
     LbfgsbOptions lbfgsb;
+    SlsqpOptions slsqp;  // instead of lbfgsb when the space has linear constraints
 
     std::optional<std::string> validate() const;
 };
@@ -52,6 +55,10 @@ struct CandidateTransforms {
     // models infer some noise, so the acquisition can value a repeat, but a user's budget is
     // better spent on a new configuration.
     std::function<bool(const Eigen::VectorXd&)> is_known;
+    // Optional: the polytope of the space's linear parameter constraints. Local optimization then
+    // runs SLSQP inside it (optimize/polytope_multistart.h) instead of L-BFGS-B in the box; snap and
+    // finalize must keep candidates inside it too (space/feasible_snap.h), raw samples included.
+    std::shared_ptr<const Polytope> feasible_set;
 };
 
 struct OptimizedCandidate {

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <atomic>
 #include <chrono>
@@ -259,6 +260,35 @@ private slots:
         QVERIFY(o.error.find("line 0 ") == std::string::npos);
         QVERIFY(o.error.size() < 2048 + 100);
         QVERIFY(QString::fromUtf8(o.error.c_str()).toUtf8().toStdString() == o.error);  // valid UTF-8
+    }
+
+    // Each line of stderr reaches the sink while the program still runs: the program waits for
+    // a file that only the sink creates when it has received the first line.
+    void stderr_lines_stream_to_the_sink_as_they_arrive() {
+        const QString go = dir.filePath("go-on");
+        const std::string script = "printf 'loading data\\n' >&2; printf 'epoch 1: 50%%\\repoch 1: 100%%\\n' >&2; "
+                                   "while [ ! -e '" + go.toStdString() + "' ]; do sleep 0.01; done; "
+                                   "printf 'done, no newline' >&2; echo '{\"objective\": 2}'";
+        std::vector<std::pair<int, std::string>> lines;
+        CommandEvaluatorOptions options;
+        options.stderr_line = [&](int trial, std::string_view line) {
+            lines.emplace_back(trial, std::string(line));
+            if (line == "loading data") QFile(go).open(QIODevice::WriteOnly);
+        };
+        const EvaluationOutcome o = run_one(inline_script(script, 60.0), make_trial(11, {0.5, 1.0, 0.5}), small_space(), options);
+        QVERIFY2(o.ok, o.error.c_str());
+        QCOMPARE(o.objective, 2.0);
+        const std::vector<std::pair<int, std::string>> expected = {
+            {11, "loading data"}, {11, "epoch 1: 100%"}, {11, "done, no newline"}};
+        QCOMPARE(lines, expected);
+
+        // A failure still quotes the end of stderr; the sink saw all of it.
+        lines.clear();
+        const EvaluationOutcome failed =
+            run_one(inline_script("echo 'out of memory' >&2; exit 4"), make_trial(12, {0.5, 1.0, 0.5}), small_space(), options);
+        QVERIFY(!failed.ok);
+        QCOMPARE(qs(failed.error), QString("the command exited with status 4; stderr: out of memory"));
+        QCOMPARE(lines, (std::vector<std::pair<int, std::string>>{{12, "out of memory"}}));
     }
 
     void timeout_stops_the_whole_process_group() {

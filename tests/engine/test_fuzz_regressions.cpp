@@ -15,6 +15,7 @@
 
 #include "core/input_error.h"
 #include "csv_fixture.h"
+#include "linear_constraint_check.h"
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
 #include "io/results_import.h"
@@ -144,6 +145,17 @@ private slots:
         }
         QVERIFY(spaces > 0);
         QVERIFY(matched > 0);
+    }
+
+    void linear_constraint_inputs() {
+        const std::vector<Input> inputs = inputs_of("linear_constraint");
+        QVERIFY2(inputs.size() >= 10, "fuzz/corpus/linear_constraint is missing or nearly empty");
+        for (const Input& input : inputs) {
+            std::string broken;
+            const std::string thrown = only_input_errors([&] { broken = fuzz::check_linear_constraints(input.bytes); });
+            QVERIFY2(thrown.empty(), qPrintable(input.path + ": " + qs(thrown)));
+            QVERIFY2(broken.empty(), qPrintable(input.path + ": " + qs(broken)));
+        }
     }
 };
 

@@ -7,12 +7,15 @@
 #include <QAction>
 #include <QApplication>
 #include <QChartView>
+#include <QDockWidget>
+#include <QTabBar>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -31,6 +34,7 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "test_support.h"
+#include "trial_context_menu.h"
 #include "trial_exclusion_actions.h"
 #include "trials_table_model.h"
 #include "ui_test_support.h"
@@ -172,6 +176,15 @@ private slots:
         QVERIFY(std::isfinite(report.hypervolume));
         QVERIFY(w.hypervolumeChart()->traceSeries()->count() == static_cast<int>(e.trials.size()));
         for (const QPointF& p : w.hypervolumeChart()->traceSeries()->points()) QVERIFY(std::isfinite(p.y()));
+        // Below 1500x850 the hypervolume shares a tab group (dock_layout.h): click its tab.
+        for (QTabBar* bar : w.findChildren<QTabBar*>())
+            for (int i = 0; i < bar->count(); ++i)
+                if (bar->tabText(i) == "Hypervolume") bar->setCurrentIndex(i);
+        for (int i = 0; i < 4; ++i) {
+            QApplication::processEvents();
+            QApplication::sendPostedEvents();
+        }
+        QVERIFY(w.hypervolumeChart()->chartView()->width() > 400);
         expect_no_elided_labels(w.hypervolumeChart()->chartView(), "hypervolume");
 
         // Log scale asked for: still the bulk, still no elided label.
@@ -208,10 +221,11 @@ private slots:
         for (QAction* menu : w.menuBar()->actions())
             if (menu->menu() && menu->menu()->actions().contains(toggle)) in_menu = true;
         QVERIFY(in_menu);
-        QCOMPARE(w.trialsView()->contextMenuPolicy(), Qt::CustomContextMenu);
         QVERIFY(!toggle->isEnabled());  // nothing selected
         w.document()->setSelectedTrial(6);
         QVERIFY(toggle->isEnabled());
+        // The trial's context menu (table rows, chart markers) offers it too.
+        QVERIFY(w.trialMenu()->prepare(6)->actions().contains(toggle));
         QVERIFY(toggle->text().remove('&').contains("Exclude from analysis"));
         QStringList suggested;
         actions->setReasonPrompt([&](int trial, const QString& suggestion) -> std::optional<QString> {

@@ -44,6 +44,7 @@
 #include "parameter_table_editor.h"
 #include "resource_paths.h"
 #include "run_controller.h"
+#include "run_progress_widget.h"
 #include "test_support.h"
 #include "trials_table_model.h"
 #include "ui_test_support.h"
@@ -500,8 +501,8 @@ private slots:
         w.stepAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(w.controller()->lastProgress().phase == "spinning", 5000);
         // The status bar shows the phase and the elapsed time.
-        QTRY_VERIFY_WITH_TIMEOUT(w.progressLabel()->text().contains("spinning"), 2000);
-        QVERIFY(w.progressLabel()->text().contains(" s"));
+        QTRY_VERIFY_WITH_TIMEOUT(w.runProgress()->phaseText().contains("spinning"), 2000);
+        QVERIFY(w.runProgress()->phaseText().contains(" s"));
 
         QStringList asked;
         w.setPromptHandler(answer(QMessageBox::No, &asked));
@@ -794,6 +795,27 @@ private slots:
         QImage shot(out);
         QCOMPARE(shot.size(), QSize(1400, 900));
         QVERIFY(!QFileInfo::exists(dir_.filePath("config/SEBO/SEBO Explorer.conf")));
+
+        // The size of a small laptop, in a dark palette: mostly dark pixels (the light default
+        // is mostly light).
+        auto mean_lightness = [](const QImage& image) {
+            double sum = 0.0;
+            int n = 0;
+            for (int y = 0; y < image.height(); y += 7)
+                for (int x = 0; x < image.width(); x += 7, ++n) sum += QColor(image.pixel(x, y)).lightness();
+            return sum / n;
+        };
+        QVERIFY2(mean_lightness(shot) > 160, qPrintable(QString::number(mean_lightness(shot))));
+        p.start(exe, {"--screenshot", out, "--size", "1024x700", "--palette", "dark", frontier_path_});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        shot = QImage(out);
+        QCOMPARE(shot.size(), QSize(1024, 700));
+        QVERIFY2(mean_lightness(shot) < 90, qPrintable(QString::number(mean_lightness(shot))));
+        p.start(exe, {"--screenshot", out, "--palette", "purple", frontier_path_});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("--palette: 'purple'"));
 
         p.start(exe, {"--screenshot", out, "--no-such-option"});
         QVERIFY(p.waitForFinished(60000));

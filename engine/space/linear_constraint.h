@@ -1,0 +1,147 @@
+#pragma once
+// Linear constraints between numeric parameters, in the user's units (SPEC §10, issue 14):
+//
+//     2*fa + fb + fc <= 1        fa - 0.5*fb >= -1        fa + fb = fc
+//
+// parsed from text against a space's parameters, printed back in a canonical form, checked on
+// configurations, and mapped exactly onto the unit cube where models and optimizers work.
+//
+// Grammar (spaces are free between tokens):
+//
+//     constraint := expression relation expression
+//     relation   := "<=" | ">=" | "="          ("==" reads as "=", "≤" as "<=", "≥" as ">=")
+//     expression := [sign] term { sign term }
+//     sign       := "+" | "-"                  ("−", U+2212, reads as "-")
+//     term       := factor { ("*" | "/") factor }   at most one factor a parameter; divisors are numbers
+//     factor     := number | name
+//     number     := digits ["." [digits]] [exponent] | "." digits [exponent]
+//     exponent   := ("e" | "E") [sign] digits
+//     name       := a letter, "_" or non-ASCII character, then letters, digits, "_", "." or non-ASCII
+//                   (other than ≤ ≥ −)
+//                 | '…' in single quotes, '' standing for a quote: any other name (spaces, "-", a
+//                   leading digit), e.g. 'timeout-ms' + 'cache size' <= 10
+//
+// Both sides may hold parameters and numbers; the parameters are gathered on the left (`1 >= fa`
+// reads as `fa <= 1`, `fa <= fb` as `fa - fb <= 0`) and the numbers on the right. Terms of the same
+// parameter are added (`fa + fa <= 1` is `2*fa <= 1`; terms that cancel drop out). Refused, each with
+// the column and the offending text: a juxtaposition such as `3 fa` or `2fa` (write `3*fa`; with `e` a
+// possible name `2e` would otherwise be ambiguous), two signs in a row (`fa + + fb`), strict `<` and
+// `>` (an optimizer needs a closed set), chains (`0 <= fa <= 1`: write two constraints), parentheses,
+// products of two parameters, division by a parameter or by zero, numbers that overflow, unknown
+// parameters, and parameters the caller excludes (log scale: a log-scale parameter's unit-cube
+// coordinate is not linear in its value, so the constraint would not be linear where the optimizer
+// works; the other kinds the caller names, e.g. choice parameters).
+//
+// Integer parameters are allowed: the constraint holds on their relaxation in the unit cube, and
+// rounding is reconciled with it afterwards (space/feasible_snap.h).
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sebo {
+
+class SearchSpace;
+
+enum class ConstraintRelation { LessEqual, GreaterEqual, Equal };
+
+const char* to_string(ConstraintRelation relation);  // "<=", ">=", "="
+
+struct LinearTerm {
+    int parameter = 0;  // index into the parameters the constraint was parsed against
+    double coefficient = 1.0;
+
+    bool operator==(const LinearTerm&) const = default;
+};
+
+// Σ coefficient · value(parameter)  relation  bound, in user units. Terms name distinct parameters
+// with finite non-zero coefficients, in the order they first appeared in the text.
+struct LinearConstraint {
+    std::vector<LinearTerm> terms;
+    ConstraintRelation relation = ConstraintRelation::LessEqual;
+    double bound = 0.0;
+
+    bool operator==(const LinearConstraint&) const = default;
+
+    double left_side(const std::vector<double>& values) const;
+    // How far the values are from satisfying the constraint, in user units (0 when they do).
+    double violation(const std::vector<double>& values) const;
+};
+
+// How a parameter's value in user units relates to a unit-cube column:
+//     value = offset + scale · u[column]
+// A parameter that does not vary has column −1 and value `offset`.
+struct UnitCoordinate {
+    int column = -1;
+    double offset = 0.0;
+    double scale = 1.0;
+};
+
+// Column i for parameter i: offset = lower, scale = upper − lower. Only for linear-scale
+// parameters (a log-scale parameter gets its column but the map does not describe it; the
+// parser refuses them, see constraint_variables).
+std::vector<UnitCoordinate> unit_coordinates(const SearchSpace& space);
+
+// The magnitude that "relative" tolerances refer to: Σ |coefficient|·max(|lowest|, |highest|
+// value of the parameter) + |bound|. Independent of the configuration, and positive.
+double constraint_magnitude(const LinearConstraint& constraint, const std::vector<UnitCoordinate>& coordinates);
+
+// True when the violation is at most relative_tolerance · constraint_magnitude.
+bool satisfies(const LinearConstraint& constraint, const std::vector<double>& values,
+               const std::vector<UnitCoordinate>& coordinates, double relative_tolerance = 1e-9);
+
+// The smallest and largest value of the left side over the parameters' ranges.
+std::pair<double, double> left_side_range(const LinearConstraint& constraint, const std::vector<UnitCoordinate>& coordinates);
+
+// The same constraint on the unit cube: Σ_j coefficients[j]·u_j (<= or =) bound, with ">="
+// constraints negated into "<=" and the terms of parameters that do not vary moved into the bound.
+struct UnitConstraint {
+    std::vector<double> coefficients;  // one per column
+    double bound = 0.0;
+    bool equality = false;
+};
+UnitConstraint to_unit_constraint(const LinearConstraint& constraint, const std::vector<UnitCoordinate>& coordinates,
+                                  int columns);
+
+// What the parser knows about one parameter.
+struct ConstraintVariable {
+    std::string name;
+    // Why the parameter cannot appear in a linear constraint ("it is on a log scale…"); empty
+    // when it can.
+    std::optional<std::string> excluded;
+};
+
+// The space's parameters, with log-scale ones excluded.
+std::vector<ConstraintVariable> constraint_variables(const SearchSpace& space);
+
+struct ConstraintSyntaxError {
+    int column = 1;       // 1-based, counted in characters (UTF-8 code points)
+    std::string found;    // the offending text, "" at the end of the text
+    std::string message;  // what is wrong, e.g. "expected a parameter or a number"
+
+    // "column 6: expected a parameter or a number, found '+'"
+    std::string describe() const;
+};
+
+// The parsed constraint, or the first error.
+struct ConstraintParse {
+    std::optional<LinearConstraint> constraint;
+    ConstraintSyntaxError error;  // meaningful when constraint is empty
+
+    bool ok() const { return constraint.has_value(); }
+};
+
+ConstraintParse parse_linear_constraint(std::string_view text, const std::vector<ConstraintVariable>& variables);
+
+// Canonical text: terms in order with "+"/"-" between them, coefficients 1 left out, numbers in
+// their shortest round-trip form, names quoted only when they must be:
+//     2*fa + fb - 0.5*'cache size' <= 1
+// parse_linear_constraint(canonical_text(c, names), …) gives back c exactly.
+std::string canonical_text(const LinearConstraint& constraint, const std::vector<std::string>& names);
+
+// A name as it must be written in a constraint: as is when it is a plain name (grammar above),
+// otherwise in single quotes with quotes doubled.
+std::string constraint_name_text(const std::string& name);
+
+}  // namespace sebo

@@ -1,0 +1,452 @@
+#include "parallel_coordinates_view.h"
+
+#include <QCheckBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QScrollArea>
+#include <QSet>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "palette_colors.h"
+#include "tinted_label.h"
+
+namespace sebo::ui {
+
+namespace {
+
+constexpr double kMinAxisSpacing = 64.0;
+constexpr double kSideMargin = 36.0;
+constexpr double kAxisGrab = 10.0;  // pixels either side of an axis that start a brush
+
+double distance_to_segment(QPointF p, QPointF a, QPointF b) {
+    const QPointF ab = b - a;
+    const double length2 = QPointF::dotProduct(ab, ab);
+    const double t = length2 > 0 ? std::clamp(QPointF::dotProduct(p - a, ab) / length2, 0.0, 1.0) : 0.0;
+    const QPointF d = p - (a + t * ab);
+    return std::hypot(d.x(), d.y());
+}
+
+}  // namespace
+
+// The drawing surface inside the scroll area: paints and turns mouse gestures into brushes and
+// clicks; the data and the geometry stay in the view.
+class ParallelCoordinatesCanvas : public QWidget {
+public:
+    explicit ParallelCoordinatesCanvas(ParallelCoordinatesView* view) : QWidget(view), view_(view) {
+        setMouseTracking(true);
+        setFocusPolicy(Qt::ClickFocus);
+        setAttribute(Qt::WA_OpaquePaintEvent);
+    }
+
+    QSize minimumSizeHint() const override {
+        const int axes = static_cast<int>(view_->axes_.size());
+        const int width = static_cast<int>(2 * kSideMargin + std::max(0, axes - 1) * kMinAxisSpacing);
+        return QSize(std::max(width, 200), fontMetrics().height() * 6 + 80);
+    }
+    QSize sizeHint() const override { return minimumSizeHint().expandedTo(QSize(480, 260)); }
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override { view_->clearBrushes(); }
+    void keyPressEvent(QKeyEvent* event) override {
+        if (event->key() == Qt::Key_Escape && view_->isBrushing()) view_->clearBrushes();
+        else QWidget::keyPressEvent(event);
+    }
+    bool event(QEvent* event) override {
+        if (event->type() == QEvent::ToolTip) {
+            auto* help = static_cast<QHelpEvent*>(event);
+            if (auto trial = view_->trialAt(help->pos())) QToolTip::showText(help->globalPos(), tooltip(*trial), this);
+            else QToolTip::hideText();
+            return true;
+        }
+        return QWidget::event(event);
+    }
+
+private:
+    std::optional<std::size_t> axisNear(QPointF p) const {
+        const QRectF plot = view_->plotRect();
+        if (p.y() < plot.top() - kAxisGrab || p.y() > plot.bottom() + kAxisGrab) return std::nullopt;
+        for (std::size_t a = 0; a < view_->axes_.size(); ++a)
+            if (std::abs(p.x() - view_->axisX(a)) <= kAxisGrab) return a;
+        return std::nullopt;
+    }
+    double valueAtY(std::size_t axis, double y) const {
+        const QRectF plot = view_->plotRect();
+        const double t = std::clamp((plot.bottom() - y) / std::max(1.0, plot.height()), 0.0, 1.0);
+        const ParallelCoordinatesView::Axis& a = view_->axes_[axis];
+        if (a.log_scale && a.low > 0 && a.high > a.low) return a.low * std::pow(a.high / a.low, t);
+        return a.low + t * (a.high - a.low);
+    }
+    QString tooltip(int trial) const;
+
+    ParallelCoordinatesView* view_;
+    std::optional<std::size_t> drag_axis_;
+    QPointF press_;
+    bool pressed_ = false;
+};
+
+void ParallelCoordinatesCanvas::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
+    pressed_ = true;
+    press_ = event->position();
+    drag_axis_ = axisNear(press_);
+}
+
+void ParallelCoordinatesCanvas::mouseMoveEvent(QMouseEvent* event) {
+    const QPointF p = event->position();
+    if (pressed_ && drag_axis_ && std::abs(p.y() - press_.y()) >= 3) {
+        const double a = valueAtY(*drag_axis_, press_.y()), b = valueAtY(*drag_axis_, p.y());
+        view_->setBrush(*drag_axis_, ParallelCoordinatesView::Brush{std::min(a, b), std::max(a, b)});
+        return;
+    }
+    if (!pressed_) setCursor(axisNear(p) ? Qt::SizeVerCursor : view_->trialAt(p) ? Qt::PointingHandCursor : Qt::ArrowCursor);
+}
+
+void ParallelCoordinatesCanvas::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || !pressed_) return QWidget::mouseReleaseEvent(event);
+    pressed_ = false;
+    const QPointF p = event->position();
+    const bool moved = std::abs(p.y() - press_.y()) >= 3 || std::abs(p.x() - press_.x()) >= 3;
+    if (drag_axis_ && !moved) view_->setBrush(*drag_axis_, std::nullopt);  // a click on an axis
+    else if (!drag_axis_ && !moved)
+        if (auto trial = view_->trialAt(p)) emit view_->trialClicked(*trial);
+    drag_axis_.reset();
+}
+
+QString ParallelCoordinatesCanvas::tooltip(int trial) const {
+    const auto& s = *view_->snapshot_;
+    const Trial* t = s.trial(trial);
+    if (!t || !t->objective) return {};
+    QString text = ParallelCoordinatesView::tr("<b>Trial %1</b>").arg(trial);
+    if (s.isPareto(trial)) text += ParallelCoordinatesView::tr(" &middot; on the frontier");
+    text += "<br>" + QString::fromStdString(s.experiment.objective.name).toHtmlEscaped() + ": " +
+            display_number(*t->objective);
+    text += "<br>" + count_text(s.sparsityOf(trial), ParallelCoordinatesView::tr("active parameter"),
+                                ParallelCoordinatesView::tr("active parameters"));
+    return text;
+}
+
+void ParallelCoordinatesCanvas::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    const QPalette p = palette();
+    const QColor base = p.color(QPalette::Base);
+    const QColor text = p.color(QPalette::Text);
+    painter.fillRect(rect(), base);
+    const auto& axes = view_->axes_;
+    if (axes.empty()) return;
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QRectF plot = view_->plotRect();
+
+    // Lines: faded (outside the brushes) first, then the others, the frontier, the selection.
+    const QList<int> matching = view_->matchingTrials();
+    const QSet<int> match(matching.begin(), matching.end());
+    const QColor trial_color = chart_color(p, ChartRole::Trial);
+    const QColor frontier_color = chart_color(p, ChartRole::Frontier);
+    const QColor selected_color = chart_color(p, ChartRole::Selected);
+    const QColor highlight = with_contrast(p.color(QPalette::Highlight), base, kGraphicContrast);
+    auto path_of = [&](std::size_t i) {
+        QPainterPath path(view_->pointOf(static_cast<int>(i), 0));
+        for (std::size_t a = 1; a < axes.size(); ++a) path.lineTo(view_->pointOf(static_cast<int>(i), a));
+        return path;
+    };
+    const std::size_t n = view_->trials_.size();
+    std::optional<std::size_t> selected;
+    for (int pass = 0; pass < 3; ++pass) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const int trial = view_->trials_[i];
+            if (trial == view_->selected_trial_) {
+                selected = i;
+                continue;
+            }
+            const bool in = !view_->isBrushing() || match.contains(trial);
+            const bool frontier = view_->frontier_[i];
+            const int layer = !in ? 0 : frontier ? 2 : 1;
+            if (layer != pass) continue;
+            QColor color = !in ? mix(trial_color, base, 0.75) : frontier ? frontier_color : trial_color;
+            if (in && !frontier) color.setAlpha(view_->isBrushing() ? 230 : 150);
+            if (in && view_->isBrushing() && !frontier) color = highlight;
+            painter.setPen(QPen(color, frontier ? 1.8 : 1.1));
+            painter.drawPath(path_of(i));
+        }
+    }
+    if (selected) {
+        painter.setPen(QPen(selected_color, 2.6));
+        painter.drawPath(path_of(*selected));
+    }
+
+    // Axes, brushes and labels.
+    const QFontMetrics fm = fontMetrics();
+    const double spacing = axes.size() > 1 ? view_->axisX(1) - view_->axisX(0) : plot.width();
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+        const double x = view_->axisX(a);
+        painter.setPen(QPen(chart_color(p, ChartRole::AxisLine), 1.2));
+        painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        if (auto it = view_->brushes_.find(a); it != view_->brushes_.end()) {
+            const double y1 = plot.bottom() - view_->normalized(a, it->second.high) * plot.height();
+            const double y2 = plot.bottom() - view_->normalized(a, it->second.low) * plot.height();
+            QColor fill = highlight;
+            fill.setAlpha(70);
+            painter.setPen(QPen(highlight, 1.5));
+            painter.setBrush(fill);
+            painter.drawRect(QRectF(x - 7, y1, 14, std::max(2.0, y2 - y1)));
+            painter.setBrush(Qt::NoBrush);
+        }
+        const ParallelCoordinatesView::Axis& axis = axes[a];
+        const int width = static_cast<int>(std::max(30.0, spacing - 6));
+        const auto label = [&](const QString& s, double y, bool bold) {
+            QFont f = font();
+            f.setBold(bold);
+            painter.setFont(f);
+            const QString shown = QFontMetrics(f).elidedText(s, Qt::ElideMiddle, width);
+            painter.setPen(text);
+            painter.drawText(QRectF(x - width / 2.0, y, width, fm.height()), Qt::AlignHCenter | Qt::AlignTop, shown);
+        };
+        const auto number = [&](double v) {
+            return axis.integer ? QString::number(std::llround(v)) : display_number(v, 3);
+        };
+        label(axis.name, plot.top() - 2.0 * fm.height() - 6, true);
+        label(number(axis.high), plot.top() - fm.height() - 4, false);
+        label(number(axis.low), plot.bottom() + 4, false);
+    }
+}
+
+ParallelCoordinatesView::ParallelCoordinatesView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    auto* options = new QHBoxLayout;
+    options->setContentsMargins(6, 2, 6, 0);
+    summary_ = new QLabel(this);
+    summary_->setTextFormat(Qt::PlainText);
+    summary_->setWordWrap(true);
+    show_all_ = new QCheckBox(tr("All changed parameters"), this);
+    show_all_->setToolTip(tr("Also the parameters that only trials off the frontier change"));
+    options->addWidget(summary_, 1);
+    options->addWidget(show_all_);
+    layout->addLayout(options);
+    empty_ = new TintedLabel(TintedLabel::Tint::Muted, this);
+    empty_->setAlignment(Qt::AlignCenter);
+    empty_->setMargin(16);
+    layout->addWidget(empty_, 1);
+    scroll_ = new QScrollArea(this);
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    canvas_ = new ParallelCoordinatesCanvas(this);
+    scroll_->setWidget(canvas_);
+    layout->addWidget(scroll_, 1);
+    setToolTip(tr("Drag along an axis to select the trials in a range; click the axis to remove it, "
+                  "double-click or Escape to remove all"));
+    connect(show_all_, &QCheckBox::toggled, this, [this] { rebuild(); });
+    rebuild();
+}
+
+void ParallelCoordinatesView::setSnapshot(SnapshotPtr snapshot) {
+    snapshot_ = std::move(snapshot);
+    rebuild();
+}
+
+void ParallelCoordinatesView::setSelectedTrial(int trial) {
+    selected_trial_ = trial;
+    canvas_->update();
+}
+
+void ParallelCoordinatesView::setShowAllChanged(bool on) { show_all_->setChecked(on); }
+
+QWidget* ParallelCoordinatesView::canvas() const { return canvas_; }
+
+QString ParallelCoordinatesView::emptyText() const { return empty_->isHidden() ? QString() : empty_->text(); }
+
+void ParallelCoordinatesView::rebuild() {
+    // Brushes are kept by axis name, so that a new trial does not remove them.
+    std::map<QString, Brush> kept;
+    for (const auto& [axis, brush] : brushes_)
+        if (axis < axes_.size()) kept[axes_[axis].name] = brush;
+    axes_.clear();
+    trials_.clear();
+    values_.clear();
+    frontier_.clear();
+    brushes_.clear();
+
+    const Experiment* e = snapshot_ ? &snapshot_->experiment : nullptr;
+    const int d = e ? e->space.dimension() : 0;
+    if (e && d > 0) {
+        // Completed trials with a value (excluded ones are not part of the analysis).
+        std::vector<const Trial*> shown;
+        for (const Trial& t : e->trials)
+            if (t.status == TrialStatus::Completed && t.objective && t.parameters.size() == static_cast<std::size_t>(d))
+                shown.push_back(&t);
+        // Which parameters get an axis: changed on the frontier (most often first), or by any trial.
+        const std::vector<double>& frequency = snapshot_->report.activation_frequency;
+        std::vector<int> changed_anywhere(static_cast<std::size_t>(d), 0);
+        for (const Trial* t : shown) {
+            const std::vector<bool> mask = e->space.active_mask(t->parameters);
+            for (int i = 0; i < d; ++i) changed_anywhere[static_cast<std::size_t>(i)] += mask[static_cast<std::size_t>(i)];
+        }
+        std::vector<int> order(static_cast<std::size_t>(d));
+        std::iota(order.begin(), order.end(), 0);
+        const auto freq = [&](int i) {
+            return static_cast<std::size_t>(i) < frequency.size() ? frequency[static_cast<std::size_t>(i)] : 0.0;
+        };
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            if (freq(a) != freq(b)) return freq(a) > freq(b);
+            return changed_anywhere[static_cast<std::size_t>(a)] > changed_anywhere[static_cast<std::size_t>(b)];
+        });
+        std::vector<int> parameters;
+        for (int i : order)
+            if (freq(i) > 0.0 || (show_all_->isChecked() && changed_anywhere[static_cast<std::size_t>(i)] > 0))
+                parameters.push_back(i);
+
+        Axis active;
+        active.kind = Axis::Kind::Active;
+        active.name = e->space.has_groups() ? tr("Active groups") : tr("Active");
+        active.high = e->max_sparsity();
+        active.integer = true;
+        axes_.push_back(active);
+        Axis objective;
+        objective.kind = Axis::Kind::Objective;
+        objective.name = QString::fromStdString(e->objective.name);
+        if (!shown.empty()) {
+            const auto [lo, hi] = std::minmax_element(shown.begin(), shown.end(),
+                                                      [](const Trial* a, const Trial* b) { return *a->objective < *b->objective; });
+            objective.low = *(*lo)->objective;
+            objective.high = *(*hi)->objective;
+            if (objective.high <= objective.low) {
+                objective.low -= 0.5;
+                objective.high += 0.5;
+            }
+        }
+        axes_.push_back(objective);
+        for (int i : parameters) {
+            const Parameter& parameter = e->space.parameter(i);
+            Axis axis;
+            axis.parameter = i;
+            axis.name = QString::fromStdString(parameter.name);
+            axis.low = parameter.lower;
+            axis.high = parameter.upper;
+            axis.log_scale = parameter.log_scale && parameter.lower > 0;
+            axis.integer = parameter.kind == ParameterKind::Integer;
+            axes_.push_back(axis);
+        }
+        for (const Trial* t : shown) {
+            trials_.push_back(t->index);
+            frontier_.push_back(snapshot_->isPareto(t->index));
+            std::vector<double> row;
+            row.push_back(e->sparsity(*t));
+            row.push_back(*t->objective);
+            for (int i : parameters) row.push_back(t->parameters[static_cast<std::size_t>(i)]);
+            values_.push_back(std::move(row));
+        }
+        for (std::size_t a = 0; a < axes_.size(); ++a)
+            if (auto it = kept.find(axes_[a].name); it != kept.end()) brushes_[a] = it->second;
+
+        summary_->setText(tr("%1 over %2")
+                              .arg(count_text(static_cast<long long>(trials_.size()), tr("trial"), tr("trials")))
+                              .arg(count_text(static_cast<long long>(parameters.size()), tr("changed parameter"),
+                                              tr("changed parameters"))));
+    }
+
+    QString empty;
+    if (!e || d == 0) empty = tr("No experiment is open.");
+    else if (trials_.empty()) empty = tr("The parallel coordinates appear once a trial has completed.");
+    empty_->setText(empty);
+    empty_->setVisible(!empty.isEmpty());
+    scroll_->setVisible(empty.isEmpty());
+    summary_->setVisible(empty.isEmpty());
+    show_all_->setVisible(e && d > 0);
+    canvas_->updateGeometry();
+    canvas_->update();
+    if (!kept.empty()) emit brushChanged(matchingTrials(), isBrushing());
+}
+
+double ParallelCoordinatesView::value(int trial_position, std::size_t axis) const {
+    return values_[static_cast<std::size_t>(trial_position)][axis];
+}
+
+double ParallelCoordinatesView::normalized(std::size_t axis, double v) const {
+    const Axis& a = axes_[axis];
+    if (!(a.high > a.low)) return 0.5;
+    double t = a.log_scale && v > 0 ? std::log(v / a.low) / std::log(a.high / a.low) : (v - a.low) / (a.high - a.low);
+    return std::clamp(t, 0.0, 1.0);
+}
+
+QRectF ParallelCoordinatesView::plotRect() const {
+    const int line = canvas_->fontMetrics().height();
+    const QRectF r = canvas_->rect();
+    return QRectF(r.left() + kSideMargin, r.top() + 2 * line + 10, std::max(1.0, r.width() - 2 * kSideMargin),
+                  std::max(1.0, r.height() - 3 * line - 18));
+}
+
+double ParallelCoordinatesView::axisX(std::size_t axis) const {
+    const QRectF plot = plotRect();
+    if (axes_.size() <= 1) return plot.center().x();
+    return plot.left() + plot.width() * static_cast<double>(axis) / static_cast<double>(axes_.size() - 1);
+}
+
+QPointF ParallelCoordinatesView::pointOf(int trial_position, std::size_t axis) const {
+    const QRectF plot = plotRect();
+    return QPointF(axisX(axis), plot.bottom() - normalized(axis, value(trial_position, axis)) * plot.height());
+}
+
+std::optional<int> ParallelCoordinatesView::trialAt(QPointF position, double radius) const {
+    std::optional<int> best;
+    double best_distance = radius;
+    for (std::size_t i = 0; i < trials_.size(); ++i) {
+        for (std::size_t a = 0; a + 1 < axes_.size(); ++a) {
+            const double distance =
+                distance_to_segment(position, pointOf(static_cast<int>(i), a), pointOf(static_cast<int>(i), a + 1));
+            // The selected trial is drawn on top: on a tie it wins.
+            if (distance < best_distance || (distance == best_distance && trials_[i] == selected_trial_)) {
+                best_distance = distance;
+                best = trials_[i];
+            }
+        }
+    }
+    return best;
+}
+
+void ParallelCoordinatesView::setBrush(std::size_t axis, std::optional<Brush> brush) {
+    if (axis >= axes_.size()) return;
+    if (brush) brushes_[axis] = *brush;
+    else if (brushes_.erase(axis) == 0) return;
+    canvas_->update();
+    emit brushChanged(matchingTrials(), isBrushing());
+}
+
+void ParallelCoordinatesView::clearBrushes() {
+    if (brushes_.empty()) return;
+    brushes_.clear();
+    canvas_->update();
+    emit brushChanged(matchingTrials(), false);
+}
+
+QList<int> ParallelCoordinatesView::matchingTrials() const {
+    QList<int> out;
+    for (std::size_t i = 0; i < trials_.size(); ++i) {
+        bool in = true;
+        for (const auto& [axis, brush] : brushes_) {
+            const double v = values_[i][axis];
+            if (v < brush.low || v > brush.high) {
+                in = false;
+                break;
+            }
+        }
+        if (in) out << trials_[i];
+    }
+    return out;
+}
+
+}  // namespace sebo::ui

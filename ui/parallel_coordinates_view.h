@@ -1,0 +1,105 @@
+#pragma once
+// Trials over the parameters they change, in parallel coordinates (issue 17, item 15; the view
+// HiPlot and Optuna Dashboard users reach for when there are many parameters). One vertical axis
+// for the number of active parameters, one for the objective, then one per parameter that some
+// frontier configuration changes (most often changed first; "All changed parameters" adds those
+// only other trials change). Every completed trial is a polyline across the axes; the frontier
+// trials are drawn in the frontier's colour, the selected trial on top.
+//
+// Brushing: drag along an axis to keep the trials whose value there lies in the dragged range;
+// brushes on several axes combine (a trial must pass all). The matching trials are announced
+// (brushChanged) and the window selects them in the trials table. A click on an axis without
+// dragging removes its brush; Escape or a double-click removes all. A click on a line selects that
+// trial (trialAt() tells the context menu which trial a right-click is on).
+
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QWidget>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "experiment_snapshot.h"
+
+class QCheckBox;
+class QLabel;
+class QScrollArea;
+
+namespace sebo::ui {
+
+class ParallelCoordinatesCanvas;
+
+class ParallelCoordinatesView : public QWidget {
+    Q_OBJECT
+public:
+    // One vertical axis: what it shows and its range in the user's units.
+    struct Axis {
+        enum class Kind { Active, Objective, Parameter };
+        Kind kind = Kind::Parameter;
+        int parameter = -1;  // Kind::Parameter: index in the search space
+        QString name;
+        double low = 0.0, high = 1.0;
+        bool log_scale = false;
+        bool integer = false;
+    };
+    // A brush: the range [low, high] of an axis, in its units.
+    struct Brush {
+        double low = 0.0, high = 0.0;
+    };
+
+    explicit ParallelCoordinatesView(QWidget* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    void setSelectedTrial(int trial);
+    // Adds the parameters only non-frontier trials change.
+    void setShowAllChanged(bool on);
+
+    const std::vector<Axis>& axes() const { return axes_; }
+    // The trials drawn (completed, with a value), in experiment order.
+    const std::vector<int>& trials() const { return trials_; }
+    // A trial's value on an axis, in the axis's units.
+    double value(int trial_position, std::size_t axis) const;
+    // Where the axis maps `value` vertically: 0 at the bottom, 1 at the top.
+    double normalized(std::size_t axis, double value) const;
+
+    // Brushes by axis index; setting an empty optional removes the brush of that axis.
+    void setBrush(std::size_t axis, std::optional<Brush> brush);
+    void clearBrushes();
+    const std::map<std::size_t, Brush>& brushes() const { return brushes_; }
+    bool isBrushing() const { return !brushes_.empty(); }
+    // The trials that pass every brush (all drawn trials when there is none).
+    QList<int> matchingTrials() const;
+
+    // Geometry, in canvas() coordinates (for tests and the canvas).
+    QWidget* canvas() const;
+    double axisX(std::size_t axis) const;
+    QPointF pointOf(int trial_position, std::size_t axis) const;
+    std::optional<int> trialAt(QPointF canvas_position, double radius = 5.0) const;
+    QString emptyText() const;
+
+signals:
+    // The brushes changed: the trials that pass them (empty `active` means no brush is set).
+    void brushChanged(const QList<int>& matching, bool active);
+    void trialClicked(int trial);
+
+private:
+    friend class ParallelCoordinatesCanvas;
+    void rebuild();
+    QRectF plotRect() const;
+
+    SnapshotPtr snapshot_;
+    int selected_trial_ = -1;
+    std::vector<Axis> axes_;
+    std::vector<int> trials_;              // trial indices, experiment order
+    std::vector<std::vector<double>> values_;  // per trial, per axis (user units)
+    std::vector<bool> frontier_;           // per trial
+    std::map<std::size_t, Brush> brushes_;
+    QCheckBox* show_all_;
+    QLabel* summary_;
+    QLabel* empty_;
+    QScrollArea* scroll_;
+    ParallelCoordinatesCanvas* canvas_;
+};
+
+}  // namespace sebo::ui
