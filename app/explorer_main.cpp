@@ -5,12 +5,16 @@
 //   sebo-explorer --screenshot OUT.png [--example | FILE]
 //                                        render the window (1400x900) offscreen to OUT.png and exit
 //   sebo-explorer --palette dark ...    a dark palette instead of the system's (e.g. for screenshots)
-//   sebo-explorer --run N FILE           open FILE, run N trials as the Run button does (each one
-//                                        autosaved), then quit: exit 0 when all N ran or the budget
-//                                        was reached, 1 when the run failed (crash-safety tests use it)
+//   sebo-explorer --run N (--example | FILE)
+//                                        open FILE (or a copy of the example), run N more trials as the
+//                                        Run button does (raising the budget if needed; each trial
+//                                        autosaved: to FILE, or for the example to a recovery file),
+//                                        then quit: exit 0 when all N ran, 1 when the run failed, 3 when
+//                                        another process runs FILE (crash-safety tests use it)
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
@@ -23,6 +27,7 @@
 #include "dark_palette.h"
 #include "experiment_document.h"
 #include "main_window.h"
+#include "experiment/experiment.h"
 #include "message_bar.h"
 #include "resource_paths.h"
 #include "run_controller.h"
@@ -52,7 +57,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption example({"e", "example"}, "Open the bundled example experiment (Branin in 50 dimensions).");
     const QCommandLineOption screenshot("screenshot", "Render the main window offscreen to <png> and exit.", "png");
     const QCommandLineOption size("size", "Window size for --screenshot (default 1400x900).", "WxH", "1400x900");
-    const QCommandLineOption run("run", "Open FILE, run <n> trials (autosaved after each one), then quit.", "n");
+    const QCommandLineOption run("run",
+                                 "Open FILE (or a copy of the example), run <n> more trials (autosaved after each one), "
+                                 "then quit.",
+                                 "n");
     parser.addOption(example);
     parser.addOption(screenshot);
     parser.addOption(size);
@@ -100,7 +108,7 @@ int main(int argc, char** argv) {
         options.run = parser.value(run).toInt(&ok);
         if (!ok || options.run < 1 || options.run > 10000)
             return fail(QString("--run: '%1' is not a number of trials between 1 and 10000").arg(parser.value(run)));
-        if (options.path.isEmpty()) return fail("--run needs an experiment FILE");
+        if (options.path.isEmpty() && !parser.isSet(example)) return fail("--run needs an experiment FILE or --example");
         if (parser.isSet(screenshot)) return fail("give either --run or --screenshot, not both");
     }
     if (parser.isSet(screenshot)) {
@@ -135,6 +143,8 @@ int main(int argc, char** argv) {
         window.setRememberRecentFiles(false);
         if (!options.path.isEmpty() && !window.openFile(options.path))
             return fail(QString("could not open %1: %2").arg(options.path, window.messageBar()->text()));
+        // The picture shows the experiment, not the note that a bundled example opened as a copy.
+        window.messageBar()->dismiss();
         window.resize(options.size);
         window.show();
         // Let layouts and charts settle before grabbing.
@@ -154,11 +164,30 @@ int main(int argc, char** argv) {
         window.show();
         if (!window.openFile(options.path))
             return fail(QString("could not open %1: %2").arg(options.path, window.messageBar()->text()));
+        sebo::ui::ExperimentDocument* document = window.document();
+        if (document->isReadOnly()) {
+            std::fprintf(stderr, "sebo-explorer: %s\n", qPrintable(document->readOnlyReason()));
+            return 3;
+        }
+        // N more trials: the budget is raised when it has no room for them.
+        const int wanted = static_cast<int>(document->experiment().trials.size()) + options.run;
+        if (document->experiment().method.budget < wanted) {
+            sebo::MethodSettings method = document->experiment().method;
+            method.budget = wanted;
+            if (auto error = document->setMethod(method, document->experiment().seed)) return fail(*error);
+        }
         bool finished = false;
         QObject::connect(window.controller(), &sebo::ui::RunController::runFinished, &app,
-                         [&finished](sebo::ui::RunEnd end, const QString& message) {
+                         [&finished, document](sebo::ui::RunEnd end, const QString& message) {
                              const bool ok = end == sebo::ui::RunEnd::Finished || end == sebo::ui::RunEnd::BudgetReached;
                              std::fprintf(ok ? stdout : stderr, "%s\n", qPrintable(message));
+                             // Where the trials are: the file, or for an untitled copy the recovery file.
+                             const QString saved_in =
+                                 document->filePath().isEmpty() ? document->recoveryPath() : document->filePath();
+                             if (!saved_in.isEmpty())
+                                 std::fprintf(stdout, "%s: %d trials, saved in %s\n", qPrintable(document->displayName()),
+                                              static_cast<int>(document->experiment().trials.size()),
+                                              qPrintable(QDir::toNativeSeparators(saved_in)));
                              finished = true;
                              QApplication::exit(ok ? 0 : 1);
                          });

@@ -42,8 +42,8 @@ public:
     static void apply(QMainWindow* window, const Docks& docks);
     static void apply(QMainWindow* window, const Docks& docks, Arrangement arrangement);
 
-    // The first size of a window on a screen whose free area is `available`: most of it, at
-    // most 1800×1120.
+    // The first size of a window on a screen whose free area is `available`: all of it on a
+    // screen below the wide arrangement's size, otherwise most of it, at most 1800×1120.
     static QSize initialWindowSize(QSize available);
 
     // Saves geometry, dock state, the free screen area it was made on and which docks are closed.

@@ -6,24 +6,62 @@
 // Keeping work safe (SPEC §5, §7): with a file, new or changed trials are written to it at
 // once (atomic save), so every completed trial is on disk before the next step starts; a
 // file that fails to load leaves the current experiment untouched.
+//
+// Sharing the file with other processes (docs/file-format.md, "Several writers"): an open file
+// is held with its run lock, so no `sebo run` runs it meanwhile; `sebo observe` or `sebo
+// suggest` may still record in it, and what they wrote is merged in as soon as the file changes
+// (and again before every save), never written over. A file that another process runs opens
+// read-only. The application's own files (the bundled examples) open as untitled copies, which
+// autosave to a recovery file when that is enabled (file_locations.h).
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "experiment/experiment.h"
 #include "experiment_snapshot.h"
+#include "io/file_lock.h"
 #include "results_import.h"
 
+namespace sebo {
+class SharedExperimentFile;
+struct MergeReport;
+}
+
 namespace sebo::ui {
+
+class FileChangeWatcher;
 
 class ExperimentDocument : public QObject {
     Q_OBJECT
 public:
+    // How the open experiment is tied to a file.
+    enum class Access {
+        Untitled,  // no file (new, or a copy of a bundled example): autosaves to a recovery file when enabled
+        Writable,  // the file, held with its run lock; changes made elsewhere are merged in
+        ReadOnly   // the file, run by another process: shown as it is; reload() when it changes
+    };
+
     explicit ExperimentDocument(QObject* parent = nullptr);
+    ~ExperimentDocument() override;
 
     bool hasExperiment() const { return has_experiment_; }
+    Access access() const { return access_; }
+    bool isReadOnly() const { return access_ == Access::ReadOnly; }
+    // Who runs the file, when read-only: "c.sebo.json is being run by `sebo run` (pid 1234) since 12:01".
+    QString readOnlyReason() const { return read_only_reason_; }
+    // The bundled file an untitled copy was made from (empty otherwise).
+    QString copySource() const { return copy_source_; }
+    // Where an untitled experiment is autosaved (empty until its first autosave).
+    QString recoveryPath() const { return recovery_path_; }
+    // Untitled experiments autosave to a recovery file in the user's data folder (off by default;
+    // the main window turns it on).
+    void setRecoveryEnabled(bool on) { recovery_enabled_ = on; }
+    // Deletes the recovery file (the user discarded the untitled experiment).
+    void discardRecovery();
     const Experiment& experiment() const { return snapshot_->experiment; }
     SnapshotPtr snapshot() const { return snapshot_; }
     QString filePath() const { return path_; }
@@ -31,22 +69,37 @@ public:
     // The file name, or the experiment name for an unsaved experiment.
     QString displayName() const;
 
-    // Replaces the experiment (a new one, or one read elsewhere); not yet saved when path is empty.
+    // Replaces the experiment: a new, untitled one (not saved yet) when path is empty, else one
+    // read elsewhere for the file at `path` (the open file stays held as it is; another file is
+    // held as open() would).
     void setExperiment(Experiment experiment, const QString& path = {});
     void clear();
 
     // Reads and validates a file. On failure returns the engine's message (it names the field
-    // path and the value) and keeps the current experiment as it was.
+    // path and the value) and keeps the current experiment as it was. A file in the
+    // application's own folders opens as an untitled copy; one that another process runs opens
+    // read-only.
     std::optional<QString> open(const QString& path);
+    // Opens an untitled copy of a file (a bundled example): the file itself is never written.
+    std::optional<QString> openCopy(const QString& path);
+    // Reads the open file again; read-only, it also tries to get write access again.
+    std::optional<QString> reload();
+    // Refuses the application's own folders and files that another process runs.
     std::optional<QString> save();
     std::optional<QString> saveAs(const QString& path);
+    // Merges what other processes recorded in the file since it was last read or written (the
+    // file watcher calls this when the file changes); externalChangesMerged() tells what.
+    void mergeExternalChanges();
 
     // Adds the trials of a completed step and autosaves. Returns the autosave error, if any
-    // (the trials are kept in memory and the document stays modified).
-    std::optional<QString> appendTrials(const std::vector<Trial>& trials);
+    // (the trials are kept in memory and the document stays modified). A trial whose index was
+    // taken meanwhile (by a trial recorded elsewhere) gets the next free one: `final_indices`
+    // receives the indices the trials have in the document.
+    std::optional<QString> appendTrials(const std::vector<Trial>& trials, std::vector<int>* final_indices = nullptr);
     // The same, for a step that also replaced the sampler state (StepResult::sampler_state_changed):
     // both change together, in one snapshot and one save.
-    std::optional<QString> appendStep(const std::vector<Trial>& trials, std::optional<SamplerState> sampler_state);
+    std::optional<QString> appendStep(const std::vector<Trial>& trials, std::optional<SamplerState> sampler_state,
+                                      std::vector<int>* final_indices = nullptr);
     // Manual evaluation of a pending trial (SPEC §1 "manual"): its observed value or a failure.
     std::optional<QString> recordResult(int trial, double objective, std::optional<double> sem = std::nullopt);
     std::optional<QString> recordFailure(int trial, const QString& reason);
@@ -78,11 +131,32 @@ signals:
     void filePathChanged(const QString& path);
     // A new experiment replaced the previous one (open, new): views reset zoom, selection...
     void experimentReplaced();
+    // access() or readOnlyReason() changed.
+    void accessChanged();
+    // Changes made by other processes were merged in: one sentence each ("Trial 12's result
+    // was recorded outside the explorer."), or why they could not be.
+    void externalChangesMerged(const QStringList& messages, bool failed);
+    // Read-only: the file changed on disk (reload() shows the new content).
+    void fileChangedOnDisk();
+    // An autosave wrote the experiment to `path` (the recovery file when `recovery`).
+    void autosaved(const QString& path, bool recovery);
+    // Something worth a line in the status bar (a lock taken over from a crashed process).
+    void notice(const QString& text);
 
 private:
     void publish(Experiment experiment);
     void setModified(bool modified);
     std::optional<QString> autosaveNow();
+    std::optional<QString> saveShared();
+    std::optional<QString> refuseReadOnly() const;
+    // appendTrials and appendStep: `sampler_state` null keeps the experiment's sampler state.
+    std::optional<QString> append(const std::vector<Trial>& trials, std::optional<SamplerState>* sampler_state,
+                                  std::vector<int>* final_indices);
+    std::unique_ptr<SharedExperimentFile> makeShared(const QString& path);
+    // Replaces the experiment and how it is held; the previous lock is released.
+    void install(Experiment experiment, const QString& path, Access access, FileLock lock,
+                 std::unique_ptr<SharedExperimentFile> shared, const QString& reason, const QString& copy_source = {});
+    void reportMerge(const MergeReport& report);
 
     SnapshotPtr snapshot_;
     bool has_experiment_ = false;
@@ -91,6 +165,16 @@ private:
     bool autosave_ = true;
     int selected_ = -1;
     int revision_ = 0;
+    Access access_ = Access::Untitled;
+    QString read_only_reason_;
+    QString copy_source_;
+    QString recovery_path_;
+    bool recovery_enabled_ = false;
+    FileLock run_lock_;
+    std::unique_ptr<SharedExperimentFile> shared_;
+    FileChangeWatcher* watcher_;
+    // Renumbering done by the last save's merge (mine's trial -> its new index).
+    std::vector<std::pair<int, int>> last_renumbered_;
 };
 
 }  // namespace sebo::ui

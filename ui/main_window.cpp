@@ -46,6 +46,7 @@
 #include "command_trust_store.h"
 #include "configuration_inspector.h"
 #include "experiment_document.h"
+#include "file_locations.h"
 #include "frontier_chart_view.h"
 #include "hypervolume_chart_view.h"
 #include "io/csv_export.h"
@@ -53,9 +54,12 @@
 #include "method_panel.h"
 #include "new_experiment_dialog.h"
 #include "parallel_coordinates_view.h"
+#include "read_only_banner.h"
+#include "resource_paths.h"
 #include "results_import.h"
 #include "run_controller.h"
 #include "run_progress_widget.h"
+#include "save_status_label.h"
 #include "trial_context_menu.h"
 #include "trial_exclusion_actions.h"
 #include "trials_table_model.h"
@@ -78,6 +82,7 @@ const char* const kExperimentFilter = QT_TRANSLATE_NOOP("MainWindow", "SEBO expe
 
 // Writes text atomically (temporary file + rename), like the engine's saves.
 std::optional<QString> write_text_file(const QString& path, const QString& text) {
+    if (auto refused = refuse_bundled_path(path)) return refused;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) return file.errorString();
     file.write(text.toUtf8());
@@ -98,12 +103,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
 
     document_ = new ExperimentDocument(this);
+    // Untitled experiments (new ones, copies of the bundled examples) autosave to a recovery file.
+    document_->setRecoveryEnabled(true);
     controller_ = new RunController(document_, this);
 
     auto* central = new QWidget(this);
     auto* central_layout = new QVBoxLayout(central);
     central_layout->setContentsMargins(4, 4, 4, 0);
     central_layout->setSpacing(4);
+    read_only_banner_ = new ReadOnlyBanner(document_, central);
+    central_layout->addWidget(read_only_banner_);
     message_bar_ = new MessageBar(central);
     central_layout->addWidget(message_bar_);
     center_ = new QStackedWidget(central);
@@ -131,6 +140,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         showError(tr("The new trial could not be saved: %1").arg(message));
     });
     connect(frontier_, &FrontierChartView::trialClicked, document_, &ExperimentDocument::setSelectedTrial);
+    // Other processes writing the same file (docs/file-format.md, "Several writers").
+    connect(document_, &ExperimentDocument::accessChanged, this, [this] {
+        updateTitle();
+        updateActions();
+    });
+    connect(document_, &ExperimentDocument::externalChangesMerged, this,
+            [this](const QStringList& messages, bool failed) {
+                if (failed) showError(messages.join(' '));
+                else showInfo(messages.join(' '));
+            });
+    connect(document_, &ExperimentDocument::notice, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(read_only_banner_, &ReadOnlyBanner::reloadFailed, this, [this](const QString& message) {
+        showError(tr("Could not reload %1:\n%2").arg(document_->displayName(), message));
+    });
 
     onSnapshot(document_->snapshot());
     onExperimentReplaced();
@@ -528,6 +552,8 @@ void MainWindow::createStatusBar() {
     summary_label_ = new QLabel(this);
     summary_label_->setTextFormat(Qt::PlainText);
     statusBar()->addPermanentWidget(run_progress_, 1);
+    save_status_ = new SaveStatusLabel(document_, this);
+    statusBar()->addPermanentWidget(save_status_);
     statusBar()->addPermanentWidget(summary_label_);
 }
 
@@ -658,28 +684,29 @@ void MainWindow::updateActions() {
     const int selected = document_->selectedTrial();
     const Trial* t = selected >= 0 ? s->trial(selected) : nullptr;
     const bool room = has && static_cast<int>(s->experiment.trials.size()) < s->experiment.method.budget;
+    const bool editable = has && !document_->isReadOnly();
 
     new_->setEnabled(!running);
     open_->setEnabled(!running);
     recent_menu_->setEnabled(!running);
     examples_menu_->setEnabled(!running);
-    save_->setEnabled(has);
+    save_->setEnabled(editable);
     save_as_->setEnabled(has);
-    step_->setEnabled(has && !running && room);
-    run_n_->setEnabled(has && !running && room);
-    run_count_->setEnabled(has && !running && room);
-    run_budget_->setEnabled(has && !running && room);
+    step_->setEnabled(editable && !running && room);
+    run_n_->setEnabled(editable && !running && room);
+    run_count_->setEnabled(editable && !running && room);
+    run_budget_->setEnabled(editable && !running && room);
     cancel_->setEnabled(running && !controller_->isCancelling());
     export_trials_->setEnabled(has && !s->experiment.trials.empty());
     export_chosen_->setEnabled(has && !s->experiment.chosen.empty());
     for (QAction* a : {export_frontier_, export_hypervolume_, export_activation_}) a->setEnabled(has);
-    choose_->setEnabled(t && t->status == TrialStatus::Completed);
+    choose_->setEnabled(editable && t && t->status == TrialStatus::Completed);
     choose_->setText(t && s->chosen(selected) ? tr("Un&mark as chosen") : tr("&Mark as chosen"));
     copy_config_->setEnabled(t != nullptr);
     export_config_->setEnabled(t != nullptr);
     exclusion_->update();
-    enter_result_->setEnabled(has && s->experiment.count(TrialStatus::Pending) > 0);
-    import_results_->setEnabled(has && s->experiment.count(TrialStatus::Pending) > 0);
+    enter_result_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
+    import_results_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
     const QString reason = has && !running ? controller_->cannotRunReason() : QString();
     step_->setToolTip(reason.isEmpty() ? tr("Propose and evaluate one trial (F5)") : reason);
 }
@@ -722,10 +749,12 @@ bool MainWindow::maybeSave() {
             tr("%1 has changes that are not saved. Save them first?").arg(document_->displayName()),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Cancel) return false;
-    if (answer == QMessageBox::Discard) return true;
+    if (answer == QMessageBox::Discard) {
+        document_->discardRecovery();
+        return true;
+    }
     if (document_->filePath().isEmpty()) {
-        const QString path = askSavePath(tr("Save experiment"), tr(kExperimentFilter),
-                                         QString::fromStdString(document_->experiment().name) + ".sebo.json");
+        const QString path = askSavePath(tr("Save experiment"), tr(kExperimentFilter), suggestedFileName());
         if (path.isEmpty()) return false;
         return saveFileAs(path);
     }
@@ -747,7 +776,14 @@ bool MainWindow::openFile(const QString& path) {
     // An opened file is someone else's until its command is approved (or trusted for it).
     controller_->revokeCommandApproval();
     message_bar_->dismiss();
-    addRecentFile(document_->filePath());
+    if (!document_->copySource().isEmpty()) {
+        // A bundled example: the application's own file is never written.
+        // One line even at 1024 pixels: a taller message bar would squeeze the frontier chart.
+        showInfo(tr("A copy of the example %1 (never changed itself): new trials go to a recovery file until Save As.")
+                     .arg(QFileInfo(document_->copySource()).fileName()));
+    } else {
+        addRecentFile(document_->filePath());
+    }
     statusBar()->showMessage(tr("Opened %1").arg(document_->displayName()), 5000);
     return true;
 }
@@ -757,8 +793,8 @@ bool MainWindow::newExperiment(Experiment experiment) {
     document_->setExperiment(std::move(experiment));
     controller_->revokeCommandApproval();
     message_bar_->dismiss();
-    showInfo(tr("New experiment created. It is saved to a file once you choose one (Ctrl+S); from then on every "
-                "trial is written as soon as it completes."));
+    showInfo(tr("New experiment created. Until you save it to a file (Ctrl+S) its trials are autosaved to a "
+                "recovery file; from then on every trial is written to your file as soon as it completes."));
     return true;
 }
 
@@ -772,8 +808,14 @@ bool MainWindow::saveFile() {
 }
 
 bool MainWindow::saveFileAs(const QString& path) {
-    if (auto error = document_->saveAs(path)) {
-        showError(tr("Could not save %1: %2").arg(QDir::toNativeSeparators(path), *error));
+    // Without an extension, Open's filter would hide the file: "mine" becomes "mine.sebo.json".
+    const QString target = with_experiment_extension(path);
+    if (target != path && QFileInfo::exists(target) &&
+        ask(tr("Replace file?"), tr("%1 already exists. Replace it?").arg(QDir::toNativeSeparators(target)),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
+        return false;
+    if (auto error = document_->saveAs(target)) {
+        showError(tr("Could not save %1: %2").arg(QDir::toNativeSeparators(target), *error));
         return false;
     }
     addRecentFile(document_->filePath());
@@ -977,7 +1019,8 @@ bool MainWindow::exportChart(Chart chart, const QString& path) {
                               : chart == Chart::Hypervolume ? static_cast<ChartPanel*>(hypervolume_)
                                                             : static_cast<ChartPanel*>(activation_);
     const bool svg = path.endsWith(".svg", Qt::CaseInsensitive);
-    const std::optional<QString> error = svg ? panel->saveSvg(path) : panel->savePng(path);
+    std::optional<QString> error = refuse_bundled_path(path);
+    if (!error) error = svg ? panel->saveSvg(path) : panel->savePng(path);
     if (error) {
         showError(*error);
         return false;
@@ -1001,9 +1044,20 @@ void MainWindow::copyConfiguration(int trial) {
 // ---------------------------------------------------------------------------------------------
 // Dialogs (thin: ask for a path or settings, then call the functions above)
 
+QString MainWindow::dialogDirectory() const {
+    return dialog_directory(document_->filePath(), make_settings()->value("lastDirectory").toString());
+}
+
+QString MainWindow::suggestedFileName() const {
+    if (!document_->copySource().isEmpty()) return QFileInfo(document_->copySource()).fileName();
+    QString name = QString::fromStdString(document_->experiment().name).simplified().replace(' ', '-');
+    if (name.isEmpty()) name = "experiment";
+    return with_experiment_extension(name);
+}
+
 QString MainWindow::askSavePath(const QString& title, const QString& filters, const QString& suggested) {
     auto settings = make_settings();
-    const QString dir = settings->value("lastDirectory", QDir::homePath()).toString();
+    const QString dir = dialogDirectory();
     const QString path = QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(suggested), filters);
     if (!path.isEmpty()) settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
     return path;
@@ -1011,7 +1065,7 @@ QString MainWindow::askSavePath(const QString& title, const QString& filters, co
 
 void MainWindow::openDialog() {
     auto settings = make_settings();
-    const QString dir = settings->value("lastDirectory", QDir::homePath()).toString();
+    const QString dir = dialogDirectory();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open experiment"), dir, tr(kExperimentFilter));
     if (path.isEmpty()) return;
     settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
@@ -1020,12 +1074,7 @@ void MainWindow::openDialog() {
 
 void MainWindow::saveAsDialog() {
     if (!document_->hasExperiment()) return;
-    QString suggested = document_->filePath();
-    if (suggested.isEmpty()) {
-        suggested = QString::fromStdString(document_->experiment().name).simplified().replace(' ', '-');
-        if (suggested.isEmpty()) suggested = "experiment";
-        suggested += ".sebo.json";
-    }
+    const QString suggested = document_->filePath().isEmpty() ? suggestedFileName() : document_->filePath();
     const QString path = askSavePath(tr("Save experiment as"), tr(kExperimentFilter), QFileInfo(suggested).fileName());
     if (!path.isEmpty()) saveFileAs(path);
 }
@@ -1067,7 +1116,7 @@ void MainWindow::exportChartDialog(Chart chart) {
 
 void MainWindow::importResultsDialog() {
     auto settings = make_settings();
-    const QString dir = settings->value("lastDirectory", QDir::homePath()).toString();
+    const QString dir = dialogDirectory();
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Import results"), dir, tr("CSV files (*.csv);;All files (*)"));
     if (path.isEmpty()) return;

@@ -41,13 +41,15 @@ class HypervolumeChartView;
 class MessageBar;
 class MethodPanel;
 class ParallelCoordinatesView;
+class ReadOnlyBanner;
 class RunController;
 class RunProgressWidget;
+class SaveStatusLabel;
 class TrialContextMenu;
-class WelcomePage;
 class TrialExclusionActions;
 class TrialsProxyModel;
 class TrialsTableModel;
+class WelcomePage;
 enum class RunEnd;
 struct MethodChoice;
 struct RunProgress;
@@ -88,6 +90,9 @@ public:
     QAction* newAction() const { return new_; }
     // Trial › Exclude from analysis, and the offer to exclude a new extreme value.
     TrialExclusionActions* exclusionActions() const { return exclusion_; }
+    ReadOnlyBanner* readOnlyBanner() const { return read_only_banner_; }
+    // The folder file dialogs start in: the open experiment's, else the last one used.
+    QString dialogDirectory() const;
     QAction* stepAction() const { return step_; }
     QAction* runAction() const { return run_n_; }
     QAction* runToBudgetAction() const { return run_budget_; }
@@ -103,11 +108,13 @@ public:
 
     // Opens a file; asks about unsaved changes first. A file that fails to load is reported
     // in the message bar (with the engine's field path and value) and the current experiment
-    // stays open. Returns whether the file was opened.
+    // stays open. A bundled example opens as an untitled copy; a file another process runs
+    // opens read-only (a banner says by whom). Returns whether the file was opened.
     bool openFile(const QString& path);
     // Replaces the open experiment with a new, not yet saved one (asks about unsaved changes).
     bool newExperiment(Experiment experiment);
     bool saveFile();
+    // Appends ".sebo.json" to a name without ".json"; refuses the application's own folders.
     bool saveFileAs(const QString& path);
     bool exportChosen(const QString& path, bool changed_only);
     bool exportConfiguration(int trial, const QString& path, bool changed_only);
@@ -171,6 +178,8 @@ private:
     void showError(const QString& text);
     void showInfo(const QString& text);
     QString askSavePath(const QString& title, const QString& filters, const QString& suggested);
+    // A file name for an experiment without one: the example's, or from the experiment's name.
+    QString suggestedFileName() const;
 
     void openDialog();
     void saveAsDialog();
@@ -198,6 +207,8 @@ private:
 
     MessageBar* message_bar_;
     TrialExclusionActions* exclusion_;
+    ReadOnlyBanner* read_only_banner_;
+    SaveStatusLabel* save_status_;
     QStackedWidget* center_;
     WelcomePage* welcome_;
     FrontierChartView* frontier_;

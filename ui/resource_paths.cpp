@@ -6,6 +6,8 @@
 
 namespace sebo::ui {
 
+QString bundled_resources_directory() { return QStringLiteral(SEBO_RESOURCES_DIR); }
+
 QString examples_directory() {
     QStringList candidates;
     if (QCoreApplication::instance()) {

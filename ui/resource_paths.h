@@ -8,6 +8,8 @@
 
 namespace sebo::ui {
 
+// The resources folder of the source tree this library was compiled from.
+QString bundled_resources_directory();
 // The first existing examples folder, or empty when none is found.
 QString examples_directory();
 // Absolute paths of the bundled "*.sebo.json" files, sorted by name.

@@ -99,6 +99,9 @@ double RunController::stepSeconds() const { return running_ ? step_clock_.elapse
 
 QString RunController::cannotRunReason() const {
     if (!document_->hasExperiment()) return tr("Open or create an experiment first.");
+    if (document_->isReadOnly())
+        return tr("%1. The explorer shows it read-only; reload it when that process is done.")
+            .arg(document_->readOnlyReason());
     const Experiment& e = document_->experiment();
     if (auto error = e.space.validate()) return QString::fromStdString(*error);
     if (auto error = e.method.validate()) return QString::fromStdString(*error);
@@ -308,18 +311,18 @@ void RunController::onStepDone(std::uint64_t generation) {
     }
     switch (outcome->status) {
     case StepResult::Status::Completed: {
+        // The indices the trials got in the document (trials recorded elsewhere and merged in
+        // meanwhile may have taken the ones the step chose).
+        std::vector<int> new_trials;
         const std::optional<QString> save_error =
-            outcome->sampler_state_changed ? document_->appendStep(outcome->trials, std::move(outcome->sampler_state))
-                                           : document_->appendTrials(outcome->trials);
+            outcome->sampler_state_changed
+                ? document_->appendStep(outcome->trials, std::move(outcome->sampler_state), &new_trials)
+                : document_->appendTrials(outcome->trials, &new_trials);
         setRunningTrials({});
         step_seconds_.push_back(step_clock_.elapsed() / 1000.0);
         ++steps_done_;
         QList<int> indices;
-        std::vector<int> new_trials;
-        for (const Trial& t : outcome->trials) {
-            indices << t.index;
-            new_trials.push_back(t.index);
-        }
+        for (int index : new_trials) indices << index;
         failures_.add(document_->experiment(), new_trials);
         emit stepCompleted(indices);
         if (save_error) {

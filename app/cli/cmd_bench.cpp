@@ -28,10 +28,12 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/sampler_options.h"
+#include "cli/shared_file.h"
 #include "core/format.h"
 #include "core/input_error.h"
 #include "core/thread_pool.h"
 #include "io/experiment_file.h"
+#include "io/shared_experiment_file.h"
 #include "problems/problem_catalog.h"
 
 extern char** environ;
@@ -120,8 +122,17 @@ bool prepare(Run& run, const BenchPlan& plan) {
     if (!fs::exists(run.path)) {
         const Experiment e = make_problem_experiment(
             run.problem->spec, run.strategy->method(plan.trials, plan.initial_trials, plan.nuts), static_cast<std::uint64_t>(run.seed));
-        save_experiment(e, run.path);
-        return true;
+        // Created under the file's write lock and only if it is still missing: another
+        // `sebo bench` on the same folder may be creating it too.
+        FileLockOptions lock;
+        lock.program = "sebo bench";
+        lock.wait_seconds = kDefaultWaitSeconds;
+        try {
+            SharedExperimentFile(run.path, lock).replace(e, true);
+            return true;
+        } catch (const InputError&) {
+            if (!fs::exists(run.path)) throw;
+        }
     }
     Experiment e;
     try {

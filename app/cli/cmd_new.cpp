@@ -9,6 +9,7 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/sampler_options.h"
+#include "cli/shared_file.h"
 #include "core/format.h"
 #include "core/input_error.h"
 #include "evaluators/command_evaluator.h"
@@ -16,6 +17,7 @@
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
 #include "io/results_import.h"
+#include "io/shared_experiment_file.h"
 #include "io/space_file.h"
 
 namespace sebo::cli {
@@ -91,6 +93,7 @@ int command_new(const Args& args) {
          {"import", "CSV", "past results to add as completed trials"},
          {"out", "FILE", "experiment file to create"},
          {"force", "", "overwrite --out if it exists"},
+         wait_option(),
          {"quiet", "", "print nothing but errors"},
          {"command", "PROG [ARGS...]", "the evaluator program and its arguments (takes the rest of the line)", true}});
     if (!parser.parse(args)) {
@@ -173,7 +176,21 @@ int command_new(const Args& args) {
     if (auto error = e.method.validate()) throw InputError("method", *error);
 
     if (const auto past = parser.value("import")) e.trials = read_import(e, *past);
-    save_experiment(e, *out);
+    // Under the file's write lock, so that a file another process creates or runs at the same
+    // moment is neither overwritten without --force nor half-replaced.
+    // A file that another process runs is not replaced: its run lock is taken for the moment.
+    const double wait = wait_seconds(parser);
+    const FileLockOptions lock = lock_options("sebo new", wait, parser.has("quiet"));
+    FileLock run_lock;
+    if (parser.has("force")) {
+        FileLockOptions run = lock;
+        run.activity = "being replaced by";
+        run_lock = acquire_run_lock(*out, run);
+        print_note("sebo new", takeover_note(run_lock, *out));
+    }
+    SharedExperimentFile(*out, lock, [](const std::string& note) { print_note("sebo new", note); })
+        .replace(e, !parser.has("force"));
+    run_lock.release();
 
     if (!parser.has("quiet")) {
         std::fprintf(stderr, "created %s: %d parameters, objective '%s' (%s), strategy %s, budget %d\n", out->c_str(),
@@ -200,18 +217,22 @@ int command_import(const Args& args) {
                      "column per parameter (named as in the experiment) and an objective column (named after the\n"
                      "objective, or 'objective'); 'sem' is optional and other columns are ignored. Every value is\n"
                      "checked against the search space; if any row has a problem, nothing is imported.",
-                     {{"quiet", "", "print nothing but errors"}}, 2, "FILE PAST.csv");
+                     {wait_option(), {"quiet", "", "print nothing but errors"}}, 2, "FILE PAST.csv");
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);
         return 0;
     }
     if (parser.positionals().size() != 2) throw UsageError("an experiment FILE and a CSV file are required");
     const std::string& path = parser.positionals()[0];
-    Experiment e = load_experiment(path);
-    std::vector<Trial> imported = read_import(e, parser.positionals()[1]);
-    const std::size_t count = imported.size();
-    for (Trial& t : imported) e.trials.push_back(std::move(t));
-    save_experiment(e, path);
+    SharedExperimentFile file(path, lock_options("sebo import", wait_seconds(parser), parser.has("quiet")),
+                              [](const std::string& note) { print_note("sebo import", note); });
+    std::size_t count = 0;
+    // Read, check and append under the write lock: the trials get indices after the file's last.
+    const Experiment e = file.edit([&](Experiment& current) {
+        std::vector<Trial> imported = read_import(current, parser.positionals()[1]);
+        count = imported.size();
+        for (Trial& t : imported) current.trials.push_back(std::move(t));
+    });
     if (!parser.has("quiet")) {
         std::fprintf(stderr, "imported %zu completed trials into %s (%zu trials in all)\n", count, path.c_str(), e.trials.size());
         if (static_cast<int>(e.trials.size()) >= e.method.budget)

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <optional>
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
@@ -12,6 +13,8 @@
 #include "experiment/analytics.h"
 #include "io/csv_export.h"
 #include "io/experiment_file.h"
+#include "io/file_lock.h"
+#include "io/shared_experiment_file.h"
 
 namespace sebo::cli {
 
@@ -78,6 +81,9 @@ int command_info(const Args& args) {
     const Experiment e = load_positional(parser);
     const FrontierReport report = analyze_frontier(e);
     const Trial* best = best_trial(e);
+    // Who runs the file now, as its run lock's sidecar says (read, never locked).
+    const std::string& path = parser.positionals().front();
+    const std::optional<LockHolder> runner = FileLock::current_holder(run_lock_path(path));
     int integers = 0, logs = 0;
     for (const Parameter& p : e.space.parameters()) {
         integers += p.kind == ParameterKind::Integer;
@@ -105,6 +111,9 @@ int command_info(const Args& args) {
         out["hypervolume"] = report.hypervolume;
         out["chosen"] = Json::array();
         for (const auto& c : e.chosen) out["chosen"].push_back({{"trial", c.trial}, {"note", c.note}});
+        out["in_use"] = runner ? Json{{"program", runner->program}, {"activity", runner->activity}, {"pid", runner->pid},
+                                      {"host", runner->host}, {"started_at", runner->started_at}}
+                               : Json(nullptr);
         std::printf("%s\n", out.dump(2).c_str());
         return 0;
     }
@@ -127,6 +136,7 @@ int command_info(const Args& args) {
         std::printf("best         none yet\n");
     std::printf("hypervolume  %s\n", format_short(report.hypervolume).c_str());
     std::printf("chosen       %zu configuration(s)\n", e.chosen.size());
+    if (runner) std::printf("in use       %s\n", describe_holder(path, *runner).c_str());
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <thread>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/sampler_options.h"
+#include "cli/shared_file.h"
 #include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
 #include "core/input_error.h"
@@ -23,6 +25,7 @@
 #include "experiment/analytics.h"
 #include "experiment/runner.h"
 #include "io/experiment_file.h"
+#include "io/shared_experiment_file.h"
 #include "problems/problem_catalog.h"
 
 namespace sebo::cli {
@@ -65,6 +68,41 @@ private:
     void (*previous_int_)(int) = SIG_DFL;
     void (*previous_term_)(int) = SIG_DFL;
 };
+
+void print_merge_unless(bool quiet, const MergeReport& report) {
+    if (!quiet) print_merge("sebo run", report);
+}
+
+// Saves the trials of a step, merging what other processes recorded meanwhile; the step's
+// trial indices follow a renumbering. When they cannot be saved (the file no longer loads, it
+// holds another problem now, or Ctrl-C came while waiting for another writer), this run's
+// experiment is written next to the file so that no evaluation is lost. Returns false when
+// the run must stop.
+bool save_step(SharedExperimentFile& file, Experiment& experiment, StepResult& step, bool quiet) {
+    std::string why;
+    try {
+        const MergeReport merged = file.save(experiment);
+        print_merge_unless(quiet, merged);
+        for (int& index : step.new_trials) index = merged.new_index(index);
+        return true;
+    } catch (const FileBusyError& error) {
+        if (!error.stopped()) throw;
+        why = std::string("interrupted while waiting: ") + error.what();
+    } catch (const std::exception& error) {
+        why = error.what();
+    }
+    std::string unsaved;
+    for (int index : step.new_trials) unsaved += (unsaved.empty() ? "" : ", ") + std::to_string(index);
+    const std::string rescue = file.path() + ".unmerged-" + std::to_string(::getpid()) + ".sebo.json";
+    std::fprintf(stderr, "sebo run: cannot save trial(s) %s to %s: %s\n", unsaved.c_str(), file.path().c_str(), why.c_str());
+    try {
+        save_experiment(experiment, rescue);
+        std::fprintf(stderr, "sebo run: this run's experiment, with those trials, is in %s\n", rescue.c_str());
+    } catch (const std::exception& also) {
+        std::fprintf(stderr, "sebo run: and it could not be written to %s either: %s\n", rescue.c_str(), also.what());
+    }
+    return false;
+}
 
 std::string describe_best(const Experiment& e) {
     const Trial* best = nullptr;
@@ -165,6 +203,7 @@ int command_run(const Args& args) {
          nuts_option(),
          threads_option(),
          {"force", "", "overwrite --out if it exists"},
+         wait_option(),
          {"quiet", "", "print nothing but errors"}},
         1, "FILE");
     if (!parser.parse(args)) {
@@ -191,7 +230,6 @@ int command_run(const Args& args) {
              {"problem", "dim", "effective", "target", "repetitions", "world-seed", "seed", "name", "description"})
             if (parser.has(flag))
                 throw UsageError(std::string("--") + flag + " cannot change an existing experiment (" + path + ")");
-        experiment = load_experiment(path);
     } else {
         const auto problem = parser.value("problem");
         if (!problem) throw UsageError("--problem NAME is required to create an experiment (or give an experiment FILE to continue)");
@@ -211,6 +249,23 @@ int command_run(const Args& args) {
         if (const auto name = parser.value("name")) experiment.name = *name;
         if (const auto description = parser.value("description")) experiment.description = *description;
     }
+
+    // One run per file (docs/file-format.md, "Several writers"): a second `sebo run`, or the
+    // explorer, waits up to --wait for this one or stops with exit code 3. The run lock is held
+    // to the end; each save takes the short write lock and merges what `sebo observe`,
+    // `sebo suggest` or `sebo import` recorded meanwhile.
+    FileLockOptions run_options = lock_options("sebo run", wait_seconds(parser), quiet);
+    run_options.activity = "being run by";
+    const FileLock run_lock = acquire_run_lock(path, run_options);
+    if (!quiet) print_note("sebo run", takeover_note(run_lock, path));
+    InterruptGuard interrupt;
+    // A save waits for another writer's save as long as it takes (they are short), or Ctrl-C.
+    FileLockOptions write_options = lock_options("sebo run", std::numeric_limits<double>::infinity(), quiet);
+    write_options.stop = interrupt.token();
+    SharedExperimentFile file(path, write_options, [quiet](const std::string& note) {
+        if (!quiet) print_note("sebo run", note);
+    });
+    if (resume) experiment = file.load();
     if (const auto name = parser.value("strategy")) {
         const auto kind = strategy_kind_from_string(*name);
         if (!kind) {
@@ -270,8 +325,8 @@ int command_run(const Args& args) {
     }
     auto strategy = make_strategy(experiment.method);
 
-    save_experiment(experiment, path);
-    InterruptGuard interrupt;
+    if (resume) print_merge_unless(quiet, file.save(experiment));
+    else file.replace(experiment, !parser.has("force"));
     ThreadPool pool(threads);
     StepControl control;
     control.stop = interrupt.token();
@@ -292,11 +347,13 @@ int command_run(const Args& args) {
     const auto start = std::chrono::steady_clock::now();
     int exit_code = 0;
     FailureStreak failures;  // in this invocation: a fixed evaluator gets a fresh start
-    while (static_cast<int>(experiment.trials.size()) < experiment.method.budget) {
-        const StepResult step = run_step(experiment, *strategy, evaluator.get(), control, batch);
+    // The run's own target: another process may change the file's budget meanwhile.
+    const int target = experiment.method.budget;
+    while (static_cast<int>(experiment.trials.size()) < target) {
+        StepResult step = run_step(experiment, *strategy, evaluator.get(), control, batch);
         if (step.status == StepResult::Status::Cancelled) {
             std::fprintf(stderr, "interrupted: %s has %zu trials; continue with 'sebo run %s --trials %d'\n", path.c_str(),
-                         experiment.trials.size(), path.c_str(), experiment.method.budget);
+                         experiment.trials.size(), path.c_str(), target);
             exit_code = 130;
             break;
         }
@@ -306,14 +363,17 @@ int command_run(const Args& args) {
             break;
         }
         if (step.status == StepResult::Status::BudgetReached) break;
-        save_experiment(experiment, path);
+        if (!save_step(file, experiment, step, quiet)) {
+            exit_code = g_interrupted.load() ? 130 : 1;
+            break;
+        }
         if (live) std::fprintf(stderr, "\r%78s\r", "");
         if (!quiet) {
             for (int index : step.new_trials) {
                 const Trial& t = *experiment.find_trial(index);
                 const std::string value = t.objective ? format_short(*t.objective) : "failed: " + t.error;
                 std::fprintf(stderr, "[%4zu/%d] trial %-4d %-8s %s=%-14s active %-3d best %s\n", experiment.trials.size(),
-                             experiment.method.budget, t.index, t.generator.c_str(), experiment.objective.name.c_str(),
+                             target, t.index, t.generator.c_str(), experiment.objective.name.c_str(),
                              value.c_str(), experiment.sparsity(t), describe_best(experiment).c_str());
                 if (t.fit && !t.fit->warning().empty())
                     std::fprintf(stderr, "warning: trial %d: %s\n", t.index, t.fit->warning().c_str());
@@ -329,7 +389,7 @@ int command_run(const Args& args) {
                          "(--max-failures 0 never stops)\n",
                          failures.length(), failures.last_trial(), failures.last_error().c_str(), path.c_str(),
                          experiment.trials.size(),
-                         path.c_str(), experiment.method.budget, evaluator_flag ? " --evaluator command" : "");
+                         path.c_str(), target, evaluator_flag ? " --evaluator command" : "");
             exit_code = 1;
             break;
         }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -22,6 +23,8 @@
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
 #include "io/results_import.h"
+#include "io/shared_experiment_file.h"
+#include "cli/shared_file.h"
 
 namespace sebo::cli {
 
@@ -81,6 +84,9 @@ std::string results_sheet(const Experiment& e, const std::vector<int>& indices) 
     return text;
 }
 
+// A sheet with no values yet: nothing is written.
+struct NothingToRecord {};
+
 std::string describe_trial_result(const Experiment& e, const Trial& t) {
     if (t.status == TrialStatus::Completed)
         return e.objective.name + " = " + format_number(*t.objective) + (t.sem ? " ± " + format_number(*t.sem) : "");
@@ -104,7 +110,8 @@ int command_suggest(const Args& args) {
          {"trials", "N", "raise the experiment's budget to N trials first"},
          {"model", "NAME", "surrogate for this and later steps: gp, saas or saas-map"},
          nuts_option(),
-         threads_option()},
+         threads_option(),
+         wait_option()},
         1, "FILE");
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);
@@ -117,7 +124,12 @@ int command_suggest(const Args& args) {
     if (sheet && std::filesystem::exists(*sheet) && !parser.has("force"))
         throw UsageError("--csv: " + *sheet + " already exists (it may hold results); use --force to overwrite it");
 
-    Experiment e = load_experiment(path);
+    const double wait = wait_seconds(parser);
+    // The proposal is made without a lock (a model fit may take minutes); the save merges what
+    // other processes recorded meanwhile, and gives the new trials the next free indices.
+    SharedExperimentFile file(path, lock_options("sebo suggest", wait, false),
+                              [](const std::string& note) { print_note("sebo suggest", note); });
+    Experiment e = file.load();
     if (const auto budget = parser.integer("trials", 1, 1'000'000)) e.method.budget = static_cast<int>(*budget);
     if (const auto name = parser.value("model")) {
         const auto model = model_kind_from_string(*name);
@@ -151,16 +163,19 @@ int command_suggest(const Args& args) {
         std::fprintf(stderr, "sebo suggest: the strategy could not propose: %s\n", step.message.c_str());
         return 1;
     }
-    save_experiment(e, path);
-    if (sheet) write_file_atomic(*sheet, results_sheet(e, step.new_trials));
-    if (const Trial* t = e.find_trial(step.new_trials.front()); t && t->fit && !t->fit->warning().empty())
+    const MergeReport merged = file.save(e);
+    print_merge("sebo suggest", merged);
+    std::vector<int> new_trials;
+    for (int index : step.new_trials) new_trials.push_back(merged.new_index(index));
+    if (sheet) write_file_atomic(*sheet, results_sheet(e, new_trials));
+    if (const Trial* t = e.find_trial(new_trials.front()); t && t->fit && !t->fit->warning().empty())
         std::fprintf(stderr, "warning: the model behind these trials: %s\n", t->fit->warning().c_str());
 
     if (parser.has("json")) {
         Json out = Json::object();
         out["file"] = path;
         out["trials"] = Json::array();
-        for (int index : step.new_trials) {
+        for (int index : new_trials) {
             Json trial = Json::parse(configuration_to_json(e, index, false));
             trial.erase("objective");
             trial["generator"] = e.find_trial(index)->generator;
@@ -169,10 +184,10 @@ int command_suggest(const Args& args) {
         std::printf("%s\n", out.dump(2, ' ', false, Json::error_handler_t::replace).c_str());
         return 0;
     }
-    const Trial& first = *e.find_trial(step.new_trials.front());
-    std::printf("%zu new pending trial(s) from %s, saved in %s%s\n\n", step.new_trials.size(), first.generator.c_str(),
-                path.c_str(), static_cast<int>(step.new_trials.size()) < count ? " (the budget allows no more)" : "");
-    print_table(e, step.new_trials);
+    const Trial& first = *e.find_trial(new_trials.front());
+    std::printf("%zu new pending trial(s) from %s, saved in %s%s\n\n", new_trials.size(), first.generator.c_str(),
+                path.c_str(), static_cast<int>(new_trials.size()) < count ? " (the budget allows no more)" : "");
+    print_table(e, new_trials);
     std::printf("\nrecord results:  sebo observe %s --trial %d --value V\n", path.c_str(), first.index);
     if (sheet) std::printf("or fill in %s, then:  sebo observe %s --csv %s\n", sheet->c_str(), path.c_str(), sheet->c_str());
     return 0;
@@ -204,6 +219,7 @@ int command_observe(const Args& args) {
          {"overwrite", "", "replace the result of a trial that already has one"},
          {"exclude", "REASON", "leave completed trial I out of the analysis (its value stays in FILE)"},
          {"include", "", "count excluded trial I in the analysis again"},
+         wait_option(),
          {"quiet", "", "print nothing but errors"}},
         1, "FILE");
     if (!parser.parse(args)) {
@@ -217,65 +233,78 @@ int command_observe(const Args& args) {
     const bool by_sheet = parser.has("csv");
     if (parser.has("exclude") || parser.has("include")) return observe_exclusion(parser, path, quiet);
     if (by_sheet == parser.has("trial")) throw UsageError("give either --trial I or --csv RESULTS");
-    Experiment e = load_experiment(path);
-
-    std::vector<ObservedResult> results;
+    // Flags and the sheet are checked before the file is locked.
+    ObservedResult single;
+    std::optional<CsvTable> table;
     if (!by_sheet) {
         if (parser.has("partial")) throw UsageError("--partial goes with --csv");
-        ObservedResult result;
-        result.trial = static_cast<int>(*parser.integer("trial", 0, 2'147'483'647));
+        single.trial = static_cast<int>(*parser.integer("trial", 0, 2'147'483'647));
         if (parser.has("value") == parser.has("failed")) throw UsageError("--trial needs either --value V or --failed REASON");
         if (parser.has("value")) {
-            result.objective = parser.number("value");
-            result.sem = parser.number("sem");
-            if (result.sem && *result.sem < 0) throw UsageError("--sem: " + format_number(*result.sem) + " is negative");
+            single.objective = parser.number("value");
+            single.sem = parser.number("sem");
+            if (single.sem && *single.sem < 0) throw UsageError("--sem: " + format_number(*single.sem) + " is negative");
         } else {
             if (parser.has("sem")) throw UsageError("--sem goes with --value");
-            result.status = TrialStatus::Failed;
-            result.error = *parser.value("failed");
-            if (result.error.empty()) result.error = "reported failed";
+            single.status = TrialStatus::Failed;
+            single.error = *parser.value("failed");
+            if (single.error.empty()) single.error = "reported failed";
         }
-        if (const auto problem = check_result(e, result, overwrite))
-            throw InputError("--trial " + std::to_string(result.trial),
-                             *problem + (e.find_trial(result.trial) && !overwrite ? "; --overwrite replaces it" : ""));
-        results.push_back(std::move(result));
     } else {
         for (const char* flag : {"value", "sem", "failed"})
             if (parser.has(flag)) throw UsageError(std::string("--") + flag + " goes with --trial, not --csv");
         const std::string sheet = *parser.value("csv");
-        const CsvTable table = parse_csv_table(read_text_file(sheet), sheet);
-        const ResultsMatch match = match_results(e, table, {.overwrite = overwrite});
-        for (const ResultRow& row : match.rows) {
-            if (quiet && row.status == ResultRow::Status::Matched) continue;
-            std::string line = "line " + std::to_string(row.line) + ": " + to_string(row.status);
-            if (row.status == ResultRow::Status::Matched) {
-                const auto it = std::find_if(match.results.begin(), match.results.end(),
-                                             [&](const ObservedResult& r) { return r.trial == row.trial; });
-                line += " -> trial " + std::to_string(row.trial) + " (" +
-                        (it->objective ? e.objective.name + " = " + format_number(*it->objective) : to_string(it->status)) + ")";
-            } else {
-                line += ": " + row.message;
-            }
-            std::fprintf(stderr, "%s\n", line.c_str());
-        }
-        const int matched = match.count(ResultRow::Status::Matched);
-        const int problems = match.count(ResultRow::Status::Unmatched) + match.count(ResultRow::Status::Invalid);
-        if (problems > 0 && !parser.has("partial")) {
-            std::string message = "nothing recorded: " + std::to_string(match.count(ResultRow::Status::Unmatched)) +
-                                  " row(s) not matched, " + std::to_string(match.count(ResultRow::Status::Invalid)) +
-                                  " invalid";
-            if (matched > 0) message += " (--partial records the " + std::to_string(matched) + " matched row(s))";
-            throw InputError(sheet, message);
-        }
-        results = match.results;
+        table = parse_csv_table(read_text_file(sheet), sheet);
     }
+    SharedExperimentFile file(path, lock_options("sebo observe", wait_seconds(parser), quiet),
+                              [](const std::string& note) { print_note("sebo observe", note); });
 
-    if (results.empty()) {
+    // The whole read-check-record-write holds the write lock: the trial is checked against the
+    // file as it is now, and no other writer's result can be lost in between.
+    std::vector<ObservedResult> results;
+    const auto record = [&](Experiment& e) {
+        if (!by_sheet) {
+            if (const auto problem = check_result(e, single, overwrite))
+                throw InputError("--trial " + std::to_string(single.trial),
+                                 *problem + (e.find_trial(single.trial) && !overwrite ? "; --overwrite replaces it" : ""));
+            results.push_back(single);
+        } else {
+            const ResultsMatch match = match_results(e, *table, {.overwrite = overwrite});
+            for (const ResultRow& row : match.rows) {
+                if (quiet && row.status == ResultRow::Status::Matched) continue;
+                std::string line = "line " + std::to_string(row.line) + ": " + to_string(row.status);
+                if (row.status == ResultRow::Status::Matched) {
+                    const auto it = std::find_if(match.results.begin(), match.results.end(),
+                                                 [&](const ObservedResult& r) { return r.trial == row.trial; });
+                    line += " -> trial " + std::to_string(row.trial) + " (" +
+                            (it->objective ? e.objective.name + " = " + format_number(*it->objective) : to_string(it->status)) +
+                            ")";
+                } else {
+                    line += ": " + row.message;
+                }
+                std::fprintf(stderr, "%s\n", line.c_str());
+            }
+            const int matched = match.count(ResultRow::Status::Matched);
+            const int problems = match.count(ResultRow::Status::Unmatched) + match.count(ResultRow::Status::Invalid);
+            if (problems > 0 && !parser.has("partial")) {
+                std::string message = "nothing recorded: " + std::to_string(match.count(ResultRow::Status::Unmatched)) +
+                                      " row(s) not matched, " + std::to_string(match.count(ResultRow::Status::Invalid)) +
+                                      " invalid";
+                if (matched > 0) message += " (--partial records the " + std::to_string(matched) + " matched row(s))";
+                throw InputError(*parser.value("csv"), message);
+            }
+            results = match.results;
+        }
+        if (results.empty()) throw NothingToRecord();
+        record_results(e, results, utc_timestamp());
+    };
+    Experiment e;
+    try {
+        e = file.edit(record);
+    } catch (const NothingToRecord&) {
         if (!quiet) std::fprintf(stderr, "nothing to record\n");
         return 0;
     }
-    record_results(e, results, utc_timestamp());
-    save_experiment(e, path);
     if (!quiet) {
         for (const ObservedResult& r : results)
             if (!by_sheet)

@@ -1,8 +1,9 @@
 #pragma once
 // The `sebo` subcommands. Each takes the arguments after its name and returns the exit code:
 // 0 success, 2 bad usage or bad input (with a message naming the flag/field and value),
+// 3 the experiment file is run or written by another process for longer than --wait allows,
 // 1 any other failure. Usage and input errors are thrown (UsageError, InputError) and turned
-// into exit code 2 by main().
+// into exit code 2 by main(); a lock that stays taken is a FileBusyError, exit code 3.
 
 #include <string>
 #include <vector>

@@ -6,7 +6,10 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/shared_file.h"
 #include "core/input_error.h"
+#include "io/experiment_merge.h"
+#include "io/file_lock.h"
 
 namespace {
 
@@ -59,6 +62,14 @@ int main(int argc, char** argv) {
         } catch (const sebo::InputError& e) {
             std::fprintf(stderr, "sebo %s: %s\n", c.name, e.what());
             return 2;
+        } catch (const sebo::FileBusyError& e) {
+            // Another process runs or writes the file (docs/file-format.md, "Several writers").
+            std::fprintf(stderr, "sebo %s: %s%s\n", c.name, e.what(),
+                         e.stopped() ? "" : ". Try again when it is done, or wait longer with --wait S");
+            return sebo::cli::kExitFileBusy;
+        } catch (const sebo::MergeError& e) {
+            std::fprintf(stderr, "sebo %s: %s\n", c.name, e.what());
+            return 1;
         } catch (const std::exception& e) {
             std::fprintf(stderr, "sebo %s: error: %s\n", c.name, e.what());
             return 1;

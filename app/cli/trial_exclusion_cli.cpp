@@ -2,13 +2,14 @@
 
 #include <cstdio>
 
+#include "cli/shared_file.h"
 #include "core/format.h"
 #include "core/input_error.h"
 #include "experiment/analytics.h"
 #include "experiment/extreme_values.h"
 #include "experiment/runner.h"
 #include "experiment/trial_exclusion.h"
-#include "io/experiment_file.h"
+#include "io/shared_experiment_file.h"
 
 namespace sebo::cli {
 
@@ -32,21 +33,32 @@ int observe_exclusion(const Arguments& parser, const std::string& path, bool qui
         if (parser.has(flag))
             throw UsageError(std::string("--") + flag + " does not go with --" + (exclude ? "exclude" : "include"));
     const int index = static_cast<int>(*parser.integer("trial", 0, 2'147'483'647));
-    Experiment e = load_experiment(path);
-    const Trial* before = e.find_trial(index);
-    const bool was_excluded = before && before->exclusion;
-    const double hypervolume_before = analyze_frontier(e).hypervolume;
-    if (exclude) {
-        if (const auto problem = exclude_trial(e, index, *parser.value("exclude"), utc_timestamp()))
-            throw InputError("--trial " + std::to_string(index), *problem);
-    } else {
-        if (const auto problem = include_trial(e, index)) throw InputError("--trial " + std::to_string(index), *problem);
-        if (!was_excluded) {
-            if (!quiet) std::fprintf(stderr, "trial %d is not excluded; nothing changed\n", index);
-            return 0;
-        }
+    // Read, change and write under the file's write lock, like any short writer
+    // (docs/file-format.md, "Several writers").
+    SharedExperimentFile file(path, lock_options("sebo observe", wait_seconds(parser), quiet),
+                              [](const std::string& note) { print_note("sebo observe", note); });
+    struct NothingChanged {};
+    bool was_excluded = false;
+    double hypervolume_before = 0.0;
+    Experiment e;
+    try {
+        e = file.edit([&](Experiment& current) {
+            const Trial* before = current.find_trial(index);
+            was_excluded = before && before->exclusion;
+            hypervolume_before = analyze_frontier(current).hypervolume;
+            if (exclude) {
+                if (const auto problem = exclude_trial(current, index, *parser.value("exclude"), utc_timestamp()))
+                    throw InputError("--trial " + std::to_string(index), *problem);
+            } else {
+                if (const auto problem = include_trial(current, index))
+                    throw InputError("--trial " + std::to_string(index), *problem);
+                if (!was_excluded) throw NothingChanged{};
+            }
+        });
+    } catch (const NothingChanged&) {
+        if (!quiet) std::fprintf(stderr, "trial %d is not excluded; nothing changed\n", index);
+        return 0;
     }
-    save_experiment(e, path);
     if (quiet) return 0;
     const Trial& t = *e.find_trial(index);
     const double hypervolume_after = analyze_frontier(e).hypervolume;

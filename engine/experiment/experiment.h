@@ -142,6 +142,7 @@ struct MethodSettings {
 struct ChosenConfiguration {
     int trial = 0;
     std::string note;
+    bool operator==(const ChosenConfiguration&) const = default;
 };
 
 struct Experiment {

@@ -15,6 +15,7 @@ struct ParameterConvergenceRecord {
     std::string parameter;          // the input's name
     std::optional<double> rhat;     // unset when undefined (non-finite draws)
     std::optional<double> ess_bulk;
+    bool operator==(const ParameterConvergenceRecord&) const = default;
 };
 
 struct FitRecord {
@@ -41,6 +42,8 @@ struct FitRecord {
     std::string warning() const;
     // Empty when consistent; otherwise a message whose field path starts with `path`.
     std::optional<std::string> validate(const std::string& path) const;
+    // Every field equal (Trial's operator==, which a merge of two copies of a file uses).
+    bool operator==(const FitRecord&) const = default;
 };
 
 }  // namespace sebo

@@ -19,6 +19,7 @@ std::optional<TrialStatus> trial_status_from_string(const std::string& text);
 struct TrialExclusion {
     std::string reason;  // never empty
     std::string at;      // ISO-8601 UTC timestamp of the decision; empty when unknown
+    bool operator==(const TrialExclusion&) const = default;
 };
 
 struct Trial {
@@ -48,6 +49,9 @@ struct Trial {
     // The SAAS-NUTS fit that proposed the trial: its sampling and convergence (unset for other
     // generators).
     std::optional<FitRecord> fit;
+
+    // Every field equal (a merge of two copies of a file compares trials this way).
+    bool operator==(const Trial&) const = default;
 };
 
 }  // namespace sebo

@@ -1002,7 +1002,9 @@ SearchSpace space_from_json_text(const std::string& text) {
     return read_space(document, "");
 }
 
-Experiment load_experiment(const std::string& path) {
+Experiment load_experiment(const std::string& path) { return experiment_from_json_text(read_experiment_text(path)); }
+
+std::string read_experiment_text(const std::string& path) {
     // O_NONBLOCK: opening a FIFO must not hang waiting for a writer; it is then refused below.
     FileDescriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
     if (file.fd < 0) fail("file", "cannot open " + path + ": " + system_message(errno));
@@ -1029,7 +1031,7 @@ Experiment load_experiment(const std::string& path) {
         // The file may grow while it is read; the limit holds for what is actually read.
         if (text.size() > kMaxExperimentFileBytes) too_big(text.size());
     }
-    return experiment_from_json_text(text);
+    return text;
 }
 
 void save_experiment(const Experiment& experiment, const std::string& path) {

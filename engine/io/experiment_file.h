@@ -39,6 +39,9 @@ SearchSpace space_from_json_text(const std::string& text);
 
 // Reads a file; throws InputError (field "file" for unreadable/oversized files).
 Experiment load_experiment(const std::string& path);
+// The text of an experiment file, with the checks of load_experiment before parsing (a regular
+// file, not over kMaxExperimentFileBytes); throws InputError on field "file".
+std::string read_experiment_text(const std::string& path);
 
 // Atomic save: writes "<path>.tmp-<pid>", flushes it to disk, renames it over `path`.
 // An experiment that fails Experiment::validate() is refused (a file that cannot be loaded

@@ -28,10 +28,19 @@ inline CliResult run_sebo(const QStringList& args, const QString& workdir = {}) 
             QString::fromUtf8(p.readAllStandardError())};
 }
 
-// The bytes of a file (empty when it cannot be read).
-inline QByteArray contents(const QString& path) {
+inline void write_bytes(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate)) f.write(bytes);
+}
+
+inline QByteArray read_bytes(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// A test evaluator of tests/fixtures/evaluators.
+inline QString evaluator_fixture(const QString& name) {
+    return QString(SEBO_SOURCE_DIR) + "/tests/fixtures/evaluators/" + name;
 }
 
 inline QJsonObject read_json(const QString& path) {

@@ -46,18 +46,18 @@ private slots:
             gpei_model_trials += row.strategy == "gpei" && row.generator == "gpei";
         }
         QCOMPARE(gpei_model_trials, 2 * 3);
-        const QString summary = QString::fromUtf8(contents(dir + "/summary.md"));
+        const QString summary = QString::fromUtf8(read_bytes(dir + "/summary.md"));
         QVERIFY2(summary.contains("## branin/dim=4") && summary.contains("| sobol | 2 | 6 |") &&
                      summary.contains("| gpei | 2 | 6 |"),
                  qPrintable(summary));
         QCOMPARE(r.out, summary);  // the summary is also printed
 
         // Everything finished: nothing runs again and the report is the same.
-        const QByteArray before = contents(dir + "/results.csv");
+        const QByteArray before = read_bytes(dir + "/results.csv");
         r = run_sebo(small_bench(dir, 6));
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains("4 finished before, 0 to run"), qPrintable(r.err));
-        QCOMPARE(contents(dir + "/results.csv"), before);
+        QCOMPARE(read_bytes(dir + "/results.csv"), before);
 
         // A larger budget continues the same files.
         r = run_sebo(small_bench(dir, 8));
@@ -65,7 +65,7 @@ private slots:
         QVERIFY2(r.err.contains("0 finished before, 4 to run"), qPrintable(r.err));
         const auto more = sebo::read_bench_results((dir + "/results.csv").toStdString());
         QCOMPARE(more.size(), std::size_t{32});
-        QVERIFY(contents(dir + "/results.csv").startsWith(before.left(before.indexOf('\n'))));
+        QVERIFY(read_bytes(dir + "/results.csv").startsWith(before.left(before.indexOf('\n'))));
     }
 
     // SIGTERM to sebo bench reaches its children: each saves and stops, the partial comparison
@@ -146,7 +146,7 @@ private slots:
         CliResult r = run_sebo(small_bench(dir, 5));
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(broken), qPrintable(r.err));
-        QCOMPARE(contents(broken), QByteArray("{\"format\": \"sebo-experiment\", \"version\": 1, \"trials\": ["));
+        QCOMPARE(read_bytes(broken), QByteArray("{\"format\": \"sebo-experiment\", \"version\": 1, \"trials\": ["));
 
         // A file made by another strategy is not continued as if it were this one.
         QFile::remove(broken);

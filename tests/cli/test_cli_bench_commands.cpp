@@ -84,7 +84,7 @@ private slots:
         r = run_sebo(plan(dir) << "--report-only");
         QVERIFY2(r.code == 1, qPrintable(QString::number(r.code) + ": " + r.err));
         QVERIFY2(r.err.contains("partial: 3 of 4 runs finished (1 unfinished, 0 missing)"), qPrintable(r.err));
-        const QString summary = QString::fromUtf8(contents(dir + "/summary.md"));
+        const QString summary = QString::fromUtf8(read_bytes(dir + "/summary.md"));
         QVERIFY2(summary.startsWith("**Partial comparison**: 3 of 4 runs have all 5 trials. Unfinished: branin/dim=4 / "
                                     "gpei / seed 2 (0 of 5 trials)."),
                  qPrintable(summary));
@@ -94,7 +94,7 @@ private slots:
         r = run_sebo(plan(dir) << "--report-only");
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("partial: 3 of 4 runs finished (0 unfinished, 1 missing)"), qPrintable(r.err));
-        QVERIFY(QString::fromUtf8(contents(dir + "/summary.md")).contains("Missing: branin/dim=4 / gpei / seed 2."));
+        QVERIFY(QString::fromUtf8(read_bytes(dir + "/summary.md")).contains("Missing: branin/dim=4 / gpei / seed 2."));
         QVERIFY(QFile::rename(tmp.filePath("aside.sebo.json"), dir + "/runs/branin_dim_4/gpei/seed-2.sebo.json"));
 
         // Emitting again lists only what is left; once it has run, the report is complete.
@@ -107,9 +107,9 @@ private slots:
         r = run_sebo(plan(dir) << "--report-only");
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(!r.err.contains("partial"));
-        QVERIFY(!QString::fromUtf8(contents(dir + "/summary.md")).contains("Partial"));
+        QVERIFY(!QString::fromUtf8(read_bytes(dir + "/summary.md")).contains("Partial"));
         QCOMPARE(sebo::read_bench_results((dir + "/results.csv").toStdString()).size(), std::size_t{20});
-        QVERIFY(QString::fromUtf8(contents(dir + "/summary.md")).contains("| gpei | 2 | 5 |"));
+        QVERIFY(QString::fromUtf8(read_bytes(dir + "/summary.md")).contains("| gpei | 2 | 5 |"));
     }
 
     void badUsageIsNamed() {
