@@ -4,9 +4,10 @@
 #   1. AddressSanitizer + UndefinedBehaviorSanitizer (leak checking on): the whole project and
 #      every test except the slow end-to-end ones (ctest -LE slow).
 #   2. ThreadSanitizer: the engine's threaded code — the external-command evaluator (concurrent
-#      batches, its timeout and cancellation threads) and the experiment files' writer lock
-#      (threads contending for it, a wait ended by a release or a stop request from another
-#      thread); only their targets are built. The GUI's run
+#      batches, its timeout and cancellation threads), the thread pool, the NUTS chains and the
+#      optimizer restarts that run on it (a whole warm-started step, cancelled mid-fit too), and
+#      the experiment files' writer lock (threads contending for it, a wait ended by a release or
+#      a stop request from another thread); only those targets are built. The GUI's run
 #      controller and main window are left out: Debian's Qt is not built with TSan, so the
 #      happens-before of Qt's event queue (futex-based QMutex) is invisible and every snapshot
 #      handed from the worker thread to the GUI thread is reported as a race (see
@@ -27,8 +28,9 @@ JOBS=${JOBS:-$(nproc)}
 ASAN_BUILD_DIR=${ASAN_BUILD_DIR:-build-asan}
 TSAN_BUILD_DIR=${TSAN_BUILD_DIR:-build-tsan}
 SANITIZERS=${SANITIZERS:-asan tsan}
-TSAN_TARGETS=(engine_test_command_evaluator engine_test_file_lock)
-TSAN_TESTS='^engine\.(test_command_evaluator|test_file_lock)$'
+TSAN_TARGETS=(engine_test_command_evaluator engine_test_thread_pool engine_test_saas_nuts_chains engine_test_warm_start
+              engine_test_file_lock)
+TSAN_TESTS='^engine\.(test_command_evaluator|test_thread_pool|test_saas_nuts_chains|test_warm_start|test_file_lock)$'
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

@@ -321,6 +321,18 @@ std::optional<QString> ExperimentDocument::autosaveNow() {
 }
 
 std::optional<QString> ExperimentDocument::appendTrials(const std::vector<Trial>& trials, std::vector<int>* final_indices) {
+    return append(trials, nullptr, final_indices);
+}
+
+std::optional<QString> ExperimentDocument::appendStep(const std::vector<Trial>& trials,
+                                                      std::optional<SamplerState> sampler_state,
+                                                      std::vector<int>* final_indices) {
+    return append(trials, &sampler_state, final_indices);
+}
+
+std::optional<QString> ExperimentDocument::append(const std::vector<Trial>& trials,
+                                                  std::optional<SamplerState>* sampler_state,
+                                                  std::vector<int>* final_indices) {
     if (auto refused = refuseReadOnly()) return refused;
     Experiment next = experiment();
     // The step was computed on a copy: trials recorded elsewhere and merged in meanwhile may
@@ -334,6 +346,7 @@ std::optional<QString> ExperimentDocument::appendTrials(const std::vector<Trial>
         indices.push_back(t.index);
         next.trials.push_back(std::move(t));
     }
+    if (sampler_state) next.sampler_state = std::move(*sampler_state);
     publish(std::move(next));
     last_renumbered_.clear();
     std::optional<QString> error = autosaveNow();

@@ -96,6 +96,10 @@ public:
     // taken meanwhile (by a trial recorded elsewhere) gets the next free one: `final_indices`
     // receives the indices the trials have in the document.
     std::optional<QString> appendTrials(const std::vector<Trial>& trials, std::vector<int>* final_indices = nullptr);
+    // The same, for a step that also replaced the sampler state (StepResult::sampler_state_changed):
+    // both change together, in one snapshot and one save.
+    std::optional<QString> appendStep(const std::vector<Trial>& trials, std::optional<SamplerState> sampler_state,
+                                      std::vector<int>* final_indices = nullptr);
     // Manual evaluation of a pending trial (SPEC §1 "manual"): its observed value or a failure.
     std::optional<QString> recordResult(int trial, double objective, std::optional<double> sem = std::nullopt);
     std::optional<QString> recordFailure(int trial, const QString& reason);
@@ -145,6 +149,9 @@ private:
     std::optional<QString> autosaveNow();
     std::optional<QString> saveShared();
     std::optional<QString> refuseReadOnly() const;
+    // appendTrials and appendStep: `sampler_state` null keeps the experiment's sampler state.
+    std::optional<QString> append(const std::vector<Trial>& trials, std::optional<SamplerState>* sampler_state,
+                                  std::vector<int>* final_indices);
     std::unique_ptr<SharedExperimentFile> makeShared(const QString& path);
     // Replaces the experiment and how it is held; the previous lock is released.
     void install(Experiment experiment, const QString& path, Access access, FileLock lock,

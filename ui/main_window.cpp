@@ -634,6 +634,16 @@ void MainWindow::onStepCompleted(const QList<int>& trials) {
     const ExperimentSnapshot& s = *document_->snapshot();
     for (int index : trials)
         if (const Trial* t = s.trial(index)) log_->endEvaluation(*t);
+    // A SAAS-NUTS fit whose chains did not converge (R-hat above 1.05) or diverged after warm-up:
+    // its proposals may rest on a poor picture of the posterior.
+    for (int index : trials)
+        if (const Trial* t = s.trial(index); t && t->fit && !t->fit->warning().empty()) {
+            message_bar_->showMessage(MessageBar::Kind::Warning,
+                                      tr("The model behind trial %1 may be unreliable: %2.")
+                                          .arg(index)
+                                          .arg(QString::fromStdString(t->fit->warning())));
+            break;
+        }
     for (int index : trials) {
         const Trial* t = s.trial(index);
         if (t && t->status == TrialStatus::Pending) {

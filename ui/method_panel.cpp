@@ -157,6 +157,48 @@ void MethodPanel::addRealField(QFormLayout* form, const QString& key, const QStr
               }});
 }
 
+void MethodPanel::addOptionalIntField(QFormLayout* form, const QString& key, const QString& label,
+                                      const QString& tooltip, std::optional<int> MethodSettings::*member) {
+    auto* edit = new QLineEdit;
+    connect(edit, &QLineEdit::textEdited, this, &MethodPanel::markDirty);
+    addField(form, label, tooltip,
+             {key, edit, nullptr,
+              [edit, member](const Experiment& e) {
+                  const std::optional<int> value = e.method.*member;
+                  edit->setText(value ? QString::number(*value) : QString());
+              },
+              [edit, member](MethodChoice& c) -> std::optional<QString> {
+                  const QString text = edit->text().trimmed();
+                  if (text.isEmpty()) {
+                      c.method.*member = std::nullopt;
+                      return std::nullopt;
+                  }
+                  bool ok = false;
+                  const int value = text.toInt(&ok);
+                  if (!ok) return tr("'%1' is not a whole number (leave it empty for the default)").arg(text);
+                  c.method.*member = value;
+                  return std::nullopt;
+              }});
+}
+
+void MethodPanel::updateNutsDefaults() {
+    auto* combo = qobject_cast<QComboBox*>(fieldEditor("method.nuts"));
+    if (!combo || combo->currentIndex() < 0) return;
+    const auto mode = static_cast<NutsMode>(combo->currentData().toInt());
+    const NutsSchedule defaults = MethodSettings::nuts_defaults(mode);
+    const bool fast = mode == NutsMode::Fast;
+    const auto placeholder = [this](const QString& key, const QString& text) {
+        if (auto* edit = qobject_cast<QLineEdit*>(fieldEditor(key))) edit->setPlaceholderText(text);
+    };
+    placeholder("method.nuts_warmup", tr("default: %1").arg(defaults.warmup));
+    placeholder("method.nuts_samples", tr("default: %1").arg(defaults.samples));
+    placeholder("method.nuts_thinning", tr("default: %1").arg(defaults.thinning));
+    placeholder("method.nuts_max_tree_depth", tr("default: %1").arg(defaults.max_tree_depth));
+    placeholder("method.nuts_chains", fast ? tr("default: one per CPU, at most %1").arg(MethodSettings::kMaxAutomaticChains)
+                                           : tr("paper: 1"));
+    placeholder("method.nuts_warm_warmup", fast ? tr("default: %1").arg(defaults.warm_warmup) : tr("paper: none"));
+}
+
 void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
     {
         auto* combo = new QComboBox;
@@ -275,15 +317,49 @@ void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
                 tr("Number of log-spaced a values (paper: 30)"), &MethodSettings::homotopy_steps);
     addRealField(advanced, "method.fixed_a", tr("Fixed a"), tr("sebo-l0-fixed-a only: the one smoothing a"),
                  &MethodSettings::fixed_a);
-    addIntField(advanced, "method.nuts_warmup", tr("NUTS warm-up"), tr("Warm-up iterations (paper: 512)"),
-                &MethodSettings::nuts_warmup);
-    addIntField(advanced, "method.nuts_samples", tr("NUTS samples"), tr("Samples after warm-up (paper: 256)"),
-                &MethodSettings::nuts_samples);
-    addIntField(advanced, "method.nuts_thinning", tr("NUTS thinning"),
-                tr("Keep every n-th sample (paper: 16, giving 16 posterior samples)"), &MethodSettings::nuts_thinning);
-    addIntField(advanced, "method.nuts_max_tree_depth", tr("NUTS tree depth"),
-                tr("Maximum tree depth of the No-U-Turn sampler (reference implementation: 6)"),
-                &MethodSettings::nuts_max_tree_depth);
+    {
+        auto* combo = new QComboBox;
+        for (NutsMode mode : all_nuts_modes()) combo->addItem(QString::fromLatin1(to_string(mode)), static_cast<int>(mode));
+        combo->setItemData(0, tr("Chains in parallel on every CPU, warm-started from the previous step"), Qt::ToolTipRole);
+        combo->setItemData(1, tr("The paper's single chain: 512 warm-up, 256 samples, every 16th kept, from scratch"),
+                           Qt::ToolTipRole);
+        connect(combo, &QComboBox::currentIndexChanged, this, &MethodPanel::markDirty);
+        connect(combo, &QComboBox::currentIndexChanged, this, &MethodPanel::updateApplicability);
+        connect(combo, &QComboBox::currentIndexChanged, this, &MethodPanel::updateNutsDefaults);
+        addField(advanced, tr("NUTS sampling"),
+                 tr("fast: several chains side by side, each step warm-started from the previous one (R-hat "
+                    "checked); paper: the paper's single chain from scratch at every step, for reproducing it"),
+                 {"method.nuts", combo, nullptr,
+                  [combo](const Experiment& e) {
+                      const int at = combo->findData(static_cast<int>(e.method.nuts));
+                      if (at >= 0) combo->setCurrentIndex(at);
+                  },
+                  [combo](MethodChoice& c) -> std::optional<QString> {
+                      c.method.nuts = static_cast<NutsMode>(combo->currentData().toInt());
+                      return std::nullopt;
+                  }});
+    }
+    addOptionalIntField(advanced, "method.nuts_warmup", tr("NUTS warm-up"),
+                        tr("Full warm-up iterations of each chain (paper: 512); empty: the default"),
+                        &MethodSettings::nuts_warmup);
+    addOptionalIntField(advanced, "method.nuts_samples", tr("NUTS samples"),
+                        tr("Samples after warm-up, all chains together (paper: 256); empty: the default"),
+                        &MethodSettings::nuts_samples);
+    addOptionalIntField(advanced, "method.nuts_thinning", tr("NUTS thinning"),
+                        tr("Keep every n-th sample (paper: 16, giving 16 posterior samples); empty: the default"),
+                        &MethodSettings::nuts_thinning);
+    addOptionalIntField(advanced, "method.nuts_max_tree_depth", tr("NUTS tree depth"),
+                        tr("Maximum tree depth of the No-U-Turn sampler (reference implementation: 6); empty: the default"),
+                        &MethodSettings::nuts_max_tree_depth);
+    addOptionalIntField(advanced, "method.nuts_chains", tr("NUTS chains"),
+                        tr("fast only: chains run side by side, each keeping its share of the samples; empty: one per "
+                           "CPU, at most 4"),
+                        &MethodSettings::nuts_chains);
+    addOptionalIntField(advanced, "method.nuts_warm_warmup", tr("Warm-start warm-up"),
+                        tr("fast only: warm-up iterations of a chain started from the previous step's state or the "
+                           "posterior mode (step size only); empty: the default (128)"),
+                        &MethodSettings::nuts_warm_warmup);
+    updateNutsDefaults();
 }
 
 void MethodPanel::updateApplicability() {
@@ -294,10 +370,14 @@ void MethodPanel::updateApplicability() {
     const bool model = uses_model(kind);
     const bool regularized = kind == StrategyKind::EiEr || kind == StrategyKind::EiIr;
     const bool homotopy = kind == StrategyKind::SeboL0;
+    const auto* nuts = qobject_cast<QComboBox*>(fieldEditor("method.nuts"));
+    const bool fast = !nuts || static_cast<NutsMode>(nuts->currentData().toInt()) == NutsMode::Fast;
     for (const Field& f : fields_) {
         bool applies = true;
-        if (f.key == "method.model" || f.key == "method.raw_samples" || f.key == "method.restarts" ||
-            f.key.startsWith("method.nuts_"))
+        if (f.key == "method.nuts_chains" || f.key == "method.nuts_warm_warmup")
+            applies = model && fast;
+        else if (f.key == "method.model" || f.key == "method.raw_samples" || f.key == "method.restarts" ||
+                 f.key.startsWith("method.nuts"))
             applies = model;
         else if (f.key == "method.penalty" || f.key == "method.lambda")
             applies = regularized;
@@ -313,10 +393,11 @@ void MethodPanel::updateApplicability() {
 void MethodPanel::resetAdvanced() {
     Experiment defaults;
     defaults.method = MethodSettings{};
+    defaults.method.nuts = NutsMode::Paper;  // the paper's sampler too (the program's default is the fast one)
     for (Field& f : fields_) {
         const bool advanced = f.key == "method.raw_samples" || f.key == "method.restarts" ||
                               f.key.startsWith("method.homotopy_") || f.key == "method.fixed_a" ||
-                              f.key.startsWith("method.nuts_");
+                              f.key.startsWith("method.nuts");
         if (advanced) f.load(defaults);
     }
     markDirty();

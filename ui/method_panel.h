@@ -75,6 +75,11 @@ private:
                      int MethodSettings::*member);
     void addRealField(QFormLayout* form, const QString& key, const QString& label, const QString& tooltip,
                       double MethodSettings::*member);
+    // An optional override (empty text: unset, the default shown as placeholder text).
+    void addOptionalIntField(QFormLayout* form, const QString& key, const QString& label, const QString& tooltip,
+                             std::optional<int> MethodSettings::*member);
+    // The placeholders of the NUTS overrides follow the chosen mode's defaults.
+    void updateNutsDefaults();
     // Settings that do not apply to the chosen strategy are disabled (they are kept, not lost).
     void updateApplicability();
     // Puts the paper's defaults into the advanced fields (not applied until Apply).

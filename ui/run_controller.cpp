@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "command_trust_store.h"
+#include "core/thread_pool.h"
 #include "evaluators/command_evaluator.h"
 #include "experiment/runner.h"
 #include "experiment_document.h"
@@ -58,6 +59,8 @@ struct RunController::StepOutcome {
     StepResult::Status status = StepResult::Status::Failed;
     std::string message;
     std::vector<Trial> trials;
+    bool sampler_state_changed = false;
+    std::optional<SamplerState> sampler_state;
     std::shared_ptr<const Problem> problem;
     std::string problem_key;
 };
@@ -66,7 +69,8 @@ RunController::RunController(ExperimentDocument* document, QObject* parent)
     : RunController(document, [](const MethodSettings& m) { return make_strategy(m); }, parent) {}
 
 RunController::RunController(ExperimentDocument* document, StrategyFactory factory, QObject* parent)
-    : QObject(parent), document_(document), factory_(std::move(factory)) {
+    : QObject(parent), document_(document), factory_(std::move(factory)),
+      pool_(std::make_unique<ThreadPool>(default_thread_count())) {
     qRegisterMetaType<sebo::ui::RunProgress>();
     qRegisterMetaType<sebo::ui::RunEnd>();
 }
@@ -212,9 +216,12 @@ void RunController::startStep() {
                 QMetaObject::invokeMethod(
                     this, [this, report, generation] { onProgress(report, generation); }, Qt::QueuedConnection);
             };
+            control.pool = pool_.get();
             StepResult result = run_step(copy, *strategy, evaluator.get(), control, 1);
             outcome->status = result.status;
             outcome->message = result.message;
+            outcome->sampler_state_changed = result.sampler_state_changed;
+            if (result.sampler_state_changed) outcome->sampler_state = std::move(copy.sampler_state);
             for (int index : result.new_trials)
                 if (const Trial* t = copy.find_trial(index)) outcome->trials.push_back(*t);
         } catch (const std::exception& error) {
@@ -307,7 +314,10 @@ void RunController::onStepDone(std::uint64_t generation) {
         // The indices the trials got in the document (trials recorded elsewhere and merged in
         // meanwhile may have taken the ones the step chose).
         std::vector<int> new_trials;
-        const std::optional<QString> save_error = document_->appendTrials(outcome->trials, &new_trials);
+        const std::optional<QString> save_error =
+            outcome->sampler_state_changed
+                ? document_->appendStep(outcome->trials, std::move(outcome->sampler_state), &new_trials)
+                : document_->appendTrials(outcome->trials, &new_trials);
         setRunningTrials({});
         step_seconds_.push_back(step_clock_.elapsed() / 1000.0);
         ++steps_done_;

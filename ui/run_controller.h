@@ -28,6 +28,10 @@
 #include "experiment/strategy.h"
 #include "problems/problem.h"
 
+namespace sebo {
+class ThreadPool;
+}
+
 namespace sebo::ui {
 
 class ExperimentDocument;
@@ -136,6 +140,9 @@ private:
 
     ExperimentDocument* document_;
     StrategyFactory factory_;
+    // The engine's threads for the parallel parts of a step (NUTS chains, optimizer restarts),
+    // one per CPU; used by one step at a time, from the worker thread.
+    std::unique_ptr<ThreadPool> pool_;
     std::jthread worker_;
     bool running_ = false;
     bool cancelling_ = false;

@@ -11,9 +11,10 @@
 
 namespace sebo_bench {
 
-// CPU seconds used by this process (user + system). The engine is single-threaded, so on a
-// loaded machine this is what the work would take on a core of its own, whereas the wall-clock
-// figure also counts the time the process waited for one.
+// CPU seconds used by this process (user + system), all threads together. With one thread, on a
+// loaded machine, this is what the work would take on a core of its own, whereas the wall-clock
+// figure also counts the time the process waited for one; with several, CPU / wall is the
+// parallelism achieved.
 inline double cpu_seconds() {
     timespec t{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);

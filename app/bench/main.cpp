@@ -2,10 +2,15 @@
 // figures are reported … with the machine stated"). For every size n (completed trials) and
 // dimension D it times, as the median of R repetitions:
 //   - the model fit of a step: standard GP (MAP), SAAS-MAP and SAAS-NUTS at the paper's settings
-//     (512 warm-up, 256 draws, every 16th kept → 16 samples, tree depth 6);
+//     (one chain, 512 warm-up, 256 draws, every 16th kept → 16 samples, tree depth 6), and
+//     SAAS-NUTS with the fast defaults from a full warm-up (saas-fast: chains on the threads);
 //   - one SEBO-L0 candidate (paper §5, appendix E.1: 30 homotopy stages, 20 restarts, 1024 raw
 //     samples) over a 16-sample SAAS-NUTS posterior — the acquisition set-up and its
-//     optimization only, timed apart from the fit that produced the posterior.
+//     optimization only, timed apart from the fit that produced the posterior;
+//   - a whole SEBO-L0 step (step: fit + candidate, as ModelStrategy::propose makes it) with the
+//     fast defaults, warm-started from the step at n − 1 (step-warm), and with the paper's NUTS
+//     settings from scratch (step-paper).
+// Parallel parts (chains, restarts) run on a pool of --threads threads (default: the CPUs).
 // The data are Branin embedded in D dimensions (effective x0, x1) at n scrambled Sobol points,
 // built into an Experiment and turned into training data exactly as a strategy step does
 // (experiment/model_step.h). The multi-objective rows (EHVI of several objectives, hypervolume)
@@ -15,6 +20,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -28,8 +34,10 @@
 #include <vector>
 
 #include "bench_timing.h"
+#include "core/thread_pool.h"
 #include "design/sobol.h"
 #include "experiment/model_step.h"
+#include "experiment/model_strategy.h"
 #include "model/likelihood_kernel.h"
 #include "moo_bench.h"
 #include "problems/problem_catalog.h"
@@ -43,20 +51,25 @@ using sebo_bench::Stopwatch;
 struct BenchOptions {
     std::vector<int> sizes = {20, 50, 100, 200};
     std::vector<int> dims = {10, 50, 100};
-    std::vector<std::string> models = {"gp", "saas-map", "saas", "candidate", "ehvi", "hypervolume"};
+    std::vector<std::string> models = {"gp",   "saas-map", "saas", "saas-fast", "candidate",
+                                       "step", "ehvi",     "hypervolume"};
     int repetitions = 3;
+    int threads = sebo::default_thread_count();
     std::uint64_t seed = 0;
     std::string csv;
 };
 
 const char* kUsage =
     "usage: sebo-bench [--sizes N,..] [--dims D,..] [--models M,..] [--repetitions R] [--seed S]\n"
-    "                  [--quick] [--csv FILE]\n"
+    "                  [--threads T] [--quick] [--csv FILE]\n"
     "\n"
     "Speed benchmarks of the SEBO engine on Branin embedded in D dimensions with n completed Sobol\n"
-    "trials: model fits (gp = GP MAP, saas-map = SAAS-MAP, saas = SAAS-NUTS at the paper's settings)\n"
-    "and one SEBO-L0 candidate (candidate: 30 homotopy stages, 20 restarts, 1024 raw samples, over\n"
-    "a 16-sample SAAS-NUTS posterior, timed without the fit). Each figure is the median of R runs.\n"
+    "trials: model fits (gp = GP MAP, saas-map = SAAS-MAP, saas = SAAS-NUTS at the paper's settings,\n"
+    "saas-fast = SAAS-NUTS with the fast defaults from a full warm-up), one SEBO-L0 candidate\n"
+    "(candidate: 30 homotopy stages, 20 restarts, 1024 raw samples, over a 16-sample SAAS-NUTS\n"
+    "posterior, timed without the fit), and whole SEBO-L0 steps (step: the rows step-warm, fast\n"
+    "defaults warm-started from the step at n - 1, and step-paper, the paper's NUTS settings from\n"
+    "scratch). Each figure is the median of R runs.\n"
     "Multi-objective rows (microseconds per call, independent of --sizes and --dims): ehvi = one\n"
     "evaluation of the exact EHVI of 2-4 objectives (value and gradient, 16 samples per objective)\n"
     "and of SEBO's sparse 2-D form next to the one-objective one; hypervolume = the exact 2-4-D\n"
@@ -66,7 +79,9 @@ const char* kUsage =
     "options:\n"
     "  --sizes N,..        numbers of completed trials (default 20,50,100,200)\n"
     "  --dims D,..         dimensions (default 10,50,100)\n"
-    "  --models M,..       any of gp, saas-map, saas, candidate, ehvi, hypervolume (default: all)\n"
+    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, ehvi, hypervolume\n"
+    "                      (default: all)\n"
+    "  --threads T         threads for chains and restarts (default: the CPUs available)\n"
     "  --repetitions R     runs per figure (default 3)\n"
     "  --seed S            seed of the data and the first run (run r uses S + r; default 0)\n"
     "  --quick             sizes 20,50, dimension 10, one repetition (a smoke test)\n"
@@ -118,15 +133,18 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             o.seed = static_cast<std::uint64_t>(parse_int_list(arg, value, 0, 1'000'000'000).front());
         } else if (arg == "--csv") {
             o.csv = value;
+        } else if (arg == "--threads") {
+            o.threads = parse_int_list(arg, value, 1, sebo::ThreadPool::kMaxThreads).front();
         } else if (arg == "--models") {
             o.models.clear();
             std::stringstream stream(value);
             std::string item;
+            const std::vector<std::string> known = {"gp",   "saas-map", "saas", "saas-fast", "candidate",
+                                                    "step", "ehvi",     "hypervolume"};
             while (std::getline(stream, item, ',')) {
-                if (item != "gp" && item != "saas-map" && item != "saas" && item != "candidate" && item != "ehvi" &&
-                    item != "hypervolume")
+                if (std::find(known.begin(), known.end(), item) == known.end())
                     throw UsageError("--models: unknown '" + item +
-                                     "' (known: gp, saas-map, saas, candidate, ehvi, hypervolume)");
+                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, ehvi, hypervolume)");
                 o.models.push_back(item);
             }
             if (o.models.empty()) throw UsageError("--models: empty list");
@@ -175,13 +193,14 @@ double peak_rss_mb() {
 }
 
 // Branin embedded in D dimensions with n completed trials at scrambled Sobol points, set up for
-// SEBO-L0 (the paper's settings are MethodSettings' defaults).
+// SEBO-L0 with the paper's settings (MethodSettings' defaults, and the paper's NUTS).
 sebo::Experiment make_experiment(int n, int dimension, std::uint64_t seed) {
     sebo::ProblemSpec spec;
     spec.name = "branin";
     spec.dimension = dimension;
     sebo::MethodSettings method;
     method.strategy = sebo::StrategyKind::SeboL0;
+    method.nuts = sebo::NutsMode::Paper;
     method.budget = n + 1;
     sebo::Experiment e = sebo::make_problem_experiment(spec, method, seed);
     const auto problem = sebo::make_problem(e.evaluator.problem);
@@ -203,6 +222,24 @@ void print_row(const Figure& f) {
     std::printf("%-10s %5d %5d %10.3f %10.3f %10.3f %10.3f %4zu %9.0f  %s\n", f.benchmark.c_str(), f.n, f.dimension,
                 median(f.seconds), *lo, *hi, median(f.cpu_seconds), f.seconds.size(), peak_rss_mb(), f.detail.c_str());
     std::fflush(stdout);
+}
+
+// One timed SEBO-L0 step (ModelStrategy::propose) on `experiment`, with its work for the report.
+struct StepRun {
+    double wall = 0.0, cpu = 0.0;
+    sebo::Proposal proposal;
+};
+
+StepRun timed_step(const sebo::Experiment& experiment, sebo::ThreadPool& pool) {
+    sebo::ModelStrategy strategy(experiment.method);
+    sebo::StepControl control;
+    control.pool = &pool;
+    StepRun run;
+    const Stopwatch watch;
+    run.proposal = strategy.propose(experiment, 1, control);
+    run.wall = watch.wall();
+    run.cpu = watch.cpu();
+    return run;
 }
 
 sebo::SurrogateKind kind_of(const std::string& model) {
@@ -249,15 +286,17 @@ int main(int argc, char** argv) {
 #endif
     std::printf("# build: %s, asserts %s, compiler %s; likelihood kernel %s (SEBO_SIMD=generic forces the baseline)\n",
                 optimized, asserts, __VERSION__, sebo::likelihood_kernel::selected_name());
-    std::printf("# repetitions: %d (median, min, max wall-clock seconds; cpu_s = median CPU seconds of the process);\n"
-                "# rss = peak resident set so far, MB\n",
+    std::printf("# threads: %d (chains and restarts; --threads)\n", options.threads);
+    std::printf("# repetitions: %d (median, min, max wall-clock seconds; cpu_s = median CPU seconds of the process,\n"
+                "# all threads); rss = peak resident set so far, MB\n",
                 options.repetitions);
     std::printf("%-10s %5s %5s %10s %10s %10s %10s %4s %9s  %s\n", "benchmark", "n", "D", "median_s", "min_s", "max_s",
                 "cpu_s", "reps", "rss_mb", "work");
 
+    sebo::ThreadPool pool(options.threads);
     std::vector<Figure> figures;
-    const bool step_rows =
-        wants(options, "gp") || wants(options, "saas-map") || wants(options, "saas") || wants(options, "candidate");
+    const bool step_rows = wants(options, "gp") || wants(options, "saas-map") || wants(options, "saas") ||
+                           wants(options, "saas-fast") || wants(options, "candidate") || wants(options, "step");
     for (const int dimension : step_rows ? options.dims : std::vector<int>{}) {
         for (const int n : options.sizes) {
             const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
@@ -265,16 +304,20 @@ int main(int argc, char** argv) {
             const sebo::MethodSettings& method = experiment.method;
             std::shared_ptr<const sebo::EnsemblePosterior> saas_posterior;
 
-            for (const std::string model : {"gp", "saas-map", "saas"}) {
+            for (const std::string model : {"gp", "saas-map", "saas", "saas-fast"}) {
                 if (!wants(options, model)) continue;
-                sebo::SurrogateOptions surrogate = sebo::surrogate_options(method);
+                sebo::MethodSettings settings = method;
+                if (model == "saas-fast") settings.nuts = sebo::NutsMode::Fast;
+                sebo::SurrogateOptions surrogate = sebo::surrogate_options(settings, options.threads);
                 surrogate.kind = kind_of(model);
                 Figure f{model, n, dimension, {}, {}, {}};
-                std::vector<double> gradients, depths;
+                std::vector<double> gradients, depths, rhats;
+                std::string starts;  // where the chains started, over the repetitions
                 int divergences = 0;
                 for (int r = 0; r < options.repetitions; ++r) {
                     const Stopwatch watch;
-                    const sebo::SurrogateFit fit = sebo::fit_surrogate(training->data, surrogate, options.seed + r);
+                    const sebo::SurrogateFit fit =
+                        sebo::fit_surrogate(training->data, surrogate, options.seed + r, {}, {}, &pool);
                     f.seconds.push_back(watch.wall());
                     f.cpu_seconds.push_back(watch.cpu());
                     if (fit.status != sebo::SurrogateFit::Status::Ok) {
@@ -284,14 +327,71 @@ int main(int argc, char** argv) {
                     }
                     gradients.push_back(static_cast<double>(fit.gradient_evaluations));
                     depths.push_back(fit.mean_tree_depth);
+                    rhats.push_back(fit.diagnostics.max_rhat(3));
+                    if (starts.find(sebo::to_string(fit.start)) == std::string::npos)
+                        starts += std::string(starts.empty() ? "" : "/") + sebo::to_string(fit.start);
                     divergences += fit.divergences;
                     if (model == "saas" && !saas_posterior) saas_posterior = fit.posterior;
                 }
-                if (model == "saas")
-                    f.detail = "gradient evaluations " + fixed(median(gradients), 0) + ", mean tree depth " +
-                               fixed(median(depths), 2) + ", divergences " + std::to_string(divergences);
+                if (model == "saas" || model == "saas-fast")
+                    f.detail = std::to_string(surrogate.saas_nuts.chains) + " chain(s), " + starts +
+                               " start, gradient evaluations " +
+                               fixed(median(gradients), 0) + ", mean tree depth " + fixed(median(depths), 2) +
+                               ", divergences " + std::to_string(divergences) + ", max R-hat " +
+                               fixed(*std::max_element(rhats.begin(), rhats.end()), 3);
                 print_row(f);
                 figures.push_back(std::move(f));
+            }
+
+            if (wants(options, "step")) {
+                // step-warm: the state comes from a fast step at n − 1 (untimed), as in a run.
+                Figure warm{"step-warm", n, dimension, {}, {}, {}};
+                Figure paper{"step-paper", n, dimension, {}, {}, {}};
+                std::vector<double> fit_seconds, paper_fit_seconds, rhats;
+                int warm_started = 0;
+                std::string cold_reason;
+                for (int r = 0; r < options.repetitions; ++r) {
+                    sebo::Experiment fast = make_experiment(n, dimension, options.seed);
+                    fast.seed = options.seed + static_cast<std::uint64_t>(r);
+                    fast.method.nuts = sebo::NutsMode::Fast;
+                    sebo::Experiment before = fast;
+                    before.trials.pop_back();
+                    const StepRun previous = timed_step(before, pool);
+                    if (previous.proposal.status != sebo::Proposal::Status::Ok) {
+                        std::fprintf(stderr, "sebo-bench: the step at n = %d failed: %s\n", n - 1,
+                                     previous.proposal.message.c_str());
+                        return 1;
+                    }
+                    fast.sampler_state = previous.proposal.sampler_state;
+                    const StepRun step = timed_step(fast, pool);
+                    sebo::Experiment slow = fast;
+                    slow.method.nuts = sebo::NutsMode::Paper;
+                    slow.sampler_state.reset();
+                    const StepRun paper_step = timed_step(slow, pool);
+                    for (const StepRun* s : {&step, &paper_step})
+                        if (s->proposal.status != sebo::Proposal::Status::Ok || !s->proposal.fit) {
+                            std::fprintf(stderr, "sebo-bench: a step at n = %d failed: %s\n", n, s->proposal.message.c_str());
+                            return 1;
+                        }
+                    warm.seconds.push_back(step.wall);
+                    warm.cpu_seconds.push_back(step.cpu);
+                    paper.seconds.push_back(paper_step.wall);
+                    paper.cpu_seconds.push_back(paper_step.cpu);
+                    fit_seconds.push_back(step.proposal.fit->seconds);
+                    paper_fit_seconds.push_back(paper_step.proposal.fit->seconds);
+                    rhats.push_back(step.proposal.fit->max_rhat().value_or(std::nan("")));
+                    warm_started += step.proposal.fit->start == "warm";
+                    if (step.proposal.fit->start != "warm") cold_reason = step.proposal.fit->cold_start_reason;
+                }
+                warm.detail = "fit " + fixed(median(fit_seconds), 3) + " s (" + std::to_string(warm_started) +
+                              "/" + std::to_string(options.repetitions) + " warm-started" +
+                              (cold_reason.empty() ? "" : "; cold: " + cold_reason) + "), max R-hat " +
+                              fixed(*std::max_element(rhats.begin(), rhats.end()), 3);
+                paper.detail = "fit " + fixed(median(paper_fit_seconds), 3) + " s (one chain, full warm-up)";
+                print_row(warm);
+                print_row(paper);
+                figures.push_back(std::move(warm));
+                figures.push_back(std::move(paper));
             }
 
             if (!wants(options, "candidate")) continue;
@@ -314,8 +414,10 @@ int main(int argc, char** argv) {
                 const sebo::AcquisitionProblem problem = sebo::make_acquisition_problem(
                     experiment.space, method, saas_posterior, penalty, options.seed + 100 + static_cast<std::uint64_t>(r));
                 const double set_up = watch.wall();
+                sebo::StepControl control;
+                control.pool = &pool;
                 const sebo::OptimizedCandidate candidate =
-                    sebo::optimize_acquisition(*problem.acquisition, problem.raw_samples, transforms, optimizer, {});
+                    sebo::optimize_acquisition(*problem.acquisition, problem.raw_samples, transforms, optimizer, control);
                 f.seconds.push_back(watch.wall());
                 f.cpu_seconds.push_back(watch.cpu());
                 setup_seconds.push_back(set_up);

@@ -1,8 +1,11 @@
 // sebo bench — side-by-side comparisons of strategies on built-in problems (the paper's §6):
 // every (problem, strategy, seed) is its own experiment file, run by a child `sebo run` process,
-// up to J at a time. Finished runs are skipped and interrupted ones resumed, so a comparison
-// can be stopped and continued. The trials of all runs go to results.csv, the aggregates to
-// summary.md, and the plots (rendered by the Qt tool sebo-plot, when it is built) to plots/.
+// up to J at a time, each with cores / J threads. Finished runs are skipped and interrupted ones
+// resumed, so a comparison can be stopped and continued. The trials of all runs go to
+// results.csv, the aggregates to summary.md, and the plots (rendered by the Qt tool sebo-plot,
+// when it is built) to plots/. With --emit-commands the runs are written out as self-contained
+// `sebo run` commands for a scheduler elsewhere (GNU parallel, a Slurm array), and --report-only
+// merges the run files that come back.
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -24,9 +27,11 @@
 #include "bench/bench_summary.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/sampler_options.h"
 #include "cli/shared_file.h"
 #include "core/format.h"
 #include "core/input_error.h"
+#include "core/thread_pool.h"
 #include "io/experiment_file.h"
 #include "io/shared_experiment_file.h"
 #include "problems/problem_catalog.h"
@@ -57,6 +62,19 @@ struct Run {
 
     std::string name() const { return problem->label + " / " + strategy->label + " / seed " + std::to_string(seed); }
 };
+
+// Where a run's files are, relative to the comparison's folder (so that emitted commands run
+// wherever that folder is copied).
+struct RunPaths {
+    std::string file;
+    std::string log;
+};
+
+RunPaths relative_paths(const BenchProblem& problem, const BenchStrategy& strategy, int seed) {
+    const fs::path folder = fs::path("runs") / file_safe_label(problem.label) / file_safe_label(strategy.label);
+    return {(folder / ("seed-" + std::to_string(seed) + ".sebo.json")).string(),
+            (folder / ("seed-" + std::to_string(seed) + ".log")).string()};
+}
 
 int finished_trials(const Experiment& e) {
     int n = 0;
@@ -102,8 +120,8 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& log) {
 bool prepare(Run& run, const BenchPlan& plan) {
     fs::create_directories(fs::path(run.path).parent_path());
     if (!fs::exists(run.path)) {
-        const Experiment e = make_problem_experiment(run.problem->spec, run.strategy->method(plan.trials, plan.initial_trials),
-                                                     static_cast<std::uint64_t>(run.seed));
+        const Experiment e = make_problem_experiment(
+            run.problem->spec, run.strategy->method(plan.trials, plan.initial_trials, plan.nuts), static_cast<std::uint64_t>(run.seed));
         // Created under the file's write lock and only if it is still missing: another
         // `sebo bench` on the same folder may be creating it too.
         FileLockOptions lock;
@@ -125,6 +143,9 @@ bool prepare(Run& run, const BenchPlan& plan) {
     if (e.method.strategy != run.strategy->kind)
         throw InputError(run.path, std::string("was made with the strategy ") + to_string(e.method.strategy) + ", not " +
                                        run.strategy->label + "; move it away or use another --out");
+    if (uses_model(e.method.strategy) && e.method.nuts != plan.nuts)
+        throw InputError(run.path, std::string("was made with --nuts ") + to_string(e.method.nuts) + ", not " +
+                                       to_string(plan.nuts) + "; move it away or use another --out");
     run.trials = finished_trials(e);
     return run.trials < plan.trials;
 }
@@ -144,8 +165,9 @@ std::string progress_line(const std::vector<Run>& runs, Clock::time_point start)
            (failed ? ", " + std::to_string(failed) + " failed" : "") + ", " + std::to_string(seconds) + " s]" + running;
 }
 
-// Runs the waiting runs, up to `jobs` at a time; returns false when interrupted.
-bool run_all(std::vector<Run>& runs, const BenchPlan& plan, int jobs, bool quiet) {
+// Runs the waiting runs, up to `jobs` at a time, each child with `threads` threads; returns false
+// when interrupted.
+bool run_all(std::vector<Run>& runs, const BenchPlan& plan, int jobs, int threads, bool quiet) {
     const std::string self = (own_directory() / "sebo").string();
     const bool live = !quiet && isatty(STDERR_FILENO);
     const auto start = Clock::now();
@@ -164,7 +186,9 @@ bool run_all(std::vector<Run>& runs, const BenchPlan& plan, int jobs, bool quiet
         while (!interrupted && running < jobs && next < runs.size()) {
             Run& r = runs[next++];
             if (r.state != Run::State::Waiting) continue;
-            r.pid = spawn({self, "run", r.path, "--trials", std::to_string(plan.trials), "--quiet"}, r.log);
+            r.pid = spawn({self, "run", r.path, "--trials", std::to_string(plan.trials), "--threads", std::to_string(threads),
+                           "--quiet"},
+                          r.log);
             r.state = Run::State::Running;
             r.started = Clock::now();
             ++running;
@@ -247,8 +271,13 @@ int command_bench(const Args& args) {
          {"trials", "T", "trials per run (default: the preset's, or 50)"},
          {"init", "M", "initial Sobol trials per run (default: the preset's, or 8)"},
          {"jobs", "J", "runs at the same time (default: the number of cores)"},
+         {"threads", "T", "threads of each run (default: the cores divided by J)"},
+         nuts_option(),
          {"out", "DIR", "folder of the comparison (created if missing)"},
-         {"report-only", "", "run nothing: rebuild results.csv, summary.md and plots from the runs in DIR"},
+         {"emit-commands", "FILE", "run nothing: create the run files and write one 'sebo run' command per unfinished "
+                                   "run to FILE, to be run from DIR by a scheduler (see the README)"},
+         {"report-only", "", "run nothing: rebuild results.csv, summary.md and plots from the runs in DIR (exit 1 "
+                             "when some are missing or unfinished)"},
          {"plots-only", "", "only render DIR/plots from DIR/results.csv"},
          {"no-plots", "", "do not render plots"},
          {"quiet", "", "print only errors and the summary"}});
@@ -258,8 +287,8 @@ int command_bench(const Args& args) {
     }
     if (parser.has("list-presets")) {
         for (const BenchPreset& p : bench_presets()) {
-            std::printf("%s\n  %s\n  %d seeds, %d trials (%d initial); problems:", p.name.c_str(), p.description.c_str(),
-                        p.plan.seeds, p.plan.trials, p.plan.initial_trials);
+            std::printf("%s\n  %s\n  %d seeds, %d trials (%d initial), NUTS %s; problems:", p.name.c_str(),
+                        p.description.c_str(), p.plan.seeds, p.plan.trials, p.plan.initial_trials, to_string(p.plan.nuts));
             for (const BenchProblem& b : p.plan.problems) std::printf(" %s", b.label.c_str());
             std::printf("; strategies:");
             for (const BenchStrategy& s : p.plan.strategies) std::printf(" %s", s.label.c_str());
@@ -297,8 +326,17 @@ int command_bench(const Args& args) {
     if (const auto n = parser.integer("seeds", 1, 10'000)) plan.seeds = static_cast<int>(*n);
     if (const auto n = parser.integer("trials", 1, 1'000'000)) plan.trials = static_cast<int>(*n);
     if (const auto n = parser.integer("init", 0, 1'000'000)) plan.initial_trials = static_cast<int>(*n);
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const int jobs = static_cast<int>(parser.integer("jobs", 1, 1024).value_or(cores));
+    if (const auto name = parser.value("nuts")) {
+        const auto mode = nuts_mode_from_string(*name);
+        if (!mode) throw UsageError("--nuts: unknown setting '" + *name + "' (known: fast, paper)");
+        plan.nuts = *mode;
+    }
+    const int jobs = static_cast<int>(parser.integer("jobs", 1, 1024).value_or(ThreadPool::available_cpus()));
+    const std::optional<long long> threads_flag = parser.integer("threads", 1, ThreadPool::kMaxThreads);
+    const int threads = static_cast<int>(threads_flag.value_or(default_thread_count(jobs)));
+    const auto emit = parser.value("emit-commands");
+    if (emit && parser.has("report-only")) throw UsageError("--emit-commands and --report-only cannot be combined");
+    if (emit && emit->empty()) throw UsageError("--emit-commands: the file name is empty");
 
     std::vector<Run> runs;
     for (const BenchProblem& problem : plan.problems)
@@ -308,9 +346,9 @@ int command_bench(const Args& args) {
                 r.problem = &problem;
                 r.strategy = &strategy;
                 r.seed = seed;
-                const fs::path folder = out / "runs" / file_safe_label(problem.label) / file_safe_label(strategy.label);
-                r.path = (folder / ("seed-" + std::to_string(seed) + ".sebo.json")).string();
-                r.log = (folder / ("seed-" + std::to_string(seed) + ".log")).string();
+                const RunPaths paths = relative_paths(problem, strategy, seed);
+                r.path = (out / paths.file).string();
+                r.log = (out / paths.log).string();
                 runs.push_back(std::move(r));
             }
 
@@ -328,14 +366,35 @@ int command_bench(const Args& args) {
             r.state = Run::State::Finished;
         }
     }
+    if (emit) {
+        // One line per run that still needs trials, relative to DIR, self-contained: the run file
+        // holds the problem, method and seed, and `sebo run` continues it to the budget.
+        std::string commands;
+        for (const Run& r : runs) {
+            if (r.state != Run::State::Waiting) continue;
+            const RunPaths paths = relative_paths(*r.problem, *r.strategy, r.seed);
+            commands += "sebo run " + paths.file + " --trials " + std::to_string(plan.trials) +
+                        (threads_flag ? " --threads " + std::to_string(*threads_flag) : std::string()) + " --quiet >> " +
+                        paths.log + " 2>&1\n";
+        }
+        write_file_atomic(*emit, commands);
+        if (!quiet)
+            std::fprintf(stderr,
+                         "wrote %d commands to %s (%zu runs, %zu finished); run them from %s, then report with:\n"
+                         "  sebo bench ... --out %s --report-only\n",
+                         waiting, emit->c_str(), runs.size(), runs.size() - static_cast<std::size_t>(waiting), out.c_str(),
+                         out.c_str());
+        return 0;
+    }
     if (!quiet && !report_only)
-        std::fprintf(stderr, "%zu runs in %s: %zu finished before, %d to run, %d at a time\n", runs.size(), out.c_str(),
-                     runs.size() - static_cast<std::size_t>(waiting), waiting, jobs);
+        std::fprintf(stderr, "%zu runs in %s: %zu finished before, %d to run, %d at a time, %d thread%s each\n", runs.size(),
+                     out.c_str(), runs.size() - static_cast<std::size_t>(waiting), waiting, jobs, threads,
+                     threads == 1 ? "" : "s");
 
     g_signal.store(0);
     const auto previous_int = std::signal(SIGINT, on_bench_signal);
     const auto previous_term = std::signal(SIGTERM, on_bench_signal);
-    const bool complete = run_all(runs, plan, jobs, quiet);
+    const bool complete = run_all(runs, plan, jobs, threads, quiet);
     std::signal(SIGINT, previous_int);
     std::signal(SIGTERM, previous_term);
 
@@ -343,13 +402,19 @@ int command_bench(const Args& args) {
     // can be looked at; the summary counts trials per run.
     std::vector<BenchRow> rows;
     int failed = 0;
+    std::vector<std::string> missing, unfinished;  // what a partial comparison lacks
     for (const Run& r : runs) {
         if (r.state == Run::State::Failed) {
             ++failed;
             if (complete && !report_only) std::fprintf(stderr, "failed: %s: %s\n", r.name().c_str(), r.message.c_str());
         }
-        if (!fs::exists(r.path)) continue;
+        if (!fs::exists(r.path)) {
+            missing.push_back(r.name());
+            continue;
+        }
         const Experiment e = load_experiment(r.path);
+        if (const int done = finished_trials(e); done < plan.trials)
+            unfinished.push_back(r.name() + " (" + std::to_string(done) + " of " + std::to_string(plan.trials) + " trials)");
         const auto problem = make_problem(e.evaluator.problem);
         BenchRunInfo info{r.problem->label, r.strategy->label, r.seed, problem->optimum(), problem->effective_dimensions()};
         std::vector<BenchRow> own = bench_rows(e, info);
@@ -361,7 +426,25 @@ int command_bench(const Args& args) {
     }
     fs::create_directories(out);
     write_file_atomic((out / "results.csv").string(), format_bench_results(rows));
-    const std::string summary = summary_markdown(summarize_bench(rows));
+    std::string summary = summary_markdown(summarize_bench(rows));
+    const std::size_t finished = runs.size() - missing.size() - unfinished.size();
+    if (finished < runs.size()) {
+        std::string notice = "**Partial comparison**: " + std::to_string(finished) + " of " + std::to_string(runs.size()) +
+                             " runs have all " + std::to_string(plan.trials) + " trials.";
+        if (!unfinished.empty()) {
+            notice += " Unfinished:";
+            for (std::size_t i = 0; i < unfinished.size(); ++i) notice += (i ? ", " : " ") + unfinished[i];
+            notice += ".";
+        }
+        if (!missing.empty()) {
+            notice += " Missing:";
+            for (std::size_t i = 0; i < missing.size(); ++i) notice += (i ? ", " : " ") + missing[i];
+            notice += ".";
+        }
+        summary = notice + "\n\n" + summary;
+        std::fprintf(stderr, "partial: %zu of %zu runs finished (%zu unfinished, %zu missing)\n", finished, runs.size(),
+                     unfinished.size(), missing.size());
+    }
     write_file_atomic((out / "summary.md").string(), summary);
     std::fputs(summary.c_str(), stdout);
     if (!quiet) std::fprintf(stderr, "wrote %s and %s\n", (out / "results.csv").c_str(), (out / "summary.md").c_str());
@@ -372,6 +455,7 @@ int command_bench(const Args& args) {
         return 130;
     }
     if (failed > 0 && !report_only) return 1;
+    if (report_only && finished < runs.size()) return 1;
     return plots;
 }
 

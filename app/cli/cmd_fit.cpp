@@ -11,7 +11,9 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/sampler_options.h"
 #include "core/input_error.h"
+#include "core/thread_pool.h"
 #include "experiment/model_step.h"
 #include "io/experiment_file.h"
 #include "model/leave_one_out.h"
@@ -109,6 +111,16 @@ ObjectiveUnitsScore in_objective_units(const LeaveOneOutScore& loo, const Traini
             loo.mean_log_predictive_density + log_jacobian / static_cast<double>(n)};
 }
 
+std::string describe_start(SaasNutsStart start, const std::string& cold_reason) {
+    std::string text;
+    switch (start) {
+    case SaasNutsStart::Warm: return "warm-started from the file's sampler state";
+    case SaasNutsStart::Mode: text = "started at the posterior mode"; break;
+    case SaasNutsStart::Full: text = "full warm-up"; break;
+    }
+    return cold_reason.empty() ? text : text + "; " + cold_reason;
+}
+
 double median_of(const std::vector<GpHyperparameters>& samples, double GpHyperparameters::*field) {
     std::vector<double> values;
     for (const GpHyperparameters& h : samples) values.push_back(h.*field);
@@ -119,7 +131,7 @@ double median_of(const std::vector<GpHyperparameters>& samples, double GpHyperpa
 
 int command_fit(const Args& args) {
     Arguments parser(
-        "fit", "FILE [--model gp|saas|saas-map] [--seed S] [--top K] [--json]",
+        "fit", "FILE [--model gp|saas|saas-map] [--nuts fast|paper] [--seed S] [--top K] [--json]",
         "Fit the surrogate model to the experiment's completed trials, exactly as a model-based step\n"
         "does (unit-cube inputs; the objective Yeo-Johnson warped when the method warps it, then\n"
         "standardized; known standard errors as noise when every completed trial has one), and report\n"
@@ -127,8 +139,15 @@ int command_fit(const Args& args) {
         "samples, with the 10th-90th percentile for ensembles - the output scale and noise (medians, in\n"
         "the model's units), the fit's diagnostics, and the leave-one-out predictive quality in the\n"
         "objective's units. The leave-one-out predictions are the closed form of an exact GP per sample\n"
-        "with its hyperparameters held fixed (no refits), averaged as a mixture over the samples.",
+        "with its hyperparameters held fixed (no refits), averaged as a mixture over the samples.\n"
+        "SAAS + NUTS fits report the chains' rank-normalized split R-hat and bulk effective sample size\n"
+        "(Vehtari et al. 2021) of the log density and of each parameter's relevance, and warn when R-hat\n"
+        "is above 1.05 or a transition diverged after warm-up. Like a step, a fast fit starts from the\n"
+        "file's sampler state when it still applies (--cold: always the full warm-up).",
         {{"model", "NAME", "gp (MAP), saas (SAAS + NUTS, default) or saas-map"},
+         nuts_option(),
+         {"cold", "", "never warm-start from the file's sampler state"},
+         threads_option(),
          {"seed", "S", "random seed of the fit (default: the experiment's seed)"},
          {"top", "K", "parameters in the relevance table (default 10; --json lists all)"},
          {"json", "", "machine-readable output (no progress on stderr)"}},
@@ -153,6 +172,9 @@ int command_fit(const Args& args) {
     // the one its steps would make with that model.
     MethodSettings method = experiment.method;
     method.model = model;
+    apply_nuts_flag(parser, method);
+    if (auto error = method.validate()) throw InputError("method", *error);
+    const int threads = threads_from(parser);
     const std::uint64_t seed = parser.unsigned_integer("seed").value_or(experiment.seed);
 
     const auto training = make_training_set(experiment, method.warp_objective);
@@ -160,12 +182,16 @@ int command_fit(const Args& args) {
     if (completed < 2)
         throw InputError(path, std::to_string(completed) + " completed trial" + (completed == 1 ? "" : "s") +
                                    " with a result; fitting a model needs at least 2");
-    const SurrogateOptions options = surrogate_options(method);
+    const SurrogateOptions options = surrogate_options(method, threads);
     if (auto error = options.validate()) throw InputError("method", *error);
+    const WarmStartChoice warm =
+        parser.has("cold") ? WarmStartChoice{std::nullopt, "--cold"} : choose_warm_start(experiment, *training, method);
 
     FitProgress progress(!json);
+    ThreadPool pool(threads);
     const SurrogateFit fit =
-        fit_surrogate(training->data, options, seed, [&progress](int i, int total) { progress(i, total); });
+        fit_surrogate(training->data, options, seed, [&progress](int i, int total) { progress(i, total); }, {}, &pool,
+                      warm.state ? &*warm.state : nullptr);
     if (fit.status != SurrogateFit::Status::Ok) {
         std::fprintf(stderr, "sebo fit: the %s fit failed: %s\n", to_string(*method.model), fit.message.c_str());
         return 1;
@@ -180,6 +206,16 @@ int command_fit(const Args& args) {
     const LeaveOneOutScore loo = leave_one_out_score(*fit.posterior);
     const ObjectiveUnitsScore loo_objective = in_objective_units(loo, *training);
     const int samples = static_cast<int>(fit.samples.size());
+    // R-hat and bulk-ESS of each input's relevance (NUTS only), by input index.
+    std::vector<const Convergence*> convergence(static_cast<std::size_t>(space.dimension()), nullptr);
+    for (std::size_t k = 0; k < fit.diagnostics.relevance_order.size(); ++k)
+        convergence[static_cast<std::size_t>(fit.diagnostics.relevance_order[k])] = &fit.diagnostics.parameters[k];
+    const NutsSchedule schedule = method.nuts_schedule(threads);
+    const std::string cold_reason = warm.cold_reason.empty() || fit.cold_start_reason.empty()
+                                        ? warm.cold_reason + fit.cold_start_reason
+                                        : warm.cold_reason + "; " + fit.cold_start_reason;
+    const std::string warning = fit.sampled ? make_fit_record(fit, method, space).warning() : std::string();
+    const auto json_number = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };
 
     if (json) {
         Json out;
@@ -205,24 +241,37 @@ int command_fit(const Args& args) {
         out["dropped_samples"] = fit.posterior->dropped_members();
         out["relevance_quantiles"] = {kLowQuantile, kHighQuantile};
         out["relevance"] = Json::array();
-        for (const ParameterRelevance& r : relevance)
-            out["relevance"].push_back({{"parameter", space.parameter(r.parameter).name},
-                                        {"index", r.parameter},
-                                        {"relevance", r.median},
-                                        {"low", r.low},
-                                        {"high", r.high}});
+        for (const ParameterRelevance& r : relevance) {
+            Json entry = {{"parameter", space.parameter(r.parameter).name},
+                          {"index", r.parameter},
+                          {"relevance", r.median},
+                          {"low", r.low},
+                          {"high", r.high}};
+            if (const Convergence* c = convergence[static_cast<std::size_t>(r.parameter)]) {
+                entry["rhat"] = json_number(c->rhat);
+                entry["ess_bulk"] = json_number(c->ess_bulk);
+            }
+            out["relevance"].push_back(std::move(entry));
+        }
         out["output_scale"] = output_scale;
         out["noise"] = noise;
         if (fit.sampled) {
             out["diagnostics"] = {{"kind", "nuts"},
+                                  {"nuts", to_string(method.nuts)},
+                                  {"chains", fit.chains},
+                                  {"start", to_string(fit.start)},
+                                  {"cold_start_reason", cold_reason},
                                   {"step_size", fit.step_size},
                                   {"mean_tree_depth", fit.mean_tree_depth},
                                   {"divergences", fit.divergences},
                                   {"mean_acceptance", fit.mean_acceptance},
                                   {"gradient_evaluations", fit.gradient_evaluations},
-                                  {"warmup", method.nuts_warmup},
-                                  {"draws", method.nuts_samples},
-                                  {"thinning", method.nuts_thinning}};
+                                  {"warmup", fit.warmup},
+                                  {"draws", schedule.samples},
+                                  {"thinning", schedule.thinning},
+                                  {"rhat", json_number(fit.diagnostics.log_density.rhat)},
+                                  {"ess_bulk", json_number(fit.diagnostics.log_density.ess_bulk)},
+                                  {"warning", warning}};
         } else {
             out["diagnostics"] = {{"kind", "map"}, {"status", to_string(fit.map_status)}, {"message", fit.message}};
         }
@@ -252,10 +301,14 @@ int command_fit(const Args& args) {
     if (fit.posterior->dropped_members() > 0) std::printf(" (%d dropped: covariance did not factor)", fit.posterior->dropped_members());
     std::printf("\n");
     if (fit.sampled) {
-        std::printf("NUTS          %d warm-up, %d draws, thinning %d; step size %.3g, mean tree depth %.2f,\n"
-                    "              %d divergences, mean acceptance %.2f, %lld gradient evaluations\n",
-                    method.nuts_warmup, method.nuts_samples, method.nuts_thinning, fit.step_size, fit.mean_tree_depth,
-                    fit.divergences, fit.mean_acceptance, fit.gradient_evaluations);
+        std::printf("NUTS          %s: %d chain%s, %d warm-up iterations each (%s), %d draws, thinning %d;\n"
+                    "              step size %.3g, mean tree depth %.2f, mean acceptance %.2f, %lld gradient evaluations\n",
+                    to_string(method.nuts), fit.chains, fit.chains == 1 ? "" : "s", fit.warmup,
+                    describe_start(fit.start, cold_reason).c_str(),
+                    schedule.samples, schedule.thinning, fit.step_size, fit.mean_tree_depth, fit.mean_acceptance,
+                    fit.gradient_evaluations);
+        std::printf("convergence   R-hat %.3f, bulk ESS %.0f (log density); %d divergent after warm-up\n",
+                    fit.diagnostics.log_density.rhat, fit.diagnostics.log_density.ess_bulk, fit.divergences);
     } else {
         std::printf("optimizer     %s%s%s\n", to_string(fit.map_status), fit.message.empty() ? "" : ": ", fit.message.c_str());
     }
@@ -274,13 +327,17 @@ int command_fit(const Args& args) {
     std::printf(" (top %d of %d):\n", shown, space.dimension());
     std::printf("  %-4s %-20s %12s", "rank", "parameter", "relevance");
     if (samples > 1) std::printf(" %12s %12s", "10%", "90%");
+    if (fit.sampled) std::printf(" %8s %9s", "R-hat", "bulk ESS");
     std::printf("\n");
     for (int k = 0; k < shown; ++k) {
         const ParameterRelevance& r = relevance[static_cast<std::size_t>(k)];
         std::printf("  %-4d %-20s %12.4g", k + 1, space.parameter(r.parameter).name.c_str(), r.median);
         if (samples > 1) std::printf(" %12.4g %12.4g", r.low, r.high);
+        if (const Convergence* c = convergence[static_cast<std::size_t>(r.parameter)])
+            std::printf(" %8.3f %9.0f", c->rhat, c->ess_bulk);
         std::printf("\n");
     }
+    if (!warning.empty()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
     return 0;
 }
 

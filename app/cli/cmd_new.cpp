@@ -8,6 +8,7 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/sampler_options.h"
 #include "cli/shared_file.h"
 #include "core/format.h"
 #include "core/input_error.h"
@@ -83,6 +84,7 @@ int command_new(const Args& args) {
          {"concurrency", "N", "command: evaluations of a batch that may run at once (default 1)"},
          {"strategy", "NAME", "strategy (default sebo-l0; see 'sebo run --help-strategies')"},
          {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
+         nuts_option(),
          {"init", "M", "initial quasi-random (Sobol) trials (default 8)"},
          {"trials", "N", "budget: the number of trials to run to (default 50)"},
          {"seed", "S", "random seed (default 0)"},
@@ -167,6 +169,7 @@ int command_new(const Args& args) {
         if (!model) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
         e.method.model = *model;
     }
+    apply_nuts_flag(parser, e.method);
     if (const auto init = parser.integer("init", 0, 1'000'000)) e.method.initial_trials = static_cast<int>(*init);
     if (const auto trials = parser.integer("trials", 1, 1'000'000)) e.method.budget = static_cast<int>(*trials);
     e.seed = parser.unsigned_integer("seed").value_or(0);

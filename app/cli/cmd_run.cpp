@@ -13,10 +13,12 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/sampler_options.h"
 #include "cli/shared_file.h"
 #include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
 #include "core/input_error.h"
+#include "core/thread_pool.h"
 #include "evaluators/command_evaluator.h"
 #include "evaluators/command_review.h"
 #include "evaluators/shell_quoting.h"
@@ -198,6 +200,8 @@ int command_run(const Args& args) {
                                "can change what runs (LD_PRELOAD, PATH, PYTHONPATH, ...; repeatable)", false, true},
          {"batch", "Q", "trials proposed (and evaluated, concurrently if allowed) per step (default 1)"},
          {"max-failures", "K", "stop after K failed evaluations in a row (default 5; 0: never stop)"},
+         nuts_option(),
+         threads_option(),
          {"force", "", "overwrite --out if it exists"},
          wait_option(),
          {"quiet", "", "print nothing but errors"}},
@@ -286,6 +290,8 @@ int command_run(const Args& args) {
         experiment.method.lambda = *lambda;
     }
     if (const auto init = parser.integer("init", 0, 1'000'000)) experiment.method.initial_trials = static_cast<int>(*init);
+    apply_nuts_flag(parser, experiment.method);
+    const int threads = threads_from(parser);
     experiment.method.budget = static_cast<int>(*trials);
     if (auto error = experiment.method.validate()) throw InputError("method", *error);
 
@@ -321,8 +327,10 @@ int command_run(const Args& args) {
 
     if (resume) print_merge_unless(quiet, file.save(experiment));
     else file.replace(experiment, !parser.has("force"));
+    ThreadPool pool(threads);
     StepControl control;
     control.stop = interrupt.token();
+    control.pool = &pool;
     // On a terminal, show the phase of the running step on one self-overwriting line.
     const bool live = !quiet && isatty(STDERR_FILENO);
     auto last_report = std::chrono::steady_clock::now();
@@ -367,6 +375,8 @@ int command_run(const Args& args) {
                 std::fprintf(stderr, "[%4zu/%d] trial %-4d %-8s %s=%-14s active %-3d best %s\n", experiment.trials.size(),
                              target, t.index, t.generator.c_str(), experiment.objective.name.c_str(),
                              value.c_str(), experiment.sparsity(t), describe_best(experiment).c_str());
+                if (t.fit && !t.fit->warning().empty())
+                    std::fprintf(stderr, "warning: trial %d: %s\n", t.index, t.fit->warning().c_str());
             }
             warn_extreme_values(experiment, step.new_trials, path);
         }

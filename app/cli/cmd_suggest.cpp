@@ -13,9 +13,11 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/sampler_options.h"
 #include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
 #include "core/input_error.h"
+#include "core/thread_pool.h"
 #include "experiment/runner.h"
 #include "io/csv_export.h"
 #include "io/csv_table.h"
@@ -107,6 +109,8 @@ int command_suggest(const Args& args) {
          {"force", "", "overwrite SHEET if it exists"},
          {"trials", "N", "raise the experiment's budget to N trials first"},
          {"model", "NAME", "surrogate for this and later steps: gp, saas or saas-map"},
+         nuts_option(),
+         threads_option(),
          wait_option()},
         1, "FILE");
     if (!parser.parse(args)) {
@@ -132,9 +136,13 @@ int command_suggest(const Args& args) {
         if (!model) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
         e.method.model = *model;
     }
+    apply_nuts_flag(parser, e.method);
+    if (auto error = e.method.validate()) throw InputError("method", *error);
     auto strategy = make_strategy(e.method);
 
+    ThreadPool pool(threads_from(parser));
     StepControl control;
+    control.pool = &pool;
     // On a terminal, show the phase of a (possibly long) model fit on one self-overwriting line.
     const bool live = isatty(STDERR_FILENO);
     auto last = std::chrono::steady_clock::now();
@@ -160,6 +168,8 @@ int command_suggest(const Args& args) {
     std::vector<int> new_trials;
     for (int index : step.new_trials) new_trials.push_back(merged.new_index(index));
     if (sheet) write_file_atomic(*sheet, results_sheet(e, new_trials));
+    if (const Trial* t = e.find_trial(new_trials.front()); t && t->fit && !t->fit->warning().empty())
+        std::fprintf(stderr, "warning: the model behind these trials: %s\n", t->fit->warning().c_str());
 
     if (parser.has("json")) {
         Json out = Json::object();

@@ -58,9 +58,10 @@ std::vector<BenchStrategy> paper_strategies() {
 
 }  // namespace
 
-MethodSettings BenchStrategy::method(int trials, int initial_trials) const {
+MethodSettings BenchStrategy::method(int trials, int initial_trials, NutsMode nuts) const {
     MethodSettings m;
     m.strategy = kind;
+    m.nuts = nuts;
     m.model = model;
     if (lambda) m.lambda = *lambda;
     m.penalty = penalty;
@@ -131,18 +132,18 @@ BenchStrategy parse_bench_strategy(const std::string& token, const std::string& 
 std::vector<BenchPreset> bench_presets() {
     std::vector<BenchPreset> presets;
     presets.push_back({"paper-branin", "Branin embedded in 50 dimensions, 8 Sobol + 42 trials, the paper's methods",
-                       BenchPlan{{problem("branin/dim=50")}, paper_strategies(), 5, 50, 8}});
+                       BenchPlan{{problem("branin/dim=50")}, paper_strategies(), 5, 50, 8, NutsMode::Paper}});
     presets.push_back({"paper-hartmann6", "Hartmann6 embedded in 50 dimensions, 20 Sobol + 80 trials, the paper's methods",
-                       BenchPlan{{problem("hartmann6/dim=50")}, paper_strategies(), 5, 100, 20}});
+                       BenchPlan{{problem("hartmann6/dim=50")}, paper_strategies(), 5, 100, 20, NutsMode::Paper}});
     presets.push_back({"paper-sourcing", "the sourcing simulation (25 dimensions), 8 Sobol + 92 trials, the paper's methods",
-                       BenchPlan{{problem("sourcing")}, paper_strategies(), 3, 100, 8}});
+                       BenchPlan{{problem("sourcing")}, paper_strategies(), 3, 100, 8, NutsMode::Paper}});
     presets.push_back({"paper-ablation",
                        "SEBO-L0 with homotopy vs SEBO-L1 and a fixed a in {0.001, 0.1, 1} (paper Fig. 5 left), Hartmann6 "
                        "embedded in 50 dimensions, 20 Sobol + 80 trials",
                        BenchPlan{{problem("hartmann6/dim=50")},
                                  {strategy("sebo-l0"), strategy("sebo-l1"), strategy("sebo-l0-fixed-a/a=0.001"),
                                   strategy("sebo-l0-fixed-a/a=0.1"), strategy("sebo-l0-fixed-a/a=1")},
-                                 5, 100, 20}});
+                                 5, 100, 20, NutsMode::Paper}});
     presets.push_back({"quick", "a few minutes on 2 cores: Branin in 20 dimensions, 8 Sobol + 22 trials, Sobol, GPEI and SEBO-L0",
                        BenchPlan{{problem("branin/dim=20")}, {strategy("sobol"), strategy("gpei"), strategy("sebo-l0")}, 3, 30, 8}});
     return presets;

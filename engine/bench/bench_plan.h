@@ -30,8 +30,9 @@ struct BenchStrategy {
     std::optional<PenaltyKind> penalty;
     std::optional<double> fixed_a;
 
-    // The method of a run: defaults, then this strategy's settings, budget and initial trials.
-    MethodSettings method(int trials, int initial_trials) const;
+    // The method of a run: defaults, then this strategy's settings, budget, initial trials and
+    // NUTS mode.
+    MethodSettings method(int trials, int initial_trials, NutsMode nuts = NutsMode::Fast) const;
 };
 
 struct BenchPlan {
@@ -40,6 +41,8 @@ struct BenchPlan {
     int seeds = 5;  // seeds 1..seeds
     int trials = 50;
     int initial_trials = 8;
+    // How the SAAS model is sampled in every run: the paper-* presets use the paper's settings.
+    NutsMode nuts = NutsMode::Fast;
 };
 
 struct BenchPreset {

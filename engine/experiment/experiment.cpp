@@ -124,6 +124,48 @@ PenaltyKind MethodSettings::resolved_penalty() const {
     }
 }
 
+const char* to_string(NutsMode mode) {
+    switch (mode) {
+    case NutsMode::Fast: return "fast";
+    case NutsMode::Paper: return "paper";
+    }
+    return "fast";
+}
+
+std::vector<NutsMode> all_nuts_modes() { return {NutsMode::Fast, NutsMode::Paper}; }
+
+std::optional<NutsMode> nuts_mode_from_string(const std::string& text) {
+    for (NutsMode m : all_nuts_modes())
+        if (text == to_string(m)) return m;
+    return std::nullopt;
+}
+
+NutsSchedule MethodSettings::nuts_defaults(NutsMode mode) {
+    NutsSchedule s;
+    if (mode == NutsMode::Paper) return s;  // the member initializers: the paper's settings
+    s.chains = 0;
+    s.warm_start = true;
+    s.mode_start = true;
+    s.warm_warmup = 128;
+    s.samples = 256;
+    s.thinning = 16;
+    return s;
+}
+
+NutsSchedule MethodSettings::nuts_schedule(int threads) const {
+    NutsSchedule s = nuts_defaults(nuts);
+    s.warmup = nuts_warmup.value_or(s.warmup);
+    s.samples = nuts_samples.value_or(s.samples);
+    s.thinning = nuts_thinning.value_or(s.thinning);
+    s.max_tree_depth = nuts_max_tree_depth.value_or(s.max_tree_depth);
+    if (nuts == NutsMode::Fast) {
+        const int kept = (s.samples + s.thinning - 1) / s.thinning;
+        s.chains = nuts_chains.value_or(std::clamp(threads, 1, std::min(kMaxAutomaticChains, kept)));
+        s.warm_warmup = nuts_warm_warmup.value_or(s.warm_warmup);
+    }
+    return s;
+}
+
 std::optional<StrategyKind> strategy_kind_from_string(const std::string& text) {
     for (StrategyKind k : all_strategy_kinds())
         if (text == to_string(k)) return k;
@@ -141,20 +183,35 @@ std::optional<std::string> MethodSettings::validate() const {
             return std::string("method.") + field + ": " + format_number(value) + " must be a positive number";
         return std::nullopt;
     };
+    const NutsSchedule nuts_settings = nuts_schedule(1);
     for (auto check : {at_least("initial_trials", initial_trials, 0), at_least("budget", budget, 0),
                        at_least("raw_samples", raw_samples, 1), at_least("restarts", restarts, 1),
-                       at_least("homotopy_steps", homotopy_steps, 1), at_least("nuts_warmup", nuts_warmup, 10),
-                       at_least("nuts_samples", nuts_samples, 1), at_least("nuts_thinning", nuts_thinning, 1),
-                       at_least("nuts_max_tree_depth", nuts_max_tree_depth, 1), positive("homotopy_a_start", homotopy_a_start),
+                       at_least("homotopy_steps", homotopy_steps, 1), at_least("nuts_warmup", nuts_settings.warmup, 10),
+                       at_least("nuts_samples", nuts_settings.samples, 1), at_least("nuts_thinning", nuts_settings.thinning, 1),
+                       at_least("nuts_max_tree_depth", nuts_settings.max_tree_depth, 1),
+                       at_least("nuts_chains", nuts_chains.value_or(1), 1),
+                       at_least("nuts_warm_warmup", nuts_warm_warmup.value_or(0), 0), positive("homotopy_a_start", homotopy_a_start),
                        positive("homotopy_a_end", homotopy_a_end), positive("fixed_a", fixed_a)})
         if (check) return check;
     if (!(lambda >= 0) || !std::isfinite(lambda)) return "method.lambda: " + format_number(lambda) + " must be a non-negative number";
     if (homotopy_a_end > homotopy_a_start)
         return "method.homotopy_a_end: " + format_number(homotopy_a_end) + " is above homotopy_a_start " + format_number(homotopy_a_start);
     if (homotopy_steps > 1000) return "method.homotopy_steps: " + std::to_string(homotopy_steps) + " is above 1000";
-    if (nuts_max_tree_depth > 12) return "method.nuts_max_tree_depth: " + std::to_string(nuts_max_tree_depth) + " is above 12";
-    if (nuts_thinning > nuts_samples)
-        return "method.nuts_thinning: " + std::to_string(nuts_thinning) + " is above nuts_samples " + std::to_string(nuts_samples);
+    if (nuts_settings.max_tree_depth > 12)
+        return "method.nuts_max_tree_depth: " + std::to_string(nuts_settings.max_tree_depth) + " is above 12";
+    if (nuts_settings.thinning > nuts_settings.samples)
+        return "method.nuts_thinning: " + std::to_string(nuts_settings.thinning) + " is above nuts_samples " +
+               std::to_string(nuts_settings.samples);
+    if (nuts_chains) {
+        const int kept = (nuts_settings.samples + nuts_settings.thinning - 1) / nuts_settings.thinning;
+        if (*nuts_chains > kMaxChains)
+            return "method.nuts_chains: " + std::to_string(*nuts_chains) + " is above " + std::to_string(kMaxChains);
+        if (*nuts_chains > kept)
+            return "method.nuts_chains: " + std::to_string(*nuts_chains) + " chains cannot share the " + std::to_string(kept) +
+                   " kept draws (nuts_samples / nuts_thinning); every chain keeps at least one";
+    }
+    if (nuts_warm_warmup && *nuts_warm_warmup > 1'000'000)
+        return "method.nuts_warm_warmup: " + std::to_string(*nuts_warm_warmup) + " is above 1000000";
     if (restarts > raw_samples)
         return "method.restarts: " + std::to_string(restarts) + " is above raw_samples " + std::to_string(raw_samples);
     return std::nullopt;
@@ -226,7 +283,11 @@ std::optional<std::string> Experiment::validate() const {
         }
         if (t.sem && (!std::isfinite(*t.sem) || *t.sem < 0))
             return at + ".sem: " + format_number(*t.sem) + " is not a finite non-negative number";
+        if (t.fit)
+            if (auto error = t.fit->validate(at + ".fit")) return error;
     }
+    if (sampler_state)
+        if (auto error = sampler_state->validate(space.dimension())) return error;
     for (std::size_t i = 0; i < chosen.size(); ++i)
         if (!indices.count(chosen[i].trial))
             return "chosen[" + std::to_string(i) + "].trial: no trial with index " + std::to_string(chosen[i].trial);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "acquisition/penalty_kind.h"
+#include "experiment/sampler_state.h"
 #include "experiment/trial.h"
 #include "space/search_space.h"
 
@@ -67,6 +68,29 @@ const char* to_string(ModelKind kind);
 std::optional<ModelKind> model_kind_from_string(const std::string& text);
 std::vector<ModelKind> all_model_kinds();
 
+// How the SAAS model is sampled (issue 15; docs/method.md, "Sampling the SAAS model").
+//  - Fast (the default): several chains side by side, warm-started from the previous step's
+//    sampler state with a short warm-up; the full warm-up only when there is no usable state.
+//  - Paper: the paper's single chain — 512 warm-up, 256 samples, every 16th kept — from scratch
+//    at every step, for reproducing the paper.
+enum class NutsMode { Fast, Paper };
+
+const char* to_string(NutsMode mode);
+std::optional<NutsMode> nuts_mode_from_string(const std::string& text);
+std::vector<NutsMode> all_nuts_modes();
+
+// The NUTS settings of one step, resolved from the mode, its overrides and the threads.
+struct NutsSchedule {
+    int chains = 1;          // run side by side; each keeps its share of samples / thinning draws
+    int warmup = 512;        // the full warm-up of each chain
+    bool warm_start = false;  // start from the previous step's state when it applies
+    bool mode_start = false;  // otherwise from the posterior mode (model/laplace_start.h)
+    int warm_warmup = 0;     // warm-up of each chain of those starts (step size only)
+    int samples = 256;       // sampling iterations of all chains together
+    int thinning = 16;       // keep every thinning-th: samples / thinning draws in all
+    int max_tree_depth = 6;
+};
+
 struct MethodSettings {
     StrategyKind strategy = StrategyKind::Sobol;
     int initial_trials = 8;  // quasi-random (Sobol) trials before any model is used
@@ -90,11 +114,25 @@ struct MethodSettings {
     int homotopy_steps = 30;
     double fixed_a = 0.1;  // sebo-l0-fixed-a only
 
-    // NUTS for the SAAS model (paper: 512 warm-up, 256 samples, every 16th kept).
-    int nuts_warmup = 512;
-    int nuts_samples = 256;
-    int nuts_thinning = 16;
-    int nuts_max_tree_depth = 6;
+    // NUTS for the SAAS model: the mode, and overrides of its defaults (unset: the mode's value,
+    // nuts_defaults()). nuts_samples counts the sampling iterations of all chains together;
+    // nuts_chains (unset: the step's threads, at most 4) and nuts_warm_warmup apply to the fast
+    // mode only — the paper mode is one chain, never warm-started.
+    NutsMode nuts = NutsMode::Fast;
+    std::optional<int> nuts_warmup;
+    std::optional<int> nuts_samples;
+    std::optional<int> nuts_thinning;
+    std::optional<int> nuts_max_tree_depth;
+    std::optional<int> nuts_chains;
+    std::optional<int> nuts_warm_warmup;
+
+    static constexpr int kMaxAutomaticChains = 4;
+    static constexpr int kMaxChains = 64;
+
+    // The defaults of a mode (chains: 1 for the paper mode, 0 = automatic for the fast one).
+    static NutsSchedule nuts_defaults(NutsMode mode);
+    // The settings of a step run with `threads` threads (≥ 1).
+    NutsSchedule nuts_schedule(int threads) const;
 
     ModelKind resolved_model() const;
     PenaltyKind resolved_penalty() const;
@@ -120,6 +158,8 @@ struct Experiment {
     std::optional<double> hypervolume_reference;
     std::vector<Trial> trials;
     std::vector<ChosenConfiguration> chosen;
+    // Left by the last fast SAAS-NUTS step for the next one's warm start (unset: none).
+    std::optional<SamplerState> sampler_state;
 
     // Whether a trial counts in the analysis (the model, the frontier, the hypervolume, the
     // activation frequencies): completed with a value and not excluded (Trial::exclusion).

@@ -132,18 +132,109 @@ std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool 
     return TrainingSet{std::move(data), warp, standardizer, std::move(trials), y, std::move(winsorized), scale};
 }
 
-SurrogateOptions surrogate_options(const MethodSettings& m) {
+SurrogateOptions surrogate_options(const MethodSettings& m, int threads) {
     SurrogateOptions o;
     switch (m.resolved_model()) {
     case ModelKind::Gp: o.kind = SurrogateKind::Gp; break;
     case ModelKind::SaasNuts: o.kind = SurrogateKind::SaasNuts; break;
     case ModelKind::SaasMap: o.kind = SurrogateKind::SaasMap; break;
     }
-    o.saas_nuts.nuts.warmup = m.nuts_warmup;
-    o.saas_nuts.nuts.samples = m.nuts_samples;
-    o.saas_nuts.nuts.thinning = m.nuts_thinning;
-    o.saas_nuts.nuts.max_tree_depth = m.nuts_max_tree_depth;
+    const NutsSchedule schedule = m.nuts_schedule(threads);
+    o.saas_nuts.nuts.warmup = schedule.warmup;
+    o.saas_nuts.nuts.samples = schedule.samples;
+    o.saas_nuts.nuts.thinning = schedule.thinning;
+    o.saas_nuts.nuts.max_tree_depth = schedule.max_tree_depth;
+    o.saas_nuts.chains = schedule.chains;
+    o.saas_nuts.warm_warmup = schedule.warm_warmup;
+    o.saas_nuts.start_at_mode = schedule.mode_start;
     return o;
+}
+
+int max_added_trials(int fitted_trials) { return std::max(5, fitted_trials / 5); }
+
+WarmStartChoice choose_warm_start(const Experiment& experiment, const TrainingSet& training, const MethodSettings& method) {
+    WarmStartChoice choice;
+    if (method.resolved_model() != ModelKind::SaasNuts || !method.nuts_schedule(1).warm_start) return choice;
+    if (!experiment.sampler_state) {
+        choice.cold_reason = "no sampler state from an earlier fit";
+        return choice;
+    }
+    const SamplerState& s = *experiment.sampler_state;
+    if (s.warp_objective != method.warp_objective) {
+        choice.cold_reason = "the objective warp changed since the last fit";
+        return choice;
+    }
+    const std::optional<std::uint64_t> now = data_fingerprint(experiment.trials, experiment.objective.minimize, s.trials);
+    if (!now || *now != s.fingerprint) {
+        choice.cold_reason = "trials the last fit used were changed or removed";
+        return choice;
+    }
+    const int fitted = static_cast<int>(s.trials.size());
+    const int added = static_cast<int>(training.trials.size()) - fitted;
+    if (added > max_added_trials(fitted)) {
+        choice.cold_reason = std::to_string(added) + " trials were added since the last fit (more than " +
+                             std::to_string(max_added_trials(fitted)) + ")";
+        return choice;
+    }
+    NutsWarmStart warm;
+    const auto d = static_cast<Eigen::Index>(s.dimension());
+    warm.positions.resize(static_cast<Eigen::Index>(s.positions.size()), d);
+    for (std::size_t c = 0; c < s.positions.size(); ++c)
+        for (Eigen::Index i = 0; i < d && i < static_cast<Eigen::Index>(s.positions[c].size()); ++i)
+            warm.positions(static_cast<Eigen::Index>(c), i) = s.positions[c][static_cast<std::size_t>(i)];
+    warm.step_size = s.step_size;
+    warm.metric = s.dense_metric ? NutsMetric::Dense : NutsMetric::Diagonal;
+    if (s.dense_metric && s.inverse_metric.size() == static_cast<std::size_t>(d * d)) {
+        warm.inverse_metric.resize(d, d);
+        for (Eigen::Index i = 0; i < d; ++i)
+            for (Eigen::Index j = 0; j < d; ++j) warm.inverse_metric(i, j) = s.inverse_metric[static_cast<std::size_t>(i * d + j)];
+    } else {
+        warm.inverse_metric = Eigen::Map<const Eigen::VectorXd>(s.inverse_metric.data(), static_cast<Eigen::Index>(s.inverse_metric.size()));
+    }
+    choice.state = std::move(warm);
+    return choice;
+}
+
+SamplerState make_sampler_state(const SurrogateFit& fit, const TrainingSet& training, const Experiment& experiment,
+                                const MethodSettings& method) {
+    SamplerState s;
+    s.warp_objective = method.warp_objective;
+    s.trials = training.trials;
+    s.fingerprint = data_fingerprint(experiment.trials, experiment.objective.minimize, s.trials).value_or(0);
+    s.step_size = fit.next.step_size;
+    s.dense_metric = fit.next.metric == NutsMetric::Dense;
+    const Eigen::MatrixXd& positions = fit.next.positions;
+    for (Eigen::Index c = 0; c < positions.rows(); ++c) {
+        const Eigen::VectorXd row = positions.row(c).transpose();
+        s.positions.emplace_back(row.data(), row.data() + row.size());
+    }
+    const Eigen::MatrixXd& m = fit.next.inverse_metric;
+    s.inverse_metric.reserve(static_cast<std::size_t>(m.size()));
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+        for (Eigen::Index j = 0; j < m.cols(); ++j) s.inverse_metric.push_back(m(i, j));
+    return s;
+}
+
+FitRecord make_fit_record(const SurrogateFit& fit, const MethodSettings& method, const SearchSpace& space, int top) {
+    const auto finite = [](double x) { return std::isfinite(x) ? std::optional<double>(x) : std::nullopt; };
+    FitRecord r;
+    r.nuts = to_string(method.nuts);
+    r.chains = fit.chains;
+    r.start = to_string(fit.start);
+    r.cold_start_reason = fit.cold_start_reason;
+    r.warmup = fit.warmup;
+    r.draws = static_cast<int>(fit.samples.size());
+    r.divergences = fit.divergences;
+    r.rhat = finite(fit.diagnostics.log_density.rhat);
+    r.ess_bulk = finite(fit.diagnostics.log_density.ess_bulk);
+    const std::size_t shown = std::min(static_cast<std::size_t>(std::max(top, 0)), fit.diagnostics.relevance_order.size());
+    for (std::size_t k = 0; k < shown; ++k) {
+        const int d = fit.diagnostics.relevance_order[k];
+        const Convergence& c = fit.diagnostics.parameters[k];
+        r.parameters.push_back({space.parameter(d).name, finite(c.rhat), finite(c.ess_bulk)});
+    }
+    r.seconds = fit.seconds;
+    return r;
 }
 
 AcquisitionOptimizerOptions acquisition_optimizer_options(const MethodSettings& m) {

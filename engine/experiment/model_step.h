@@ -17,6 +17,7 @@
 #include "experiment/experiment.h"
 #include "model/ensemble_posterior.h"
 #include "model/power_transform.h"
+#include "model/nuts_warm_start.h"
 #include "model/standardizer.h"
 #include "model/surrogate.h"
 #include "model/training_data.h"
@@ -52,8 +53,28 @@ struct TrainingSet {
 // Empty when no trial counts in the analysis. `warp`: MethodSettings::warp_objective.
 std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool warp);
 
-// The surrogate the method asks for, with its NUTS settings.
-SurrogateOptions surrogate_options(const MethodSettings& method);
+// The surrogate the method asks for, with its NUTS settings for a step run with `threads`
+// threads (the number of chains of the fast mode follows it unless set).
+SurrogateOptions surrogate_options(const MethodSettings& method, int threads = 1);
+
+// Whether a SAAS-NUTS fit of `training` may start from the experiment's sampler state (issue 15):
+// only in the fast mode, with a state whose objective warp is the method's, whose trials are all
+// still completed with the same parameters and results (data_fingerprint), and when at most
+// max_added_trials() trials were added since. The state's fit to the model (dimension, metric) is
+// checked by the fit itself (model/saas_nuts_fit.h).
+struct WarmStartChoice {
+    std::optional<NutsWarmStart> state;  // unset: full warm-up
+    std::string cold_reason;             // why not, when the fast mode would have warm-started
+};
+WarmStartChoice choose_warm_start(const Experiment& experiment, const TrainingSet& training, const MethodSettings& method);
+// A state fitted to n trials still applies after this many more (a fifth of n, at least 5).
+int max_added_trials(int fitted_trials);
+
+// The state a fast SAAS-NUTS fit leaves for the next step, and what it records on its trials
+// (the names of the `top` most relevant inputs with their R-hat and bulk-ESS).
+SamplerState make_sampler_state(const SurrogateFit& fit, const TrainingSet& training, const Experiment& experiment,
+                                const MethodSettings& method);
+FitRecord make_fit_record(const SurrogateFit& fit, const MethodSettings& method, const SearchSpace& space, int top = 3);
 // Raw samples, restarts and the homotopy schedule of the method (paper appendix E.1).
 AcquisitionOptimizerOptions acquisition_optimizer_options(const MethodSettings& method);
 

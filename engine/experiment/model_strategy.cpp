@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/thread_pool.h"
 #include "experiment/model_step.h"
 #include "experiment/sobol_strategy.h"
 
@@ -44,11 +45,13 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
     const std::shared_ptr<const TrainingData>& data = training->data;
 
     control.report({"fitting model", 0, 0, to_string(settings_.resolved_model())});
-    const SurrogateOptions model_options = surrogate_options(settings_);
+    const int threads = control.pool ? control.pool->size() : 1;
+    const SurrogateOptions model_options = surrogate_options(settings_, threads);
+    const WarmStartChoice warm = choose_warm_start(experiment, *training, settings_);
     const SurrogateFit fit = fit_surrogate(
         data, model_options, mix(step_seed, 1),
         [&](int i, int total) { control.report({"fitting model", i, total, to_string(settings_.resolved_model())}); },
-        control.stop);
+        control.stop, control.pool, warm.state ? &*warm.state : nullptr);
     if (fit.status == SurrogateFit::Status::Cancelled || control.cancelled()) {
         proposal.status = Proposal::Status::Cancelled;
         return proposal;
@@ -57,6 +60,17 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
         proposal.status = Proposal::Status::Failed;
         proposal.message = "model fit failed: " + fit.message;
         return proposal;
+    }
+
+    // The state for the next step: a fast SAAS-NUTS fit leaves its own; any other fit makes an
+    // earlier one stale.
+    proposal.replaces_sampler_state = true;
+    if (fit.sampled) {
+        proposal.fit = make_fit_record(fit, settings_, space);
+        if (!warm.cold_reason.empty())
+            proposal.fit->cold_start_reason =
+                warm.cold_reason + (fit.cold_start_reason.empty() ? "" : "; " + fit.cold_start_reason);
+        if (settings_.nuts == NutsMode::Fast) proposal.sampler_state = make_sampler_state(fit, *training, experiment, settings_);
     }
 
     const SparsityPenalty penalty = make_sparsity_penalty(space, settings_.resolved_penalty());

@@ -71,6 +71,7 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
         trial.generator = proposal.generator;
         trial.generation_seconds = generation_seconds / static_cast<double>(proposal.points.size());
         trial.created_at = utc_timestamp();
+        trial.fit = proposal.fit;
         fresh.push_back(std::move(trial));
     }
     if (evaluator) {
@@ -104,6 +105,10 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
     for (Trial& trial : fresh) {
         result.new_trials.push_back(trial.index);
         experiment.trials.push_back(std::move(trial));
+    }
+    if (proposal.replaces_sampler_state) {
+        experiment.sampler_state = std::move(proposal.sampler_state);
+        result.sampler_state_changed = true;
     }
     return result;
 }

@@ -20,6 +20,9 @@ struct StepResult {
     Status status = Status::Completed;
     std::vector<int> new_trials;
     std::string message;
+    // The step replaced Experiment::sampler_state (clients that copy the new trials back into
+    // their own experiment copy the state too).
+    bool sampler_state_changed = false;
 };
 
 // Runs one step: the strategy proposes `count` configurations, each becomes a trial, and when
@@ -27,7 +30,8 @@ struct StepResult {
 // goes on; a "successful" outcome with a non-finite objective or standard error is recorded as
 // a failure with the reason, so no NaN ever enters the experiment). Without an evaluator the
 // new trials stay pending (manual evaluation). The experiment is modified only when the step
-// completes: a cancelled step leaves it as it was.
+// completes: a cancelled step leaves it as it was. A completed step also stores the sampler
+// state the strategy left for the next step (Proposal::replaces_sampler_state).
 StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evaluator,
                     const StepControl& control, int count = 1);
 

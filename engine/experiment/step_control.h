@@ -8,6 +8,8 @@
 
 namespace sebo {
 
+class ThreadPool;
+
 struct StepProgress {
     std::string phase;  // "generating initial design", "fitting model", "optimizing acquisition", "evaluating"
     int current = 0;    // e.g. stage j of J; 0/0 when the phase has no steps
@@ -16,8 +18,12 @@ struct StepProgress {
 };
 
 struct StepControl {
+    // Called from the thread that runs the step only (parallel parts report through it).
     std::function<void(const StepProgress&)> progress;
     std::stop_token stop;
+    // Threads for the parallel parts of the step (core/thread_pool.h): NUTS chains, optimizer
+    // restarts. Null: everything runs on the calling thread. Not owned.
+    ThreadPool* pool = nullptr;
 
     void report(const StepProgress& p) const {
         if (progress) progress(p);

@@ -18,6 +18,12 @@ struct Proposal {
     std::vector<std::vector<double>> points;
     std::string generator;  // recorded on the trials, e.g. "sobol"
     std::string message;    // why it failed or was cancelled
+    // A SAAS-NUTS fit's record, copied onto every new trial (experiment/fit_record.h).
+    std::optional<FitRecord> fit;
+    // When set, the step replaces Experiment::sampler_state with sampler_state (unset: clears
+    // it): a model step that warm-starts, or that makes an earlier state stale.
+    bool replaces_sampler_state = false;
+    std::optional<SamplerState> sampler_state;
 };
 
 class Strategy {
@@ -25,7 +31,8 @@ public:
     virtual ~Strategy() = default;
     virtual std::string name() const = 0;
     // Proposes `count` new configurations for the experiment as it is (completed, failed and
-    // pending trials). Must be deterministic for a given experiment (seed and trials).
+    // pending trials, its sampler state). Must be deterministic for a given experiment and number
+    // of threads (control.pool's size).
     virtual Proposal propose(const Experiment& experiment, int count, const StepControl& control) = 0;
 };
 

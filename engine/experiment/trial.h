@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "experiment/fit_record.h"
+
 namespace sebo {
 
 enum class TrialStatus { Pending, Completed, Failed, Abandoned };
@@ -44,6 +46,9 @@ struct Trial {
     // hypervolume or the activation frequencies — until it is included again
     // (experiment/trial_exclusion.h). Failed, abandoned and pending trials are never excluded.
     std::optional<TrialExclusion> exclusion;
+    // The SAAS-NUTS fit that proposed the trial: its sampling and convergence (unset for other
+    // generators).
+    std::optional<FitRecord> fit;
 
     // Every field equal (a merge of two copies of a file compares trials this way).
     bool operator==(const Trial&) const = default;

@@ -195,6 +195,10 @@ void read_value(const Document& value, const std::string& path, PenaltyKind& out
               "penalty");
 }
 
+void read_value(const Document& value, const std::string& path, NutsMode& out) {
+    read_enum(value, path, out, &nuts_mode_from_string, all_nuts_modes(), "NUTS setting");
+}
+
 void read_value(const Document& value, const std::string& path, TrialStatus& out) {
     read_enum(value, path, out, &trial_status_from_string,
               {TrialStatus::Pending, TrialStatus::Completed, TrialStatus::Failed, TrialStatus::Abandoned}, "status");
@@ -246,6 +250,7 @@ Json to_json_value(const T& value) {
 Json to_json_value(StrategyKind kind) { return to_string(kind); }
 Json to_json_value(ModelKind kind) { return to_string(kind); }
 Json to_json_value(PenaltyKind kind) { return to_string(kind); }
+Json to_json_value(NutsMode mode) { return to_string(mode); }
 
 template <class T>
 void put(Json& object, const char* key, const T& value) {
@@ -294,10 +299,29 @@ struct VisitMethod {
         visit("homotopy_a_end", m.homotopy_a_end);
         visit("homotopy_steps", m.homotopy_steps);
         visit("fixed_a", m.fixed_a);
+        visit("nuts", m.nuts);
         visit("nuts_warmup", m.nuts_warmup);
         visit("nuts_samples", m.nuts_samples);
         visit("nuts_thinning", m.nuts_thinning);
         visit("nuts_max_tree_depth", m.nuts_max_tree_depth);
+        visit("nuts_chains", m.nuts_chains);
+        visit("nuts_warm_warmup", m.nuts_warm_warmup);
+    }
+};
+
+// The SAAS-NUTS record of a trial (experiment/fit_record.h); "nuts" is required, the rest optional.
+struct VisitFitRecord {
+    template <class Record, class Visit>
+    void operator()(Record& r, Visit&& visit) const {
+        visit("nuts", r.nuts);
+        visit("chains", r.chains);
+        visit("start", r.start);
+        visit("warmup", r.warmup);
+        visit("draws", r.draws);
+        visit("divergences", r.divergences);
+        visit("rhat", r.rhat);
+        visit("ess_bulk", r.ess_bulk);
+        visit("seconds", r.seconds);
     }
 };
 
@@ -346,6 +370,21 @@ Json evaluator_to_json(const EvaluatorSpec& spec) {
     return j;
 }
 
+Json fit_record_to_json(const FitRecord& r) {
+    Json j = write_fields(r, VisitFitRecord{});
+    if (!r.cold_start_reason.empty()) j["cold_start_reason"] = r.cold_start_reason;
+    Json parameters = Json::array();
+    for (const ParameterConvergenceRecord& p : r.parameters) {
+        Json entry = Json::object();
+        entry["name"] = p.parameter;
+        put(entry, "rhat", p.rhat);
+        put(entry, "ess_bulk", p.ess_bulk);
+        parameters.push_back(std::move(entry));
+    }
+    j["parameters"] = std::move(parameters);
+    return j;
+}
+
 Json trial_to_json(const Trial& t, const SearchSpace& space) {
     Json j = Json::object();
     j["index"] = t.index;
@@ -367,6 +406,19 @@ Json trial_to_json(const Trial& t, const SearchSpace& space) {
     j["created_at"] = t.created_at;
     j["completed_at"] = t.completed_at;
     if (t.exclusion) j["excluded"] = Json{{"reason", t.exclusion->reason}, {"at", t.exclusion->at}};
+    if (t.fit) j["fit"] = fit_record_to_json(*t.fit);
+    return j;
+}
+
+Json sampler_state_to_json(const SamplerState& s) {
+    Json j = Json::object();
+    j["warp_objective"] = s.warp_objective;
+    j["trials"] = s.trials;
+    j["fingerprint"] = s.fingerprint;
+    j["step_size"] = s.step_size;
+    j["metric"] = s.dense_metric ? "dense" : "diagonal";
+    j["positions"] = s.positions;
+    j["inverse_metric"] = s.inverse_metric;
     return j;
 }
 
@@ -390,6 +442,7 @@ Json experiment_to_json(const Experiment& e) {
     Json chosen = Json::array();
     for (const ChosenConfiguration& c : e.chosen) chosen.push_back(Json{{"trial", c.trial}, {"note", c.note}});
     j["chosen"] = std::move(chosen);
+    if (e.sampler_state) j["sampler_state"] = sampler_state_to_json(*e.sampler_state);
     return j;
 }
 
@@ -564,6 +617,47 @@ std::vector<double> read_trial_parameters(const Document& value, const std::stri
     fail(path, *space.check_point(values));
 }
 
+FitRecord read_fit_record(const Document& value, const std::string& path) {
+    expect_object(value, path);
+    required_member(value, path, "nuts");
+    FitRecord r;
+    read_fields(value, path, r, VisitFitRecord{});
+    read_optional(value, path, "cold_start_reason", r.cold_start_reason);
+    if (const Document* parameters = optional_member(value, "parameters")) {
+        const std::string list = member_path(path, "parameters");
+        expect_array(*parameters, list);
+        for (std::size_t i = 0; i < parameters->size(); ++i) {
+            const std::string at = element_path(list, i);
+            const Document& entry = expect_object((*parameters)[i], at);
+            ParameterConvergenceRecord p;
+            read_required(entry, at, "name", p.parameter);
+            read_optional(entry, at, "rhat", p.rhat);
+            read_optional(entry, at, "ess_bulk", p.ess_bulk);
+            r.parameters.push_back(std::move(p));
+        }
+    }
+    if (auto error = r.validate(path)) fail_with_message(*error);
+    return r;
+}
+
+SamplerState read_sampler_state(const Document& value, const std::string& path, const SearchSpace& space) {
+    expect_object(value, path);
+    SamplerState s;
+    read_optional(value, path, "warp_objective", s.warp_objective);
+    read_required(value, path, "trials", s.trials);
+    read_required(value, path, "fingerprint", s.fingerprint);
+    read_required(value, path, "step_size", s.step_size);
+    std::string metric;
+    read_required(value, path, "metric", metric);
+    if (metric != "dense" && metric != "diagonal")
+        fail(member_path(path, "metric"), shown_text(metric) + " is not a metric kind; expected dense or diagonal");
+    s.dense_metric = metric == "dense";
+    read_required(value, path, "positions", s.positions);
+    read_required(value, path, "inverse_metric", s.inverse_metric);
+    if (auto error = s.validate(space.dimension(), path)) fail_with_message(*error);
+    return s;
+}
+
 Trial read_trial(const Document& value, const std::string& path, const SearchSpace& space,
                  const std::unordered_map<std::string, int>& index_of) {
     expect_object(value, path);
@@ -595,6 +689,7 @@ Trial read_trial(const Document& value, const std::string& path, const SearchSpa
         read_optional(*excluded, at, "at", exclusion.at);
         t.exclusion = std::move(exclusion);
     }
+    if (const Document* fit = optional_member(value, "fit")) t.fit = read_fit_record(*fit, member_path(path, "fit"));
     return t;
 }
 
@@ -667,6 +762,8 @@ Experiment read_experiment(Document& document) {
     if (const Document* trials = optional_member(document, "trials")) e.trials = read_trials(*trials, "trials", e.space);
     if (const Document* chosen = optional_member(document, "chosen"))
         e.chosen = read_chosen(*chosen, "chosen", e.trials);
+    if (const Document* state = optional_member(document, "sampler_state"))
+        e.sampler_state = read_sampler_state(*state, "sampler_state", e.space);
     // Everything above is checked field by field; this is the experiment's own consistency
     // check, so that a rule added there is enforced on load too.
     if (auto error = e.validate()) fail_with_message(*error);

@@ -14,9 +14,10 @@
 namespace sebo {
 
 inline constexpr const char* kExperimentFormat = "sebo-experiment";
-// Version 2 (this one) added Trial::exclusion ("excluded"); older files are upgraded on load
+// Version 2 added Trial::exclusion ("excluded"), version 3 (this one) the NUTS sampler mode,
+// the trials' fit records and the sampler state; older files are upgraded on load
 // (io/experiment_migration.h) and saved in the current version.
-inline constexpr int kExperimentVersion = 2;
+inline constexpr int kExperimentVersion = 3;
 
 // Files larger than this are refused before they are read (a real experiment with thousands of
 // trials in hundreds of dimensions is a few tens of MiB).

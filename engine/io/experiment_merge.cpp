@@ -101,17 +101,21 @@ Json merge_settings(const Experiment* base, const Experiment& mine, const Experi
             if (keys.insert(it.key()).second) order.push_back(it.key());
     for (const std::string& key : order) {
         const Value bv = member(b, key), mv = member(m, key), tv = member(t, key);
+        // The sampler state (a warm start for the next model fit) merges like a setting but is
+        // not reported: it is no one's decision, and one fitted to other trials than the merged
+        // ones is harmless (the next fit checks it against its data and starts afresh).
+        const bool reported = key != "sampler_state";
         Value pick;
         if (mv == tv) {
             pick = tv;
         } else if (base && mv == bv) {
             pick = tv;
-            report.settings_changed.push_back(key);
+            if (reported) report.settings_changed.push_back(key);
         } else if (base && tv == bv) {
             pick = mv;
         } else {
             pick = mv;
-            if (base) report.settings_kept.push_back(key);
+            if (base && reported) report.settings_kept.push_back(key);
         }
         if (pick) merged[key] = *pick;
     }

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cassert>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -24,9 +25,39 @@ void version_1_to_2(Document& document) {
         if (trial.is_object()) trial.erase("excluded");
 }
 
+// Version 3 (issue 15: NUTS chains in parallel, warm starts) adds the sampler mode
+// "method.nuts" — "fast" when absent — with "method.nuts_chains" and "method.nuts_warm_warmup",
+// each model trial's "fit" record and the document's "sampler_state", and makes the four NUTS
+// numbers optional overrides of the mode. Every file of an older version was run with the
+// paper's single chain from scratch, and an older reader ignored the new members: the step sets
+// "nuts": "paper" (whatever the file says) and drops the new members, so that a resumed run
+// continues exactly as it started. The NUTS numbers an older writer always wrote with the
+// paper's values (512, 256, 16, 6) are dropped — the same under "paper", and not pinned should
+// the user switch the file to "fast"; other values stay as overrides.
+void version_2_to_3(Document& document) {
+    document.erase("sampler_state");
+    if (const auto trials = document.find("trials"); trials != document.end() && trials->is_array())
+        for (Document& trial : *trials)
+            if (trial.is_object()) trial.erase("fit");
+    auto method = document.find("method");
+    if (method == document.end() || method->is_null()) {
+        document["method"] = Document::object();
+        method = document.find("method");
+    }
+    if (!method->is_object()) return;  // the reader reports it
+    (*method)["nuts"] = "paper";
+    method->erase("nuts_chains");
+    method->erase("nuts_warm_warmup");
+    for (const auto& [key, paper_value] : {std::pair{"nuts_warmup", 512}, std::pair{"nuts_samples", 256},
+                                           std::pair{"nuts_thinning", 16}, std::pair{"nuts_max_tree_depth", 6}}) {
+        const auto it = method->find(key);
+        if (it != method->end() && it->is_number() && it->get<double>() == paper_value) method->erase(it);
+    }
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
-constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2};
+constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3};
 
 }  // namespace
 

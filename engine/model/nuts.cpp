@@ -28,6 +28,8 @@ std::optional<std::string> NutsOptions::validate() const {
     if (auto error = windows.validate()) return "nuts.windows." + *error;
     if (metric != NutsMetric::Diagonal && metric != NutsMetric::Dense)
         return "nuts.metric: " + std::to_string(static_cast<int>(metric)) + " is not a metric kind";
+    if (initial_inverse_metric.size() > 0 && !initial_inverse_metric.allFinite())
+        return "nuts.initial_inverse_metric: has a value that is not finite";
     if (!(dense_min_draws_per_dimension >= 0.0 && dense_min_draws_per_dimension <= 1e6))
         return "nuts.dense_min_draws_per_dimension: " + format_number(dense_min_draws_per_dimension) +
                " is not between 0 and 1e6";
@@ -470,6 +472,7 @@ NutsResult run_nuts(const LogDensity& log_density, const Eigen::VectorXd& initia
     std::vector<int> diagonal_fallbacks, kept_metrics;
     int final_window_pooled_draws = 0;
     Eigen::MatrixXd draws(kept, d);
+    Eigen::MatrixXd trace(options.keep_trace ? total : 0, d);
     Eigen::VectorXd draw_log_density(kept);
     int n_kept = 0;
 
@@ -488,6 +491,7 @@ NutsResult run_nuts(const LogDensity& log_density, const Eigen::VectorXd& initia
         result.inverse_metric = metric.inverse_diagonal();
         if (metric.kind() == NutsMetric::Dense) result.inverse_metric_dense = metric.inverse_dense();
         result.draws = draws.topRows(n_kept);
+        if (options.keep_trace) result.trace = trace.topRows(static_cast<Eigen::Index>(result.iterations.size()));
         result.log_density = draw_log_density.head(n_kept);
         int n_sampling = 0;
         double depth_sum = 0.0, acceptance_sum = 0.0, energy_sum = 0.0;
@@ -514,6 +518,25 @@ NutsResult run_nuts(const LogDensity& log_density, const Eigen::VectorXd& initia
         }
         return std::move(result);
     };
+
+    if (const Eigen::MatrixXd& given = options.initial_inverse_metric; given.size() > 0) {
+        const std::string shape = std::to_string(given.rows()) + " x " + std::to_string(given.cols());
+        if (options.metric == NutsMetric::Dense) {
+            if (given.rows() != d || given.cols() != d)
+                return finish(NutsResult::Status::Failed, "the initial inverse metric is " + shape + ", the density has " +
+                                                              std::to_string(d) + " dimensions");
+            if (!metric.set_dense(given))
+                return finish(NutsResult::Status::Failed, "the initial inverse metric is not positive definite");
+        } else {
+            if (given.size() != d || (given.rows() != d && given.cols() != d))
+                return finish(NutsResult::Status::Failed, "the initial inverse metric is " + shape + ", the density has " +
+                                                              std::to_string(d) + " dimensions");
+            const Eigen::VectorXd diagonal = Eigen::Map<const Eigen::VectorXd>(given.data(), d);
+            if (!(diagonal.array() > 0.0).all())
+                return finish(NutsResult::Status::Failed, "the initial inverse metric has an entry that is not positive");
+            metric.set_diagonal(diagonal);
+        }
+    }
 
     NutsRandom rng(seed);
     NutsKernel kernel(log_density, metric, options, rng, stop, result.gradient_evaluations);
@@ -560,6 +583,7 @@ NutsResult run_nuts(const LogDensity& log_density, const Eigen::VectorXd& initia
         record.energy = stats.energy;
         record.log_density = current.log_density;
         result.iterations.push_back(record);
+        if (options.keep_trace) trace.row(iteration) = current.theta.transpose();
         if (stats.divergent) {
             ++divergences;
             ++(warmup ? result.divergences_warmup : result.divergences_sampling);

@@ -72,6 +72,15 @@ struct NutsOptions {
     // draws gives no covariance: its draws are pooled with the next window's, and meanwhile the
     // metric is the diagonal of the pooled estimate. 0 is Stan's rule (each window's own draws).
     double dense_min_draws_per_dimension = 0.0;
+    // The inverse metric to start from, of the kind `metric`: a d-vector diag(M⁻¹) (or d × 1) for
+    // the diagonal kind, the symmetric positive-definite d × d M⁻¹ for the dense kind; empty: the
+    // identity. With adapt_metric false it is the metric of the whole run — how a fit is warm-
+    // started from an earlier fit's adaptation (with initial_step_size its step size). A matrix
+    // that does not fit the density (wrong size, not positive definite) fails the run.
+    Eigen::MatrixXd initial_inverse_metric;
+    // Record the position of every iteration, warm-up included, in NutsResult::trace (for
+    // convergence diagnostics over all iterations, and for estimating a metric across chains).
+    bool keep_trace = false;
     DualAveragingOptions step_size;     // used during warm-up
     WarmupWindowOptions windows;        // used during warm-up when adapt_metric
 
@@ -117,6 +126,9 @@ struct NutsResult {
 
     Eigen::MatrixXd draws;        // kept draws, one per row (⌈samples/thinning⌉ when completed)
     Eigen::VectorXd log_density;  // log p of each kept draw
+    // With NutsOptions::keep_trace: the position after every completed iteration, one per row
+    // (warm-up first, as `iterations`); otherwise empty.
+    Eigen::MatrixXd trace;
 
     double step_size = 0.0;          // adapted step size used for sampling
     // Adapted inverse metric used for sampling: its diagonal (both kinds), and for the dense kind

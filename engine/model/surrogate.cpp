@@ -14,7 +14,8 @@ std::optional<std::string> SurrogateOptions::validate() const {
 }
 
 SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const SurrogateOptions& options, std::uint64_t seed,
-                           const std::function<void(int, int)>& progress, std::stop_token stop) {
+                           const std::function<void(int, int)>& progress, std::stop_token stop, ThreadPool* pool,
+                           const NutsWarmStart* warm) {
     const auto start = std::chrono::steady_clock::now();
     SurrogateFit fit;
     auto finish = [&](SurrogateFit::Status status, std::string message) {
@@ -61,13 +62,26 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
         const NutsProgressCallback nuts_progress = [&](const NutsProgress& p) {
             if (progress) progress(p.iteration, p.total);
         };
-        SaasNutsFit r = fit_saas_nuts(likelihood, options.saas_nuts, seed, nuts_progress, stop);
+        SaasNutsFit r = fit_saas_nuts(likelihood, options.saas_nuts, seed, nuts_progress, stop, pool, warm);
         fit.sampled = true;
-        fit.step_size = r.sampler.step_size;
-        fit.mean_tree_depth = r.sampler.mean_tree_depth;
-        fit.mean_acceptance = r.sampler.mean_acceptance;
-        fit.divergences = r.sampler.divergences_sampling;
-        fit.gradient_evaluations = r.sampler.gradient_evaluations;
+        fit.chains = static_cast<int>(r.chains.size());
+        fit.warmup = r.warmup;
+        fit.start = r.start;
+        fit.cold_start_reason = r.cold_start_reason;
+        fit.gradient_evaluations = r.gradient_evaluations;
+        if (!r.chains.empty()) {
+            double depth = 0.0, acceptance = 0.0;
+            for (const NutsResult& chain : r.chains) {
+                depth += chain.mean_tree_depth;
+                acceptance += chain.mean_acceptance;
+            }
+            fit.mean_tree_depth = depth / static_cast<double>(r.chains.size());
+            fit.mean_acceptance = acceptance / static_cast<double>(r.chains.size());
+        }
+        fit.step_size = r.next.step_size;
+        fit.divergences = r.diagnostics.divergences;
+        fit.diagnostics = std::move(r.diagnostics);
+        fit.next = std::move(r.next);
         if (r.status == NutsResult::Status::Cancelled || stop.stop_requested())
             return finish(SurrogateFit::Status::Cancelled, "cancelled");
         if (r.status != NutsResult::Status::Completed || r.samples.empty())

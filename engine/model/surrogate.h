@@ -37,20 +37,29 @@ struct SurrogateFit {
     std::shared_ptr<const EnsemblePosterior> posterior;
     std::vector<GpHyperparameters> samples;
     double seconds = 0.0;
-    // NUTS diagnostics (SAAS-NUTS only).
+    // NUTS diagnostics (SAAS-NUTS only), over all chains of the run that made the samples.
     bool sampled = false;
-    double step_size = 0.0;
+    double step_size = 0.0;        // geometric mean of the chains' adapted step sizes
     double mean_tree_depth = 0.0;
     double mean_acceptance = 0.0;
-    int divergences = 0;
+    int divergences = 0;           // after warm-up
     long long gradient_evaluations = 0;
+    int chains = 0;
+    int warmup = 0;                // warm-up iterations of each chain
+    SaasNutsStart start = SaasNutsStart::Full;  // where the chains started
+    std::string cold_start_reason;  // why shorter starts were passed over
+    SaasNutsDiagnostics diagnostics;  // R-hat and bulk-ESS
+    NutsWarmStart next;               // the state for the next fit's warm start
     // MAP fits (GP and SAAS-MAP) only: how the optimization ended (GpMapResult / SaasMapResult status).
     FitStatus map_status = FitStatus::Converged;
 };
 
-// progress(iteration, total) is called during NUTS sampling (per iteration) and per MAP start.
+// progress(iteration, total) is called during NUTS sampling (per iteration, all chains added up)
+// and per MAP start, on the calling thread. `pool` runs NUTS chains side by side; `warm` is the
+// state an earlier SAAS-NUTS fit left (model/saas_nuts_fit.h); both are optional.
 SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const SurrogateOptions& options, std::uint64_t seed,
-                           const std::function<void(int, int)>& progress = {}, std::stop_token stop = {});
+                           const std::function<void(int, int)>& progress = {}, std::stop_token stop = {},
+                           ThreadPool* pool = nullptr, const NutsWarmStart* warm = nullptr);
 
 // The ensemble as the acquisition functions see it (acquisition/posterior_view.h).
 class EnsemblePosteriorView final : public PosteriorView {

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "core/format.h"
+#include "core/thread_pool.h"
 
 namespace sebo {
 
@@ -54,15 +55,36 @@ std::vector<Eigen::VectorXd> prune_duplicates(std::vector<Eigen::VectorXd> point
     return kept;
 }
 
-// One stage's local optima: L-BFGS-B in the unit box, or SLSQP inside the constraints' polytope.
+// The acquisition at every raw sample, in blocks of kScreenBlock rows that run side by side on
+// the pool. The blocks do not depend on the threads, so neither do the values.
+Eigen::VectorXd screen(const AcquisitionFunction& acquisition, const Eigen::MatrixXd& raw, double a,
+                       const StepControl& control) {
+    constexpr Eigen::Index kScreenBlock = 128;
+    const Eigen::Index n = raw.rows();
+    const int blocks = static_cast<int>((n + kScreenBlock - 1) / kScreenBlock);
+    Eigen::VectorXd values(n);
+    const auto block = [&](int b) {
+        const Eigen::Index first = b * kScreenBlock, rows = std::min(kScreenBlock, n - first);
+        values.segment(first, rows) = acquisition.batch_values(raw.middleRows(first, rows), a);
+    };
+    if (control.pool) {
+        control.pool->parallel_for(blocks, block);
+    } else {
+        for (int b = 0; b < blocks; ++b) block(b);
+    }
+    return values;
+}
+
+// One stage's local optima: L-BFGS-B in the unit box (its starts side by side on the pool), or
+// SLSQP inside the constraints' polytope.
 std::vector<Eigen::VectorXd> local_optima(const SmoothObjective& objective, const std::vector<Eigen::VectorXd>& starts,
                                           const CandidateTransforms& transforms, const AcquisitionOptimizerOptions& options,
-                                          std::stop_token stop) {
+                                          std::stop_token stop, ThreadPool* pool) {
     std::vector<Eigen::VectorXd> optima;
     if (transforms.feasible_set) {
         for (auto& o : maximize_in_polytope(objective, starts, *transforms.feasible_set, options.slsqp, stop)) optima.push_back(std::move(o.x));
     } else {
-        for (auto& o : maximize_in_unit_box(objective, starts, options.lbfgsb, stop)) optima.push_back(std::move(o.x));
+        for (auto& o : maximize_in_unit_box(objective, starts, options.lbfgsb, stop, pool)) optima.push_back(std::move(o.x));
     }
     return optima;
 }
@@ -81,7 +103,7 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
     // Screen the raw samples at the first stage and keep the best distinct ones as starts.
     Eigen::MatrixXd raw_matrix(static_cast<Eigen::Index>(raw.size()), raw.front().size());
     for (std::size_t i = 0; i < raw.size(); ++i) raw_matrix.row(static_cast<Eigen::Index>(i)) = raw[i].transpose();
-    const Eigen::VectorXd raw_values = acquisition.batch_values(raw_matrix, schedule.front());
+    const Eigen::VectorXd raw_values = screen(acquisition, raw_matrix, schedule.front(), control);
     std::vector<int> order(raw.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -110,7 +132,8 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
         const SmoothObjective objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
             return acquisition.value(x, a, grad);
         };
-        const std::vector<Eigen::VectorXd> optima = local_optima(objective, starts, transforms, options, control.stop);
+        const std::vector<Eigen::VectorXd> optima =
+            local_optima(objective, starts, transforms, options, control.stop, control.pool);
         result.local_optimizations += static_cast<int>(optima.size());
         if (control.cancelled()) {
             result.status = OptimizedCandidate::Status::Cancelled;

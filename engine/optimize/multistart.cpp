@@ -3,6 +3,9 @@
 #include <LBFGSB.h>
 #include <cmath>
 #include <limits>
+#include <optional>
+
+#include "core/thread_pool.h"
 
 namespace sebo {
 
@@ -41,7 +44,7 @@ struct NegatedObjective {
 }  // namespace
 
 std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const std::vector<Eigen::VectorXd>& starts,
-                                               const LbfgsbOptions& options, std::stop_token stop) {
+                                               const LbfgsbOptions& options, std::stop_token stop, ThreadPool* pool) {
     LBFGSpp::LBFGSBParam<double> param;
     param.m = options.memory;
     param.max_iterations = options.max_iterations;
@@ -50,12 +53,13 @@ std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const s
     param.past = 1;
     param.delta = options.relative_improvement;
     param.max_linesearch = 30;
-    LBFGSpp::LBFGSBSolver<double> solver(param);
 
-    std::vector<LocalOptimum> optima;
-    optima.reserve(starts.size());
-    for (const Eigen::VectorXd& start : starts) {
-        if (stop.stop_requested()) break;
+    std::vector<std::optional<LocalOptimum>> results(starts.size());
+    const auto optimize = [&](int k) {
+        if (stop.stop_requested()) return;
+        const Eigen::VectorXd& start = starts[static_cast<std::size_t>(k)];
+        // A solver per start: it keeps the L-BFGS memory of its run.
+        LBFGSpp::LBFGSBSolver<double> solver(param);
         const Eigen::Index d = start.size();
         const Eigen::VectorXd lower = Eigen::VectorXd::Zero(d), upper = Eigen::VectorXd::Ones(d);
         Eigen::VectorXd x = start.cwiseMax(0.0).cwiseMin(1.0);
@@ -76,8 +80,18 @@ std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const s
         }
         optimum.x = objective.best_x.cwiseMax(0.0).cwiseMin(1.0);
         optimum.value = objective.best_value;
-        optima.push_back(std::move(optimum));
+        results[static_cast<std::size_t>(k)] = std::move(optimum);
+    };
+    const int count = static_cast<int>(starts.size());
+    if (pool) {
+        pool->parallel_for(count, optimize, stop);
+    } else {
+        for (int k = 0; k < count; ++k) optimize(k);
     }
+    std::vector<LocalOptimum> optima;
+    optima.reserve(starts.size());
+    for (auto& r : results)
+        if (r) optima.push_back(std::move(*r));
     return optima;
 }
 

@@ -31,9 +31,14 @@ struct LocalOptimum {
     bool line_search_failed = false;
 };
 
-// Maximizes f from each start (clamped into the box). Checks `stop` between starts; the result
-// holds the optima of the starts completed so far.
+class ThreadPool;
+
+// Maximizes f from each start (clamped into the box). Checks `stop` before each start; the
+// result holds the optima of the starts completed, in the order of the starts. With a pool the
+// starts run side by side (f must then be safe to call from several threads at once); each start
+// is optimized exactly as it would be alone, so the result does not depend on the threads.
 std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const std::vector<Eigen::VectorXd>& starts,
-                                               const LbfgsbOptions& options, std::stop_token stop = {});
+                                               const LbfgsbOptions& options, std::stop_token stop = {},
+                                               ThreadPool* pool = nullptr);
 
 }  // namespace sebo

@@ -21,11 +21,6 @@ QStringList small_bench(const QString& dir, int trials) {
             QString::number(trials), "--init", "3", "--jobs", "2", "--out", dir, "--no-plots"};
 }
 
-QByteArray contents(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 }  // namespace
 
 class TestCliBench : public QObject {
@@ -51,18 +46,18 @@ private slots:
             gpei_model_trials += row.strategy == "gpei" && row.generator == "gpei";
         }
         QCOMPARE(gpei_model_trials, 2 * 3);
-        const QString summary = QString::fromUtf8(contents(dir + "/summary.md"));
+        const QString summary = QString::fromUtf8(read_bytes(dir + "/summary.md"));
         QVERIFY2(summary.contains("## branin/dim=4") && summary.contains("| sobol | 2 | 6 |") &&
                      summary.contains("| gpei | 2 | 6 |"),
                  qPrintable(summary));
         QCOMPARE(r.out, summary);  // the summary is also printed
 
         // Everything finished: nothing runs again and the report is the same.
-        const QByteArray before = contents(dir + "/results.csv");
+        const QByteArray before = read_bytes(dir + "/results.csv");
         r = run_sebo(small_bench(dir, 6));
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains("4 finished before, 0 to run"), qPrintable(r.err));
-        QCOMPARE(contents(dir + "/results.csv"), before);
+        QCOMPARE(read_bytes(dir + "/results.csv"), before);
 
         // A larger budget continues the same files.
         r = run_sebo(small_bench(dir, 8));
@@ -70,7 +65,7 @@ private slots:
         QVERIFY2(r.err.contains("0 finished before, 4 to run"), qPrintable(r.err));
         const auto more = sebo::read_bench_results((dir + "/results.csv").toStdString());
         QCOMPARE(more.size(), std::size_t{32});
-        QVERIFY(contents(dir + "/results.csv").startsWith(before.left(before.indexOf('\n'))));
+        QVERIFY(read_bytes(dir + "/results.csv").startsWith(before.left(before.indexOf('\n'))));
     }
 
     // SIGTERM to sebo bench reaches its children: each saves and stops, the partial comparison
@@ -151,7 +146,7 @@ private slots:
         CliResult r = run_sebo(small_bench(dir, 5));
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(broken), qPrintable(r.err));
-        QCOMPARE(contents(broken), QByteArray("{\"format\": \"sebo-experiment\", \"version\": 1, \"trials\": ["));
+        QCOMPARE(read_bytes(broken), QByteArray("{\"format\": \"sebo-experiment\", \"version\": 1, \"trials\": ["));
 
         // A file made by another strategy is not continued as if it were this one.
         QFile::remove(broken);
@@ -171,9 +166,12 @@ private slots:
         QVERIFY(r.out.contains("ei-ir/lambda=0.001"));
         QVERIFY(r.out.contains("sebo-l0-fixed-a/a=0.1"));
         // The ablation is the paper's Fig. 5 (left): Hartmann6, not Branin.
-        QVERIFY2(r.out.contains("5 seeds, 100 trials (20 initial); problems: hartmann6/dim=50; strategies: sebo-l0 sebo-l1 "
-                                "sebo-l0-fixed-a/a=0.001 sebo-l0-fixed-a/a=0.1 sebo-l0-fixed-a/a=1"),
+        QVERIFY2(r.out.contains("5 seeds, 100 trials (20 initial), NUTS paper; problems: hartmann6/dim=50; strategies: "
+                                "sebo-l0 sebo-l1 sebo-l0-fixed-a/a=0.001 sebo-l0-fixed-a/a=0.1 sebo-l0-fixed-a/a=1"),
                  qPrintable(r.out));
+        // The paper-* presets reproduce the paper with its sampler; the quick one uses the default.
+        QCOMPARE(r.out.count("NUTS paper"), 4);
+        QCOMPARE(r.out.count("NUTS fast"), 1);
     }
 };
 

@@ -95,6 +95,80 @@ private slots:
         QCOMPARE(again["leave_one_out"], fit["leave_one_out"]);
     }
 
+    // The chains' convergence: R-hat and bulk ESS of the log density and of every parameter, in
+    // JSON and in the table; --nuts paper is the paper's one chain.
+    void convergence_diagnostics() {
+        Result r = run_sebo({"fit", experiment, "--json", "--seed", "5", "--threads", "2"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QJsonObject diagnostics = parse(r)["diagnostics"].toObject();
+        QCOMPARE(diagnostics["nuts"].toString(), QString("fast"));
+        QCOMPARE(diagnostics["chains"].toInt(), 2);
+        QVERIFY2(diagnostics["start"].toString() != "warm", qPrintable(diagnostics["start"].toString()));  // no state in the file
+        QVERIFY(diagnostics["cold_start_reason"].toString().startsWith("no sampler state from an earlier fit"));
+        QVERIFY(diagnostics["rhat"].toDouble() > 0.9 && diagnostics["ess_bulk"].toDouble() > 0.0);
+        for (const auto& entry : parse(r)["relevance"].toArray())
+            QVERIFY(entry.toObject()["rhat"].isDouble() && entry.toObject()["ess_bulk"].isDouble());
+
+        r = run_sebo({"fit", experiment, "--json", "--seed", "5", "--nuts", "paper"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        diagnostics = parse(r)["diagnostics"].toObject();
+        QCOMPARE(diagnostics["chains"].toInt(), 1);
+        QCOMPARE(diagnostics["start"].toString(), QString("full"));
+        QCOMPARE(diagnostics["warmup"].toInt(), 512);
+        QCOMPARE(diagnostics["draws"].toInt(), 256);
+
+        r = run_sebo({"fit", experiment, "--seed", "5", "--threads", "2"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("convergence   R-hat") && r.out.contains("R-hat") && r.out.contains("bulk ESS") &&
+                     r.out.contains("2 chains"),
+                 qPrintable(r.out));
+        QCOMPARE(run_sebo({"fit", experiment, "--nuts", "slow"}).code, 2);
+        QVERIFY(run_sebo({"fit", experiment, "--nuts", "slow"}).err.contains("--nuts: unknown setting 'slow' (known: fast, paper)"));
+        QCOMPARE(run_sebo({"fit", experiment, "--threads", "0"}).code, 2);
+    }
+
+    // A run records each model-based trial's fit and leaves the sampler state for the next step;
+    // the paper's settings leave none. `sebo fit` then warm-starts from the state, like a step.
+    void runs_record_fits_and_the_sampler_state() {
+        const QString fast = dir.filePath("fast.sebo.json");
+        Result r = run_sebo({"run", "--problem", "branin", "--dim", "6", "--strategy", "sebo-l0", "--trials", "9", "--init",
+                             "6", "--threads", "2", "--out", fast, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QJsonObject e = read_json(fast);
+        QCOMPARE(e["method"].toObject()["nuts"].toString(), QString("fast"));
+        QVERIFY(e["sampler_state"].isObject());
+        QCOMPARE(e["sampler_state"].toObject()["positions"].toArray().size(), 2);
+        const QJsonArray trials = e["trials"].toArray();
+        QVERIFY(!trials[5].toObject().contains("fit"));  // Sobol
+        for (int i = 6; i < 9; ++i) {
+            const QJsonObject fit = trials[i].toObject()["fit"].toObject();
+            QCOMPARE(fit["nuts"].toString(), QString("fast"));
+            QCOMPARE(fit["chains"].toInt(), 2);
+            QCOMPARE(fit["draws"].toInt(), 16);
+            QVERIFY(fit["parameters"].toArray().size() == 3);
+        }
+        r = run_sebo({"fit", fast, "--json", "--threads", "2"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject diagnostics = parse(r)["diagnostics"].toObject();
+        QVERIFY2(diagnostics["start"].toString() == "warm" ||
+                     !diagnostics["cold_start_reason"].toString().startsWith("no sampler state"),
+                 qPrintable(diagnostics["cold_start_reason"].toString()));
+        r = run_sebo({"fit", fast, "--json", "--threads", "2", "--cold"});
+        QVERIFY(parse(r)["diagnostics"].toObject()["start"].toString() != "warm");
+
+        const QString paper = dir.filePath("paper.sebo.json");
+        r = run_sebo({"run", "--problem", "branin", "--dim", "6", "--strategy", "sebo-l0", "--trials", "7", "--init", "6",
+                      "--nuts", "paper", "--out", paper, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        e = read_json(paper);
+        QCOMPARE(e["method"].toObject()["nuts"].toString(), QString("paper"));
+        QVERIFY(!e.contains("sampler_state"));
+        const QJsonObject fit = e["trials"].toArray()[6].toObject()["fit"].toObject();
+        QCOMPARE(fit["nuts"].toString(), QString("paper"));
+        QCOMPARE(fit["chains"].toInt(), 1);
+        QCOMPARE(fit["start"].toString(), QString("full"));
+    }
+
     void table_shows_the_top_k() {
         const Result r = run_sebo({"fit", experiment, "--model", "gp", "--top", "3"});
         QVERIFY2(r.code == 0, qPrintable(r.err));

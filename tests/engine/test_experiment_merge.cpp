@@ -1,8 +1,8 @@
 // Merging a file another process changed (io/experiment_merge.h) and the shared-file protocol
 // built on it (io/shared_experiment_file.h): each rule of the three-way merge on hand-built
 // cases (results recorded elsewhere, new trials on either side, clashing indices, clashing
-// results, a file replaced by an older copy, exclusions, settings, chosen configurations,
-// another problem),
+// results, a file replaced by an older copy, exclusions, settings, chosen configurations, fit
+// records and the sampler state, another problem),
 // then the save/refresh/edit/replace protocol on real files.
 
 #include <QFile>
@@ -82,6 +82,33 @@ std::vector<int> indices(const Experiment& e) {
 }
 
 using Pairs = std::vector<std::pair<int, int>>;
+
+// What a fast SAAS-NUTS step records (issue 15): the fit behind a trial, and the sampler state
+// of the experiment (2 inputs: 5 coordinates, diagonal metric).
+FitRecord fit_record(double rhat) {
+    FitRecord r;
+    r.nuts = "fast";
+    r.chains = 2;
+    r.start = "warm";
+    r.warmup = 64;
+    r.draws = 128;
+    r.rhat = rhat;
+    r.ess_bulk = 310.5;
+    r.parameters = {{"x", 1.002, 250.0}, {"y", std::nullopt, std::nullopt}};
+    r.seconds = 1.25;
+    return r;
+}
+
+SamplerState sampler_state(double step_size) {
+    SamplerState s;
+    s.trials = {0};
+    s.fingerprint = 12345;
+    s.step_size = step_size;
+    s.dense_metric = false;
+    s.positions = {{-1.0, 0.5, 0.25, -2.0, 0.1}, {-0.9, 0.4, 0.3, -2.1, 0.2}};
+    s.inverse_metric = {1.0, 0.5, 0.5, 2.0, 0.1};
+    return s;
+}
 
 }  // namespace
 
@@ -343,6 +370,49 @@ private slots:
         QCOMPARE(qs(trial(r.experiment, 3).exclusion->reason), QString("timeout reported as a value"));
     }
 
+    // A trial's fit record is part of the trial (operator== compares it): one added elsewhere
+    // keeps it, and a record changed elsewhere is a change of that trial. The sampler state
+    // merges like a setting — the side that replaced it wins, this side when both did — without
+    // being reported: it is no one's decision, and a stale one only costs a warm start.
+    void fitRecordsAndSamplerStateMerge() {
+        const Experiment base = base_experiment();
+        Experiment mine = base, theirs = base;
+        Trial proposed = pending(3, 4, 4);  // a model step elsewhere
+        proposed.generator = "sebo-l0";
+        proposed.fit = fit_record(1.01);
+        theirs.trials.push_back(proposed);
+        theirs.sampler_state = sampler_state(0.25);
+        record(mine, 1, 1.5);
+        MergeResult r = merge_experiments(&base, mine, theirs);
+        QVERIFY(trial(r.experiment, 3).fit == proposed.fit);
+        QVERIFY(r.experiment.sampler_state.has_value());
+        QCOMPARE(r.experiment.sampler_state->step_size, 0.25);
+        QCOMPARE(r.experiment.sampler_state->positions, theirs.sampler_state->positions);
+        QCOMPARE(r.report.trials_added, std::vector<int>{3});
+        QVERIFY(r.report.settings_changed.empty() && r.report.settings_kept.empty());
+        QCOMPARE(describe_merge(r.report).size(), std::size_t{1});
+
+        // Both sides fitted again; elsewhere, trial 3's record was also changed.
+        const Experiment base2 = r.experiment;
+        mine = base2;
+        theirs = base2;
+        mine.sampler_state->step_size = 0.5;
+        theirs.sampler_state->step_size = 0.75;
+        theirs.find_trial(3)->fit = fit_record(1.2);
+        r = merge_experiments(&base2, mine, theirs);
+        QCOMPARE(r.experiment.sampler_state->step_size, 0.5);
+        QVERIFY(r.report.settings_kept.empty());
+        QCOMPARE(*trial(r.experiment, 3).fit->rhat, 1.2);
+        QCOMPARE(r.report.trials_changed, std::vector<int>{3});
+        // Only this side fitted: kept; a state dropped elsewhere only: dropped.
+        mine = base2;
+        mine.sampler_state->step_size = 0.5;
+        QCOMPARE(merge_experiments(&base2, mine, base2).experiment.sampler_state->step_size, 0.5);
+        theirs = base2;
+        theirs.sampler_state.reset();
+        QVERIFY(!merge_experiments(&base2, base2, theirs).experiment.sampler_state.has_value());
+    }
+
     void nothingChangedReportsNothing() {
         const Experiment base = base_experiment();
         Experiment mine = base;
@@ -376,6 +446,33 @@ private slots:
         // Nothing changed since: the next save merges nothing.
         QVERIFY(explorer.save(mine).empty());
         QVERIFY(!QFile::exists(qs(write_lock_path(path))));
+    }
+
+    // A `sebo run` step saves its trial's fit record and the sampler state while `sebo observe`
+    // records a result: the file gets all three, exactly.
+    void saveKeepsFitRecordsAndTheSamplerState() {
+        const std::string path = dir_.filePath("fitted.sebo.json").toStdString();
+        save_experiment(base_experiment(), path);
+        FileLockOptions o;
+        o.program = "test";
+        SharedExperimentFile run(path, o), observer(path, o);
+        Experiment mine = run.load();
+        observer.edit([](Experiment& e) { record(e, 1, 11.0); });
+        Trial proposed = completed(3, 4, 4, 2.0);
+        proposed.generator = "sebo-l0";
+        proposed.fit = fit_record(1.01);
+        mine.trials.push_back(proposed);
+        mine.sampler_state = sampler_state(1.0 / 3.0);
+        const MergeReport report = run.save(mine);
+        QCOMPARE(report.results_recorded, std::vector<int>{1});
+        const Experiment on_disk = load_experiment(path);
+        QCOMPARE(*trial(on_disk, 1).objective, 11.0);
+        QVERIFY(trial(on_disk, 3).fit == proposed.fit);
+        QVERIFY(on_disk.sampler_state.has_value());
+        QCOMPARE(on_disk.sampler_state->step_size, 1.0 / 3.0);
+        QCOMPARE(on_disk.sampler_state->inverse_metric, mine.sampler_state->inverse_metric);
+        QCOMPARE(experiment_to_json_text(mine), experiment_to_json_text(on_disk));
+        QVERIFY(run.save(mine).empty());
     }
 
     // An exclusion made by another writer (`sebo observe --exclude` takes the write lock the

@@ -34,7 +34,8 @@ namespace {
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // A valid document with every field of the format present: a command evaluator, every method
-// setting, a grouped log parameter, an integer parameter, trials and a chosen note.
+// setting, a grouped log parameter, an integer parameter, trials (one with a fit record), a
+// chosen note and a sampler state.
 Json base_document() {
     Experiment e;
     e.name = "hostile";
@@ -68,6 +69,13 @@ Json base_document() {
     e.method.strategy = StrategyKind::EiEr;
     e.method.model = ModelKind::Gp;
     e.method.penalty = PenaltyKind::L1;
+    e.method.nuts = NutsMode::Fast;
+    e.method.nuts_warmup = 300;
+    e.method.nuts_samples = 128;
+    e.method.nuts_thinning = 8;
+    e.method.nuts_max_tree_depth = 5;
+    e.method.nuts_chains = 2;
+    e.method.nuts_warm_warmup = 64;
     e.hypervolume_reference = 10.0;
     Trial t0;
     t0.index = 0;
@@ -85,8 +93,29 @@ Json base_document() {
     t1.status = TrialStatus::Failed;
     t1.parameters = {0.0, 0.0, 1.0};
     t1.error = "boom";
+    FitRecord fit;
+    fit.nuts = "fast";
+    fit.chains = 2;
+    fit.start = "warm";
+    fit.cold_start_reason = "none";
+    fit.warmup = 128;
+    fit.draws = 16;
+    fit.divergences = 0;
+    fit.rhat = 1.01;
+    fit.ess_bulk = 80.0;
+    fit.parameters = {{"alpha", 1.02, 70.0}};
+    fit.seconds = 1.5;
+    t0.fit = fit;
     e.trials = {t0, t1};
     e.chosen = {{0, "best"}};
+    SamplerState state;  // 3 inputs, inferred noise: 7 coordinates
+    state.trials = {0};
+    state.fingerprint = 12345;
+    state.step_size = 0.25;
+    state.dense_metric = false;
+    state.positions = {{-2.0, 0.1, 0.2, 0.3, 0.0, -4.0, 0.1}, {-1.9, 0.0, 0.1, 0.2, 0.1, -3.9, 0.0}};
+    state.inverse_metric = {1.0, 2.0, 1.0, 1.0, 0.5, 1.0, 1.0};
+    e.sampler_state = state;
     Json j = Json::parse(experiment_to_json_text(e));
     j["trials"][0]["error"] = "";  // written only when set; present here so that it is swept too
     return j;
@@ -208,6 +237,9 @@ const std::vector<Field>& fields() {
         {"/method/nuts_samples", "method.nuts_samples", Type::Integer},
         {"/method/nuts_thinning", "method.nuts_thinning", Type::Integer},
         {"/method/nuts_max_tree_depth", "method.nuts_max_tree_depth", Type::Integer},
+        {"/method/nuts", "method.nuts", Type::Enum},
+        {"/method/nuts_chains", "method.nuts_chains", Type::Integer},
+        {"/method/nuts_warm_warmup", "method.nuts_warm_warmup", Type::Integer},
         {"/hypervolume_reference", "hypervolume_reference", Type::Number},
         {"/trials", "trials", Type::Array},
         {"/trials/0", "trials[0]", Type::Object},
@@ -227,10 +259,38 @@ const std::vector<Field>& fields() {
         {"/trials/0/excluded", "trials[0].excluded", Type::Object},
         {"/trials/0/excluded/reason", "trials[0].excluded.reason", Type::String},
         {"/trials/0/excluded/at", "trials[0].excluded.at", Type::String},
+        {"/trials/0/fit", "trials[0].fit", Type::Object},
+        {"/trials/0/fit/nuts", "trials[0].fit.nuts", Type::Enum},
+        {"/trials/0/fit/chains", "trials[0].fit.chains", Type::Integer},
+        {"/trials/0/fit/start", "trials[0].fit.start", Type::Enum},
+        {"/trials/0/fit/cold_start_reason", "trials[0].fit.cold_start_reason", Type::String},
+        {"/trials/0/fit/warmup", "trials[0].fit.warmup", Type::Integer},
+        {"/trials/0/fit/draws", "trials[0].fit.draws", Type::Integer},
+        {"/trials/0/fit/divergences", "trials[0].fit.divergences", Type::Integer},
+        {"/trials/0/fit/rhat", "trials[0].fit.rhat", Type::Number},
+        {"/trials/0/fit/ess_bulk", "trials[0].fit.ess_bulk", Type::Number},
+        {"/trials/0/fit/parameters", "trials[0].fit.parameters", Type::Array},
+        {"/trials/0/fit/parameters/0", "trials[0].fit.parameters[0]", Type::Object},
+        {"/trials/0/fit/parameters/0/name", "trials[0].fit.parameters[0].name", Type::String},
+        {"/trials/0/fit/parameters/0/rhat", "trials[0].fit.parameters[0].rhat", Type::Number},
+        {"/trials/0/fit/parameters/0/ess_bulk", "trials[0].fit.parameters[0].ess_bulk", Type::Number},
+        {"/trials/0/fit/seconds", "trials[0].fit.seconds", Type::Number},
         {"/chosen", "chosen", Type::Array},
         {"/chosen/0", "chosen[0]", Type::Object},
         {"/chosen/0/trial", "chosen[0].trial", Type::Integer},
         {"/chosen/0/note", "chosen[0].note", Type::String},
+        {"/sampler_state", "sampler_state", Type::Object},
+        {"/sampler_state/warp_objective", "sampler_state.warp_objective", Type::Boolean},
+        {"/sampler_state/trials", "sampler_state.trials", Type::Array},
+        {"/sampler_state/trials/0", "sampler_state.trials[0]", Type::Integer},
+        {"/sampler_state/fingerprint", "sampler_state.fingerprint", Type::Unsigned},
+        {"/sampler_state/step_size", "sampler_state.step_size", Type::Number},
+        {"/sampler_state/metric", "sampler_state.metric", Type::Enum},
+        {"/sampler_state/positions", "sampler_state.positions", Type::Array},
+        {"/sampler_state/positions/1", "sampler_state.positions[1]", Type::Array},
+        {"/sampler_state/positions/1/3", "sampler_state.positions[1][3]", Type::Number},
+        {"/sampler_state/inverse_metric", "sampler_state.inverse_metric", Type::Array},
+        {"/sampler_state/inverse_metric/4", "sampler_state.inverse_metric[4]", Type::Number},
     };
     return all;
 }
@@ -354,6 +414,11 @@ private slots:
         EXPECT_REFUSED(with_value(j, "/method/model", ""), "method.model", "unknown model \"\"");
         EXPECT_REFUSED(with_value(j, "/method/penalty", "l2"), "method.penalty", "unknown penalty \"l2\"");
         EXPECT_REFUSED(with_value(j, "/trials/0/status", "running"), "trials[0].status", "unknown status \"running\"");
+        EXPECT_REFUSED(with_value(j, "/method/nuts", "slow"), "method.nuts", "unknown NUTS setting \"slow\"",
+                       "expected one of fast, paper");
+        EXPECT_REFUSED(with_value(j, "/trials/0/fit/start", "lukewarm"), "trials[0].fit.start", "\"lukewarm\" is not a start");
+        EXPECT_REFUSED(with_value(j, "/trials/0/fit/nuts", "slow"), "trials[0].fit.nuts", "\"slow\" is not a sampler setting");
+        EXPECT_REFUSED(with_value(j, "/sampler_state/metric", "full"), "sampler_state.metric", "\"full\" is not a metric kind");
         // A long unknown name is shown cut short, not in full.
         const std::string huge(100000, 'x');
         try {

@@ -1,0 +1,52 @@
+#pragma once
+// The NUTS state a fast SAAS-NUTS step leaves for the next step's warm start (issue 15;
+// model/nuts_warm_start.h): where each chain ended, the adapted step size and inverse metric, and
+// which data the fit saw. It lives in the experiment — and in its file ("sampler_state",
+// docs/file-format.md) — so that a resumed `sebo run`, `sebo suggest` or a reopened GUI session
+// warm-starts as an uninterrupted run would.
+//
+// The data part decides whether the state still applies: the next fit warm-starts only when every
+// trial listed is still completed with the same parameters and result (`fingerprint`), the
+// objective warp is the same, and few trials were added since (experiment/model_strategy.h).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "experiment/trial.h"
+
+namespace sebo {
+
+struct SamplerState {
+    bool warp_objective = true;  // MethodSettings::warp_objective of the fit
+    std::vector<int> trials;     // indices of the completed trials the fit used, in training order
+    std::uint64_t fingerprint = 0;  // data_fingerprint() of those trials when the fit ran
+    double step_size = 0.0;
+    bool dense_metric = true;
+    // One row per chain: its last position, in the sampler's unconstrained coordinates
+    // (model/saas_prior.h: log τ, log λ_1 … log λ_D, log σ², [log(noise − floor)], mean).
+    std::vector<std::vector<double>> positions;
+    // The inverse metric: d × d row by row (dense), or its d diagonal entries.
+    std::vector<double> inverse_metric;
+
+    static constexpr int kMaxChains = 64;
+
+    // The number of unconstrained coordinates d (0 without positions).
+    int dimension() const { return positions.empty() ? 0 : static_cast<int>(positions.front().size()); }
+
+    // Empty when the state could start a sampler on a SAAS model of `inputs` inputs: 1 to 64
+    // positions of D + 3 or D + 4 finite coordinates, a step size in (0, 1e7], an inverse metric of
+    // the right size with positive finite variances, and — dense — symmetric and positive
+    // definite; trial indices not negative and not repeated. Otherwise a message whose field path
+    // starts with `path`.
+    std::optional<std::string> validate(int inputs, const std::string& path = "sampler_state") const;
+};
+
+// A 64-bit hash (FNV-1a over the bit patterns) of what a fit sees of the trials with these
+// indices, in this order: each index, its parameter values and its utility (the objective, negated
+// when minimizing) and standard error. Unset when one of them is missing, not completed or
+// excluded from analysis.
+std::optional<std::uint64_t> data_fingerprint(const std::vector<Trial>& trials, bool minimize, const std::vector<int>& indices);
+
+}  // namespace sebo

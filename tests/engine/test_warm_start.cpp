@@ -1,0 +1,265 @@
+// Warm starts across steps (issue 15): a fast SAAS-NUTS step leaves its sampler state in the
+// experiment, the next step starts from it, and every reason not to — no state, a changed warp,
+// changed or removed trials, many new trials, another model, the paper's settings — sends the fit
+// to a cold start with its reason recorded on the trial. Steps are repeatable for a seed and
+// thread count (and, with the chains set, for any thread count), and cancelling a step with chains
+// running on the pool leaves the experiment untouched. Fixed seeds, small sampler settings.
+
+#include <atomic>
+#include <cmath>
+#include <stop_token>
+#include <thread>
+
+#include "core/thread_pool.h"
+#include "design/sobol.h"
+#include "experiment/model_step.h"
+#include "experiment/model_strategy.h"
+#include "experiment/runner.h"
+#include "test_support.h"
+
+using namespace sebo;
+
+namespace {
+
+double objective_of(const std::vector<double>& x) {
+    return -(x[0] - 0.3) * (x[0] - 0.3) - 0.5 * (x[1] - 0.7) * (x[1] - 0.7) - 0.05 * x[2];
+}
+
+class QuadraticEvaluator final : public Evaluator {
+public:
+    EvaluationOutcome evaluate(const Trial& trial, const StepControl&) override {
+        EvaluationOutcome o;
+        o.ok = true;
+        o.objective = objective_of(trial.parameters);
+        return o;
+    }
+};
+
+// Five continuous parameters in [0, 1], 12 completed Sobol trials, SEBO-L0 with SAAS-NUTS in the
+// fast mode and short chains.
+Experiment experiment_with_trials(int trials = 12) {
+    std::vector<Parameter> parameters;
+    for (int i = 0; i < 5; ++i) parameters.push_back({"x" + std::to_string(i), ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, ""});
+    Experiment e;
+    e.space = SearchSpace(parameters);
+    e.objective = {"score", false};
+    e.seed = 5;
+    e.method.strategy = StrategyKind::SeboL0;
+    e.method.initial_trials = 6;
+    e.method.budget = 40;
+    e.method.raw_samples = 64;
+    e.method.restarts = 4;
+    e.method.homotopy_steps = 4;
+    e.method.nuts = NutsMode::Fast;
+    e.method.nuts_warmup = 120;
+    e.method.nuts_samples = 256;  // 128 per chain: enough for R-hat to be a fair test
+    e.method.nuts_thinning = 32;
+    e.method.nuts_warm_warmup = 100;
+    e.method.nuts_chains = 2;
+    const auto sobol = ScrambledSobol(5, 2).points(0, trials);
+    for (int i = 0; i < trials; ++i) {
+        Trial t;
+        t.index = i;
+        t.parameters = sobol[static_cast<std::size_t>(i)];
+        t.status = TrialStatus::Completed;
+        t.objective = objective_of(t.parameters);
+        t.generator = "sobol";
+        e.trials.push_back(t);
+    }
+    return e;
+}
+
+StepResult step(Experiment& e, ThreadPool* pool) {
+    QuadraticEvaluator evaluator;
+    ModelStrategy strategy(e.method);
+    StepControl control;
+    control.pool = pool;
+    return run_step(e, strategy, &evaluator, control);
+}
+
+const FitRecord& fit_of_last(const Experiment& e) {
+    static const FitRecord none;
+    return e.trials.back().fit ? *e.trials.back().fit : none;
+}
+
+}  // namespace
+
+class TestWarmStart : public QObject {
+    Q_OBJECT
+private slots:
+    // The first model step has no state; it leaves one, and the next step starts from it.
+    void stepsWarmStartFromTheStoredState() {
+        Experiment e = experiment_with_trials();
+        ThreadPool pool(2);
+        QCOMPARE(int(step(e, &pool).status), int(StepResult::Status::Completed));
+        QVERIFY(e.trials.back().fit);
+        QVERIFY(fit_of_last(e).start != "warm");
+        QVERIFY2(fit_of_last(e).cold_start_reason.find("no sampler state from an earlier fit") == 0,
+                 fit_of_last(e).cold_start_reason.c_str());
+        QVERIFY(e.sampler_state);
+        QCOMPARE(e.sampler_state->trials.size(), std::size_t{12});
+        QCOMPARE(e.sampler_state->positions.size(), std::size_t{2});
+        QCOMPARE(e.sampler_state->dimension(), 5 + 4);  // log τ, 5 log λ, log σ², log noise, mean
+        QVERIFY(!e.validate());
+        QVERIFY(step(e, &pool).status == StepResult::Status::Completed);
+        QVERIFY2(fit_of_last(e).start == "warm", fit_of_last(e).cold_start_reason.c_str());
+        QVERIFY2(fit_of_last(e).cold_start_reason.empty(), fit_of_last(e).cold_start_reason.c_str());
+        QCOMPARE(fit_of_last(e).warmup, 100);
+        QCOMPARE(fit_of_last(e).chains, 2);
+        QCOMPARE(fit_of_last(e).draws, 8);
+        QCOMPARE(fit_of_last(e).nuts, std::string("fast"));
+        QVERIFY(fit_of_last(e).rhat.has_value());
+        QCOMPARE(fit_of_last(e).parameters.size(), std::size_t{3});
+        QCOMPARE(e.sampler_state->trials.size(), std::size_t{13});
+    }
+
+    // choose_warm_start's reasons, each on its own.
+    void coldStartTriggers() {
+        Experiment e = experiment_with_trials();
+        ThreadPool pool(2);
+        step(e, &pool);
+        const auto reason = [](const Experiment& x) {
+            const auto training = make_training_set(x, x.method.warp_objective);
+            return choose_warm_start(x, *training, x.method);
+        };
+        QVERIFY(reason(e).state.has_value());
+        QVERIFY(reason(e).cold_reason.empty());
+
+        Experiment warp = e;
+        warp.method.warp_objective = false;
+        QCOMPARE(reason(warp).cold_reason, std::string("the objective warp changed since the last fit"));
+        QVERIFY(!reason(warp).state);
+
+        Experiment changed = e;
+        changed.trials[3].objective = *changed.trials[3].objective + 1.0;
+        QCOMPARE(reason(changed).cold_reason, std::string("trials the last fit used were changed or removed"));
+        Experiment removed = e;
+        removed.trials[3].status = TrialStatus::Abandoned;
+        removed.trials[3].objective.reset();
+        QCOMPARE(reason(removed).cold_reason, std::string("trials the last fit used were changed or removed"));
+        Experiment moved = e;
+        moved.trials[0].parameters[1] = 0.5;
+        QCOMPARE(reason(moved).cold_reason, std::string("trials the last fit used were changed or removed"));
+        Experiment flipped = e;
+        flipped.objective.minimize = true;
+        QCOMPARE(reason(flipped).cold_reason, std::string("trials the last fit used were changed or removed"));
+
+        // 12 fitted: up to max(5, 12/5) = 5 new trials still warm-start, 6 do not.
+        QCOMPARE(max_added_trials(12), 5);
+        QCOMPARE(max_added_trials(100), 20);
+        Experiment grown = e;
+        const auto more = ScrambledSobol(5, 17).points(0, 6);
+        for (int i = 0; i < 6; ++i) {
+            Trial t;
+            t.index = grown.next_trial_index();
+            t.parameters = more[static_cast<std::size_t>(i)];
+            t.status = TrialStatus::Completed;
+            t.objective = objective_of(t.parameters);
+            grown.trials.push_back(t);
+            if (i == 3) QVERIFY(reason(grown).state.has_value());  // the fit saw 12; 1 + 4 new
+        }
+        QCOMPARE(reason(grown).cold_reason, std::string("7 trials were added since the last fit (more than 5)"));
+
+        Experiment none = e;
+        none.sampler_state.reset();
+        QCOMPARE(reason(none).cold_reason, std::string("no sampler state from an earlier fit"));
+
+        // Not a fast SAAS-NUTS fit: no warm start and no reason to give.
+        Experiment paper = e;
+        paper.method.nuts = NutsMode::Paper;
+        QVERIFY(!reason(paper).state && reason(paper).cold_reason.empty());
+        Experiment gp = e;
+        gp.method.model = ModelKind::Gp;
+        QVERIFY(!reason(gp).state && reason(gp).cold_reason.empty());
+    }
+
+    // A step with another model, or with the paper's settings, makes the state stale: it is cleared,
+    // and the next fast step starts cold.
+    void otherModelsClearTheState() {
+        Experiment e = experiment_with_trials();
+        ThreadPool pool(2);
+        step(e, &pool);
+        QVERIFY(e.sampler_state);
+        e.method.model = ModelKind::Gp;
+        step(e, &pool);
+        QVERIFY(!e.sampler_state);
+        QVERIFY(!e.trials.back().fit);  // a MAP fit has no sampler record
+        e.method.model.reset();
+        step(e, &pool);
+        QVERIFY(fit_of_last(e).start != "warm");
+        QVERIFY(e.sampler_state);
+        e.method.nuts = NutsMode::Paper;
+        step(e, &pool);
+        QVERIFY(!e.sampler_state);
+        QCOMPARE(fit_of_last(e).nuts, std::string("paper"));
+        QCOMPARE(fit_of_last(e).chains, 1);
+        QCOMPARE(fit_of_last(e).start, std::string("full"));
+        QCOMPARE(fit_of_last(e).warmup, 120);
+    }
+
+    // The same experiment and threads give the same trials and state; with the chains set, so do
+    // other thread counts (the chains' random numbers do not depend on which thread runs them).
+    void stepsAreRepeatable() {
+        const auto run_two_steps = [](ThreadPool* pool) {
+            Experiment e = experiment_with_trials();
+            step(e, pool);
+            step(e, pool);
+            return e;
+        };
+        ThreadPool two(2), three(3);
+        const Experiment a = run_two_steps(&two);
+        const Experiment b = run_two_steps(&two);
+        const Experiment c = run_two_steps(&three);
+        const Experiment d = run_two_steps(nullptr);
+        for (const Experiment* other : {&b, &c, &d}) {
+            QCOMPARE(other->trials.size(), a.trials.size());
+            for (std::size_t i = 12; i < a.trials.size(); ++i) QCOMPARE(other->trials[i].parameters, a.trials[i].parameters);
+            QCOMPARE(other->sampler_state->positions, a.sampler_state->positions);
+            QCOMPARE(other->sampler_state->inverse_metric, a.sampler_state->inverse_metric);
+            QCOMPARE(other->sampler_state->step_size, a.sampler_state->step_size);
+        }
+        // Unset chains follow the threads: one per thread, at most 4.
+        MethodSettings m;
+        QCOMPARE(m.nuts_schedule(1).chains, 1);
+        QCOMPARE(m.nuts_schedule(2).chains, 2);
+        QCOMPARE(m.nuts_schedule(16).chains, 4);
+        m.nuts = NutsMode::Paper;
+        QCOMPARE(m.nuts_schedule(16).chains, 1);
+        QCOMPARE(m.nuts_schedule(16).warmup, 512);
+        QVERIFY(!m.nuts_schedule(16).warm_start);
+    }
+
+    // Cancel while the chains run on the pool: the step returns Cancelled and the experiment —
+    // its trials and its sampler state — is as it was. No clock: the stop comes from the progress.
+    void cancelLeavesTheExperimentUnchanged() {
+        Experiment e = experiment_with_trials();
+        ThreadPool pool(2);
+        step(e, &pool);  // a state to keep
+        e.method.nuts_warm_warmup = 1'000'000;  // minutes of sampling unless cancelled
+        const Experiment before = e;
+        std::stop_source stop;
+        StepControl control;
+        control.pool = &pool;
+        control.stop = stop.get_token();
+        int reports = 0;
+        control.progress = [&](const StepProgress& p) {
+            if (p.phase == "fitting model" && p.current > 0 && ++reports == 30) stop.request_stop();
+        };
+        QuadraticEvaluator evaluator;
+        ModelStrategy strategy(e.method);
+        const StepResult result = run_step(e, strategy, &evaluator, control);
+        QCOMPARE(int(result.status), int(StepResult::Status::Cancelled));
+        QCOMPARE(reports, 30);
+        QCOMPARE(e.trials.size(), before.trials.size());
+        QVERIFY(e.sampler_state && before.sampler_state);
+        QCOMPARE(e.sampler_state->positions, before.sampler_state->positions);
+        QCOMPARE(e.sampler_state->trials, before.sampler_state->trials);
+        QVERIFY(!result.sampler_state_changed);
+        // The pool is ready for the next step.
+        e.method.nuts_warm_warmup = 100;
+        QVERIFY(step(e, &pool).status == StepResult::Status::Completed);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestWarmStart)
+#include "test_warm_start.moc"
