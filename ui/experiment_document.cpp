@@ -312,7 +312,7 @@ std::optional<QString> ExperimentDocument::autosaveNow() {
         recovery_path_ = new_recovery_path(copy_source_.isEmpty() ? QString::fromStdString(experiment().name)
                                                                   : QFileInfo(copy_source_).fileName());
     try {
-        save_experiment(experiment(), recovery_path_.toStdString());
+        save_experiment(experiment(), recovery_path_.toStdString(), &recovery_text_);
     } catch (const std::exception& error) {
         return text(error);
     }

@@ -23,6 +23,7 @@
 
 #include "experiment/experiment.h"
 #include "experiment_snapshot.h"
+#include "io/experiment_text_cache.h"
 #include "io/file_lock.h"
 #include "results_import.h"
 
@@ -163,6 +164,7 @@ private:
     QString path_;
     bool modified_ = false;
     bool autosave_ = true;
+    ExperimentTextCache recovery_text_;  // the recovery file's autosaves re-serialize only new trials
     int selected_ = -1;
     int revision_ = 0;
     Access access_ = Access::Untitled;

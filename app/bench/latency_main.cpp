@@ -9,7 +9,11 @@
 //     step runs to its end (what a user would feel as a freeze);
 //   - command: the external-command evaluator's timeout (how late after the timeout it returns),
 //     its SIGTERM → SIGKILL escalation for a program that ignores SIGTERM (how late after timeout
-//     + grace), and a stop request while a program runs (request to return).
+//     + grace), and a stop request while a program runs (request to return);
+//   - autosave: what the GUI thread spends when a step's trial is added to an open, writable
+//     experiment file of 2,000 trials x 100 parameters (ExperimentDocument::appendTrials: the new
+//     snapshot, then the locked merge-and-write of the file), and when its result is recorded;
+//     with the file's plain write and read timed alone for comparison.
 // Prints the machine and the load, then one row per figure (median, 90th percentile, max over
 // the repetitions). docs/performance.md reports a run.
 
@@ -17,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QThread>
@@ -27,6 +32,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <stop_token>
 #include <string>
@@ -36,6 +42,7 @@
 #include "evaluators/command_evaluator.h"
 #include "experiment/runner.h"
 #include "experiment_document.h"
+#include "io/experiment_file.h"
 #include "problems/problem_catalog.h"
 #include "run_controller.h"
 
@@ -50,11 +57,14 @@ struct Options {
     int trials = 30;     // completed trials before the measured step
     int dimension = 50;  // of the embedded Branin
     std::uint64_t seed = 1;
-    bool run_cancel = true, run_event_loop = true, run_command = true;
+    int autosave_trials = 2000;     // trials of the file the autosave figure writes
+    int autosave_parameters = 100;  // and its parameters
+    bool run_cancel = true, run_event_loop = true, run_command = true, run_autosave = true;
 };
 
 const char* kUsage =
-    "usage: sebo-latency [--repetitions R] [--trials N] [--dim D] [--seed S] [--only cancel,event-loop,command]\n"
+    "usage: sebo-latency [--repetitions R] [--trials N] [--dim D] [--seed S]\n"
+    "                    [--autosave-size TRIALSxPARAMETERS] [--only cancel,event-loop,command,autosave]\n"
     "\n"
     "Latency of the GUI worker and of the command evaluator (docs/performance.md):\n"
     "  cancel      RunController: cancel() to runFinished(Cancelled) during a real SEBO-L0 step\n"
@@ -62,12 +72,15 @@ const char* kUsage =
     "  event-loop  the longest gap between ticks of a 10 ms GUI-thread timer during such steps\n"
     "  command     the command evaluator: return after a timeout, after SIGTERM is ignored\n"
     "              (timeout + grace), and after a stop request while the program runs\n"
+    "  autosave    the GUI thread's time to add a trial to an open experiment file and write it\n"
+    "              (the file's lock, merge and atomic write), and to record a result\n"
     "\n"
     "options:\n"
     "  --repetitions R  measurements per figure (default 10)\n"
     "  --trials N       completed Sobol trials before the step (default 30)\n"
     "  --dim D          dimension of the embedded Branin (default 50)\n"
     "  --seed S         experiment seed (default 1)\n"
+    "  --autosave-size  trials and parameters of the autosave figure's file (default 2000x100)\n"
     "  --only LIST      measure only these (default: all)\n";
 
 class UsageError : public std::runtime_error {
@@ -99,13 +112,20 @@ std::optional<Options> parse(const QStringList& args) {
             o.dimension = whole_number(flag, value, 2, 1000);
         } else if (flag == "--seed") {
             o.seed = static_cast<std::uint64_t>(whole_number(flag, value, 0, 1'000'000'000));
+        } else if (flag == "--autosave-size") {
+            const QStringList parts = value.split('x');
+            if (parts.size() != 2) throw UsageError("--autosave-size: '" + value.toStdString() + "' is not TRIALSxPARAMETERS");
+            o.autosave_trials = whole_number(flag, parts[0], 1, 1'000'000);
+            o.autosave_parameters = whole_number(flag, parts[1], 2, 10'000);
         } else if (flag == "--only") {
-            o.run_cancel = o.run_event_loop = o.run_command = false;
+            o.run_cancel = o.run_event_loop = o.run_command = o.run_autosave = false;
             for (const QString& item : value.split(',')) {
                 if (item == "cancel") o.run_cancel = true;
                 else if (item == "event-loop") o.run_event_loop = true;
                 else if (item == "command") o.run_command = true;
-                else throw UsageError("--only: unknown '" + item.toStdString() + "' (known: cancel, event-loop, command)");
+                else if (item == "autosave") o.run_autosave = true;
+                else throw UsageError("--only: unknown '" + item.toStdString() +
+                                      "' (known: cancel, event-loop, command, autosave)");
             }
         } else {
             throw UsageError("unknown option '" + flag.toStdString() + "'");
@@ -304,6 +324,75 @@ void measure_command(int count) {
     print_figure("command stop request -> return", stop_latency);
 }
 
+// An experiment of `trials` completed trials over `parameters` unit-interval parameters, as a
+// long SEBO run leaves it (values, generators, timestamps; no fit records).
+Experiment large_experiment(int trials, int parameters, std::uint64_t seed) {
+    ProblemSpec spec;
+    spec.name = "branin";
+    spec.dimension = parameters;
+    MethodSettings method;
+    method.strategy = StrategyKind::SeboL0;
+    method.budget = trials + 1000;
+    Experiment e = make_problem_experiment(spec, method, seed);
+    std::mt19937_64 random(seed);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::normal_distribution<double> value(50.0, 20.0);
+    const std::string now = utc_timestamp();
+    for (int i = 0; i < trials; ++i) {
+        Trial t;
+        t.index = i;
+        for (int d = 0; d < parameters; ++d) t.parameters.push_back(unit(random));
+        t.status = TrialStatus::Completed;
+        t.objective = value(random);
+        t.generator = i < 20 ? "sobol" : "sebo-l0";
+        t.generation_seconds = 1.25;
+        t.evaluation_seconds = 0.5;
+        t.created_at = t.completed_at = now;
+        e.trials.push_back(std::move(t));
+    }
+    return e;
+}
+
+void measure_autosave(const Options& o) {
+    QTemporaryDir dir;
+    if (!dir.isValid()) throw std::runtime_error("no temporary folder");
+    const std::string path = dir.filePath("large.sebo.json").toStdString();
+    Experiment e = large_experiment(o.autosave_trials, o.autosave_parameters, o.seed);
+    std::vector<double> write_ms, read_ms;
+    for (int r = 0; r < o.repetitions; ++r) {
+        auto t = std::chrono::steady_clock::now();
+        save_experiment(e, path);
+        write_ms.push_back(seconds_since(t) * 1e3);
+        t = std::chrono::steady_clock::now();
+        const Experiment back = load_experiment(path);
+        read_ms.push_back(seconds_since(t) * 1e3);
+        if (back.trials.size() != e.trials.size()) throw std::runtime_error("the file did not read back");
+    }
+    ui::ExperimentDocument document;
+    if (auto error = document.open(QString::fromStdString(path))) throw std::runtime_error(error->toStdString());
+    std::vector<double> append_ms, record_ms;
+    for (int r = 0; r < o.repetitions; ++r) {
+        Trial t = document.experiment().trials.back();
+        t.index += 1;
+        t.status = TrialStatus::Pending;
+        t.objective.reset();
+        auto start = std::chrono::steady_clock::now();
+        if (auto error = document.appendTrials({t})) throw std::runtime_error(error->toStdString());
+        append_ms.push_back(seconds_since(start) * 1e3);
+        start = std::chrono::steady_clock::now();
+        if (auto error = document.recordResult(t.index, 42.0, std::nullopt)) throw std::runtime_error(error->toStdString());
+        record_ms.push_back(seconds_since(start) * 1e3);
+    }
+    const QString size = QString("%1 trials x %2 parameters, %3 MB")
+                             .arg(o.autosave_trials)
+                             .arg(o.autosave_parameters)
+                             .arg(QFileInfo(QString::fromStdString(path)).size() / 1e6, 0, 'f', 1);
+    print_figure("autosave: add a trial (GUI thread)", append_ms, size);
+    print_figure("autosave: record a result", record_ms, size);
+    print_figure("file: save_experiment alone", write_ms, size);
+    print_figure("file: load_experiment alone", read_ms, size);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -343,6 +432,7 @@ int main(int argc, char** argv) {
             }
         }
         if (o.run_command) measure_command(o.repetitions);
+        if (o.run_autosave) measure_autosave(o);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "sebo-latency: %s\n", e.what());
         return 1;

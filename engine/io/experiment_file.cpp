@@ -1,5 +1,7 @@
 #include "io/experiment_file.h"
 
+#include "io/experiment_text_cache.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -422,7 +424,8 @@ Json sampler_state_to_json(const SamplerState& s) {
     return j;
 }
 
-Json experiment_to_json(const Experiment& e) {
+// `with_trials` false: an empty "trials" array, for experiment_json_text's splicing.
+Json experiment_to_json(const Experiment& e, bool with_trials = true) {
     Json j = Json::object();
     j["format"] = kExperimentFormat;
     j["version"] = kExperimentVersion;
@@ -437,7 +440,8 @@ Json experiment_to_json(const Experiment& e) {
     j["method"] = write_fields(e.method, VisitMethod{});
     put(j, "hypervolume_reference", e.hypervolume_reference);
     Json trials = Json::array();
-    for (const Trial& t : e.trials) trials.push_back(trial_to_json(t, e.space));
+    if (with_trials)
+        for (const Trial& t : e.trials) trials.push_back(trial_to_json(t, e.space));
     j["trials"] = std::move(trials);
     Json chosen = Json::array();
     for (const ChosenConfiguration& c : e.chosen) chosen.push_back(Json{{"trial", c.trial}, {"note", c.note}});
@@ -992,6 +996,43 @@ std::string experiment_to_json_text(const Experiment& experiment) {
     return experiment_to_json(experiment).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
+std::string trial_json_text(const Trial& trial, const SearchSpace& space) {
+    const std::string text = trial_to_json(trial, space).dump(2, ' ', false, Json::error_handler_t::replace);
+    // An element of the root object's "trials" array is two levels deep. A string's line breaks
+    // are escaped, so every '\n' of the text starts a line of the layout.
+    constexpr std::string_view kIndent = "    ";
+    std::string indented(kIndent);
+    indented.reserve(text.size() + text.size() / 6);
+    for (const char c : text) {
+        indented += c;
+        if (c == '\n') indented += kIndent;
+    }
+    return indented;
+}
+
+std::string experiment_json_text(const Experiment& experiment, const std::vector<const std::string*>& trial_texts) {
+    if (trial_texts.size() != experiment.trials.size())
+        throw std::logic_error("experiment_json_text: one text per trial is needed");
+    std::string shell = experiment_to_json(experiment, false).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    if (trial_texts.empty()) return shell;
+    // The root's members are indented by two spaces (sampler_state's "trials" by four).
+    constexpr std::string_view kEmptyTrials = "\n  \"trials\": []";
+    const std::size_t at = shell.find(kEmptyTrials);
+    if (at == std::string::npos) throw std::logic_error("experiment_json_text: no trials array in the layout");
+    std::size_t size = shell.size() + 4 + 2 * trial_texts.size();
+    for (const std::string* t : trial_texts) size += t->size();
+    std::string text;
+    text.reserve(size);
+    text.append(shell, 0, at + kEmptyTrials.size() - 1);  // up to and including '['
+    for (std::size_t i = 0; i < trial_texts.size(); ++i) {
+        text += i == 0 ? "\n" : ",\n";
+        text += *trial_texts[i];
+    }
+    text += "\n  ]";
+    text.append(shell, at + kEmptyTrials.size(), std::string::npos);  // after ']'
+    return text;
+}
+
 Experiment experiment_from_json_text(const std::string& text) {
     Document document = parse_document(text);
     return read_experiment(document);
@@ -1034,10 +1075,10 @@ std::string read_experiment_text(const std::string& path) {
     return text;
 }
 
-void save_experiment(const Experiment& experiment, const std::string& path) {
+void save_experiment(const Experiment& experiment, const std::string& path, ExperimentTextCache* cache) {
     if (auto error = experiment.validate())
         throw std::runtime_error("cannot save " + path + ": the experiment is not valid (" + *error + ")");
-    write_file_atomic(path, experiment_to_json_text(experiment));
+    write_file_atomic(path, cache ? cache->text(experiment) : experiment_to_json_text(experiment));
 }
 
 namespace {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "experiment/experiment.h"
 
@@ -30,6 +31,12 @@ inline constexpr int kMaxJsonNesting = 64;
 // bad bytes replaced by U+FFFD.
 std::string experiment_to_json_text(const Experiment& experiment);
 
+// The same text assembled from the trials' own texts, each as trial_json_text made it for that
+// trial (one per trial, in order): ExperimentTextCache (experiment_text_cache.h) re-serializes only
+// the trials that changed. Equal to experiment_to_json_text, byte for byte.
+std::string trial_json_text(const Trial& trial, const SearchSpace& space);
+std::string experiment_json_text(const Experiment& experiment, const std::vector<const std::string*>& trial_texts);
+
 // Parses and validates; throws InputError.
 Experiment experiment_from_json_text(const std::string& text);
 
@@ -46,7 +53,10 @@ std::string read_experiment_text(const std::string& path);
 // Atomic save: writes "<path>.tmp-<pid>", flushes it to disk, renames it over `path`.
 // An experiment that fails Experiment::validate() is refused (a file that cannot be loaded
 // again would lose everything). Throws std::runtime_error with the path and the reason.
-void save_experiment(const Experiment& experiment, const std::string& path);
+// With a `cache`, only the trials changed since its last text are serialized anew (a recovery
+// file autosaved after every step).
+class ExperimentTextCache;
+void save_experiment(const Experiment& experiment, const std::string& path, ExperimentTextCache* cache = nullptr);
 
 // Writes text to a file atomically (same protocol as save_experiment): the target is either
 // the old file or the complete new one, never a partial write, even after a crash. An existing

@@ -56,14 +56,16 @@ std::optional<std::string> SharedExperimentFile::read_if_present() const {
 Experiment SharedExperimentFile::load() {
     std::string text = read_experiment_text(target_);
     Experiment experiment = experiment_from_json_text(text);
-    base_ = experiment;
-    base_text_ = std::move(text);
+    adopt(experiment, std::move(text));
     return experiment;
 }
 
 void SharedExperimentFile::adopt(const Experiment& experiment, std::string text) {
     base_ = experiment;
     base_text_ = std::move(text);
+    // Serialized once now, while the file is opened, so that the first autosave after it
+    // re-serializes only what changed, like every later one.
+    (void)text_cache_.text(experiment);
 }
 
 MergeReport SharedExperimentFile::refresh(Experiment& experiment) {
@@ -88,7 +90,7 @@ FileLock SharedExperimentFile::lock_for_writing() {
 void SharedExperimentFile::write_locked(const Experiment& experiment) {
     if (auto error = experiment.validate())
         throw std::runtime_error("cannot save " + path_ + ": the experiment is not valid (" + *error + ")");
-    std::string text = experiment_to_json_text(experiment);
+    std::string text = text_cache_.text(experiment);
     write_file_atomic(target_, text);
     base_ = experiment;
     base_text_ = std::move(text);

@@ -21,6 +21,7 @@
 
 #include "experiment/experiment.h"
 #include "io/experiment_merge.h"
+#include "io/experiment_text_cache.h"
 #include "io/file_lock.h"
 
 namespace sebo {
@@ -88,6 +89,7 @@ private:
     std::function<void(const std::string&)> note_;
     std::optional<Experiment> base_;  // the file as last read or written here
     std::string base_text_;
+    ExperimentTextCache text_cache_;  // a long run's saves re-serialize only the new trials
 };
 
 }  // namespace sebo
