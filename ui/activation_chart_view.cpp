@@ -112,6 +112,7 @@ void ActivationChartView::rebuild() {
     set_->append(values);
     axis_y_->clear();
     axis_y_->append(categories);
+    keepZoom();
 
     summary_->setVisible(d > 0);
     show_all_->setVisible(d > 0);

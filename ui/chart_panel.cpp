@@ -1,6 +1,8 @@
 #include "chart_panel.h"
 
 #include <QAbstractAxis>
+#include <QBarCategoryAxis>
+#include <QLogValueAxis>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
@@ -80,18 +82,54 @@ ChartPanel::ChartPanel(bool scrollable, QWidget* parent) : QWidget(parent) {
     stack_->setCurrentWidget(empty_);
     zoom_ = new ChartZoom(view_, [this] { resetView(); });
     connect(zoom_, &ChartZoom::changed, this, [this] {
-        // Ticks for the visible range (integer axes, labelled "%d", keep whole steps); the
-        // whole chart comes with its own.
-        if (zoom_->isZoomed())
-            for (QAbstractAxis* a : chart_->axes())
-            if (auto* axis = qobject_cast<QValueAxis*>(a); axis && axis->tickType() == QValueAxis::TicksDynamic)
-                axis->setTickInterval(niceInterval(axis->max() - axis->min(), 6, axis->labelFormat() == "%d" ? 1.0 : 0.0));
+        rememberZoom();
+        if (zoom_->isZoomed()) tickVisibleRange();
         viewChanged();
     });
     restyle();
 }
 
 void ChartPanel::resetView() { chart_->zoomReset(); }
+
+void ChartPanel::tickVisibleRange() {
+    // Ticks for the visible range (integer axes, labelled "%d", keep whole steps); the whole
+    // chart comes with its own.
+    for (QAbstractAxis* a : chart_->axes())
+        if (auto* axis = qobject_cast<QValueAxis*>(a); axis && axis->tickType() == QValueAxis::TicksDynamic)
+            axis->setTickInterval(niceInterval(axis->max() - axis->min(), 6, axis->labelFormat() == "%d" ? 1.0 : 0.0));
+}
+
+void ChartPanel::rememberZoom() {
+    zoomed_ranges_.clear();
+    if (!zoom_->isZoomed()) return;
+    for (QAbstractAxis* a : chart_->axes()) {
+        if (auto* value = qobject_cast<QValueAxis*>(a)) zoomed_ranges_[a] = {value->min(), value->max(), {}, {}};
+        else if (auto* log = qobject_cast<QLogValueAxis*>(a)) zoomed_ranges_[a] = {log->min(), log->max(), {}, {}};
+        else if (auto* category = qobject_cast<QBarCategoryAxis*>(a))
+            zoomed_ranges_[a] = {0.0, 0.0, category->min(), category->max()};
+    }
+}
+
+void ChartPanel::keepZoom() {
+    if (!zoom_->isZoomed()) return;
+    for (QAbstractAxis* a : chart_->axes()) {
+        const auto kept = zoomed_ranges_.constFind(a);
+        if (kept == zoomed_ranges_.cend()) continue;  // an axis the chart did not show when zoomed
+        if (auto* value = qobject_cast<QValueAxis*>(a)) {
+            if (value->tickType() == QValueAxis::TicksDynamic)
+                setAxis(value, kept->low, kept->high, niceInterval(kept->high - kept->low, 6, value->labelFormat() == "%d" ? 1.0 : 0.0));
+            else
+                value->setRange(kept->low, kept->high);
+        } else if (auto* log = qobject_cast<QLogValueAxis*>(a)) {
+            log->setRange(kept->low, kept->high);
+        } else if (auto* category = qobject_cast<QBarCategoryAxis*>(a)) {
+            // The same parameters, as long as they are still listed.
+            if (category->categories().contains(kept->first) && category->categories().contains(kept->last))
+                category->setRange(kept->first, kept->last);
+        }
+    }
+    viewChanged();
+}
 
 void ChartPanel::registerAxis(QAbstractAxis* axis) {
     if (!extra_axes_.contains(axis)) extra_axes_ << axis;

@@ -5,6 +5,7 @@
 // ActivationChartView, which derive from this class; swapping the plotting library touches
 // only these files.
 
+#include <QHash>
 #include <QString>
 #include <QWidget>
 #include <optional>
@@ -74,6 +75,11 @@ protected:
     virtual void resetView();
     // The axes' visible range changed by zoom or pan: redraw what Qt Charts does not.
     virtual void viewChanged() {}
+    // Puts back the ranges the user zoomed or panned to, after the view has set its axes from
+    // new data: a zoomed chart keeps showing the same values (the same categories of a category
+    // axis) while trials arrive, until a double click shows everything again. Every view calls it
+    // at the end of its refresh; it does nothing when the chart is not zoomed.
+    void keepZoom();
     void changeEvent(QEvent* event) override;
 
 private:
@@ -86,6 +92,15 @@ private:
     QChart* chart_;
     ChartZoom* zoom_;
     QList<QAbstractAxis*> extra_axes_;
+    // The visible range of each axis after the last zoom or pan, in axis units (a category
+    // axis: its first and last category shown); empty when the chart is not zoomed.
+    struct ZoomedRange {
+        double low = 0.0, high = 0.0;
+        QString first, last;
+    };
+    QHash<QAbstractAxis*, ZoomedRange> zoomed_ranges_;
+    void rememberZoom();
+    void tickVisibleRange();
     bool restyling_ = false;
 };
 

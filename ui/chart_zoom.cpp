@@ -63,10 +63,12 @@ void ChartZoom::pan(QPointF delta) {
 }
 
 void ChartZoom::reset() {
-    if (reset_) reset_();
-    else chart()->zoomReset();
+    // Not zoomed any more before the view recomputes its axes, so that it does not restore the
+    // zoomed ranges it keeps across refreshes (ChartPanel::keepZoom).
     level_ = 1.0;
     zoomed_ = false;
+    if (reset_) reset_();
+    else chart()->zoomReset();
     emit changed();
 }
 

@@ -23,6 +23,14 @@ QPalette dark_palette() {
     p.setColor(QPalette::Mid, QColor(40, 40, 42));
     p.setColor(QPalette::Dark, QColor(20, 20, 22));
     p.setColor(QPalette::Shadow, Qt::black);
+    // Disabled widgets (Apply with nothing to apply, Cancel while idle, the seed of a finished
+    // run) must look disabled: setColor without a group gave them the bright text of enabled ones.
+    const QColor disabled(128, 128, 132);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, disabled);
+    p.setColor(QPalette::Disabled, QPalette::Base, window);
+    p.setColor(QPalette::Disabled, QPalette::Light, window);  // no light etching under disabled text
+    p.setColor(QPalette::Disabled, QPalette::HighlightedText, disabled);
     return p;
 }
 

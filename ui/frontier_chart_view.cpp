@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "axis_range.h"
+#include "chart_zoom.h"
 
 #include "palette_colors.h"
 
@@ -152,8 +153,14 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
     optionsRow()->addWidget(zoom_);
     optionsRow()->addWidget(log_y_);
     connect(log_y_, &QCheckBox::clicked, this, [this] { log_automatic_ = false; });
-    connect(log_y_, &QCheckBox::toggled, this, [this] { rebuild(); });
-    connect(zoom_, &QCheckBox::toggled, this, [this] { rebuild(); });
+    // Changing the axes by hand shows the whole chart on the new axes (a zoom made on the old
+    // ones would mean other values).
+    const auto axes_changed = [this] {
+        if (zoom()->isZoomed()) zoom()->reset();
+        else rebuild();
+    };
+    connect(log_y_, &QCheckBox::toggled, this, axes_changed);
+    connect(zoom_, &QCheckBox::toggled, this, axes_changed);
 
     chartView()->viewport()->setMouseTracking(true);
     chartView()->viewport()->installEventFilter(this);
@@ -253,11 +260,14 @@ void FrontierChartView::rebuild() {
     }
 
     // The objective axis from the bulk of the values (or of the frontier's when zoomed).
-    const bool zoom = zoom_->isChecked() && !frontier_values.empty();
+    const bool frontier_only = zoom_->isChecked() && !frontier_values.empty();
     const bool positive = log_axis_possible(values);
     log_y_->setEnabled(positive);
-    const LogScale log = log_automatic_ ? LogScale::Automatic : log_y_->isChecked() ? LogScale::On : LogScale::Off;
-    const AxisRange range = value_axis_range(zoom ? frontier_values : values, {log, false});
+    // Zoomed in, the axis stays as it is (the automatic choice could switch it under the user's zoom).
+    const LogScale log = log_automatic_ && !zoom()->isZoomed() ? LogScale::Automatic
+                         : (log_automatic_ ? logScale() : log_y_->isChecked()) ? LogScale::On
+                                                                                : LogScale::Off;
+    const AxisRange range = value_axis_range(frontier_only ? frontier_values : values, {log, false});
     if (log_automatic_) {
         const QSignalBlocker block(log_y_);
         log_y_->setChecked(range.logarithmic);
@@ -268,7 +278,7 @@ void FrontierChartView::rebuild() {
         if (t.status != TrialStatus::Completed || !t.objective || s.sparsity[i] < 0) continue;
         // Zoomed to the frontier, other trials may fall outside the axis (they are not moved
         // into its bands).
-        const bool banded = !zoom || s.isPareto(t.index);
+        const bool banded = !frontier_only || s.isPareto(t.index);
         const double y = banded ? range.place(*t.objective) : *t.objective;
         const int beyond = banded ? range.side(*t.objective) : 0;
         QPointF p;
@@ -322,7 +332,7 @@ void FrontierChartView::rebuild() {
     show_in_legend(beyond_low_, false);
 
     // Axes: every count from 0 to D; or only the frontier's region.
-    const double x_high = zoom ? f_x_max + std::max(1.5, 0.15 * f_x_max) : d + 0.5;
+    const double x_high = frontier_only ? f_x_max + std::max(1.5, 0.15 * f_x_max) : d + 0.5;
     setAxis(axis_x_, -0.5, x_high, niceInterval(std::floor(x_high), 10, 1.0));
     axis_x_->setTitleText(groups ? tr("Active groups (of %1)").arg(d) : tr("Active parameters (of %1)").arg(d));
     useAxisY(range.logarithmic ? static_cast<QAbstractAxis*>(axis_y_log_) : axis_y_);
@@ -340,6 +350,7 @@ void FrontierChartView::rebuild() {
                                                   : tr("%1 (higher is better)").arg(name));
     updateSelection();
     updateErrorBarPath();
+    keepZoom();
 
     // Say why the chart is empty rather than showing blank axes.
     if (e.space.dimension() == 0) {

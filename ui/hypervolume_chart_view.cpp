@@ -109,6 +109,7 @@ void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
 
     setAxis(axis_x_, 0.5, x_max + 0.5, niceInterval(x_max, 8, 1.0));
     setAxis(axis_y_, 0.0, top, niceInterval(top, 5));
+    keepZoom();
     // Without results a user problem's reference (worst observed value) is not defined yet.
     const bool fixed_reference = e.hypervolume_reference.has_value();
     reference_->setText(e.space.dimension() == 0 || (s.completedCount() == 0 && !fixed_reference)

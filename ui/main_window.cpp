@@ -53,6 +53,7 @@
 #include "message_bar.h"
 #include "method_panel.h"
 #include "new_experiment_dialog.h"
+#include "palette_icons.h"
 #include "parallel_coordinates_view.h"
 #include "read_only_banner.h"
 #include "resource_paths.h"
@@ -403,6 +404,7 @@ void MainWindow::createMenus() {
     tools->addWidget(run_count_);
     tools->addAction(run_budget_);
     tools->addAction(cancel_);
+    follow_palette_with_icons(tools, {step_, run_n_, run_budget_, cancel_});  // black glyphs vanish on dark
 
     connect(recent_menu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();

@@ -12,11 +12,13 @@
 #include <QScrollArea>
 #include <QSet>
 #include <QToolTip>
+#include <QWheelEvent>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
+#include "chart_zoom.h"
 #include "palette_colors.h"
 #include "tinted_label.h"
 
@@ -35,6 +37,12 @@ double distance_to_segment(QPointF p, QPointF a, QPointF b) {
     const QPointF d = p - (a + t * ab);
     return std::hypot(d.x(), d.y());
 }
+
+// An axis's scale: its values as positions on a linear scale (logarithms for a log axis).
+double scale_of(const ParallelCoordinatesView::Axis& a, double v) {
+    return a.log_scale ? std::log(std::max(v, 1e-300)) : v;
+}
+double value_of(const ParallelCoordinatesView::Axis& a, double u) { return a.log_scale ? std::exp(u) : u; }
 
 }  // namespace
 
@@ -60,7 +68,11 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
-    void mouseDoubleClickEvent(QMouseEvent*) override { view_->clearBrushes(); }
+    void mouseDoubleClickEvent(QMouseEvent*) override {
+        if (view_->isZoomed()) view_->resetZoom();
+        else view_->clearBrushes();
+    }
+    void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override {
         if (event->key() == Qt::Key_Escape && view_->isBrushing()) view_->clearBrushes();
         else QWidget::keyPressEvent(event);
@@ -83,26 +95,44 @@ private:
             if (std::abs(p.x() - view_->axisX(a)) <= kAxisGrab) return a;
         return std::nullopt;
     }
+    // The value at a height on an axis, within its shown range.
     double valueAtY(std::size_t axis, double y) const {
         const QRectF plot = view_->plotRect();
         const double t = std::clamp((plot.bottom() - y) / std::max(1.0, plot.height()), 0.0, 1.0);
         const ParallelCoordinatesView::Axis& a = view_->axes_[axis];
-        if (a.log_scale && a.low > 0 && a.high > a.low) return a.low * std::pow(a.high / a.low, t);
-        return a.low + t * (a.high - a.low);
+        const double low = scale_of(a, a.shown_low), high = scale_of(a, a.shown_high);
+        return value_of(a, low + t * (high - low));
     }
     QString tooltip(int trial) const;
 
     ParallelCoordinatesView* view_;
-    std::optional<std::size_t> drag_axis_;
+    std::optional<std::size_t> drag_axis_;  // brushing this axis
+    std::optional<std::size_t> pan_axis_;   // panning this axis (a drag between the axes)
     QPointF press_;
     bool pressed_ = false;
 };
+
+// Zooms only the axis under the pointer. Every axis has its own units and its own range (as in
+// HiPlot and Optuna Dashboard, whose axes scale and brush one at a time): zooming all of them at
+// once about the same height would narrow every other parameter to an arbitrary part of its
+// range. Users zoom one axis to see, and brush precisely, a crowded part of it.
+void ParallelCoordinatesCanvas::wheelEvent(QWheelEvent* event) {
+    const int steps = event->angleDelta().y();
+    const auto axis = view_->axisUnder(event->position().x());
+    // Shift + wheel (or a sideways wheel) scrolls a canvas wider than its panel.
+    if (steps == 0 || (event->modifiers() & Qt::ShiftModifier) || !axis) return QWidget::wheelEvent(event);
+    const QRectF plot = view_->plotRect();
+    const double y = std::clamp(event->position().y(), plot.top(), plot.bottom());
+    view_->zoomAxis(*axis, valueAtY(*axis, y), std::pow(ChartZoom::kWheelFactor, steps / 120.0));
+    event->accept();
+}
 
 void ParallelCoordinatesCanvas::mousePressEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
     pressed_ = true;
     press_ = event->position();
     drag_axis_ = axisNear(press_);
+    pan_axis_.reset();
 }
 
 void ParallelCoordinatesCanvas::mouseMoveEvent(QMouseEvent* event) {
@@ -110,6 +140,16 @@ void ParallelCoordinatesCanvas::mouseMoveEvent(QMouseEvent* event) {
     if (pressed_ && drag_axis_ && std::abs(p.y() - press_.y()) >= 3) {
         const double a = valueAtY(*drag_axis_, press_.y()), b = valueAtY(*drag_axis_, p.y());
         view_->setBrush(*drag_axis_, ParallelCoordinatesView::Brush{std::min(a, b), std::max(a, b)});
+        return;
+    }
+    if (pressed_ && !drag_axis_ && (pan_axis_ || std::abs(p.y() - press_.y()) >= 3)) {
+        if (!pan_axis_) pan_axis_ = view_->axisUnder(press_.x());
+        if (pan_axis_) {
+            // The values follow the pointer: dragging down brings higher values into view.
+            view_->panAxis(*pan_axis_, (p.y() - press_.y()) / std::max(1.0, view_->plotRect().height()));
+            press_ = p;
+            setCursor(Qt::ClosedHandCursor);
+        }
         return;
     }
     if (!pressed_) setCursor(axisNear(p) ? Qt::SizeVerCursor : view_->trialAt(p) ? Qt::PointingHandCursor : Qt::ArrowCursor);
@@ -121,9 +161,11 @@ void ParallelCoordinatesCanvas::mouseReleaseEvent(QMouseEvent* event) {
     const QPointF p = event->position();
     const bool moved = std::abs(p.y() - press_.y()) >= 3 || std::abs(p.x() - press_.x()) >= 3;
     if (drag_axis_ && !moved) view_->setBrush(*drag_axis_, std::nullopt);  // a click on an axis
-    else if (!drag_axis_ && !moved)
+    else if (!drag_axis_ && !pan_axis_ && !moved)
         if (auto trial = view_->trialAt(p)) emit view_->trialClicked(*trial);
+    if (pan_axis_) setCursor(Qt::ArrowCursor);
     drag_axis_.reset();
+    pan_axis_.reset();
 }
 
 QString ParallelCoordinatesCanvas::tooltip(int trial) const {
@@ -164,6 +206,8 @@ void ParallelCoordinatesCanvas::paintEvent(QPaintEvent*) {
     };
     const std::size_t n = view_->trials_.size();
     std::optional<std::size_t> selected;
+    // Zoomed in, lines leave the plot at its top and bottom.
+    painter.setClipRect(QRectF(0.0, plot.top() - 1.0, width(), plot.height() + 2.0));
     for (int pass = 0; pass < 3; ++pass) {
         for (std::size_t i = 0; i < n; ++i) {
             const int trial = view_->trials_[i];
@@ -186,14 +230,19 @@ void ParallelCoordinatesCanvas::paintEvent(QPaintEvent*) {
         painter.setPen(QPen(selected_color, 2.6));
         painter.drawPath(path_of(*selected));
     }
+    painter.setClipping(false);
 
     // Axes, brushes and labels.
     const QFontMetrics fm = fontMetrics();
     const double spacing = axes.size() > 1 ? view_->axisX(1) - view_->axisX(0) : plot.width();
     for (std::size_t a = 0; a < axes.size(); ++a) {
         const double x = view_->axisX(a);
-        painter.setPen(QPen(chart_color(p, ChartRole::AxisLine), 1.2));
+        const ParallelCoordinatesView::Axis& axis = axes[a];
+        // A zoomed axis is dashed: it shows part of its range.
+        const bool zoomed = axis.shown_low != axis.low || axis.shown_high != axis.high;
+        painter.setPen(QPen(chart_color(p, ChartRole::AxisLine), 1.2, zoomed ? Qt::DashLine : Qt::SolidLine));
         painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        painter.setClipRect(QRectF(0.0, plot.top() - 1.0, width(), plot.height() + 2.0));
         if (auto it = view_->brushes_.find(a); it != view_->brushes_.end()) {
             const double y1 = plot.bottom() - view_->normalized(a, it->second.high) * plot.height();
             const double y2 = plot.bottom() - view_->normalized(a, it->second.low) * plot.height();
@@ -204,7 +253,7 @@ void ParallelCoordinatesCanvas::paintEvent(QPaintEvent*) {
             painter.drawRect(QRectF(x - 7, y1, 14, std::max(2.0, y2 - y1)));
             painter.setBrush(Qt::NoBrush);
         }
-        const ParallelCoordinatesView::Axis& axis = axes[a];
+        painter.setClipping(false);
         const int width = static_cast<int>(std::max(30.0, spacing - 6));
         const auto label = [&](const QString& s, double y, bool bold) {
             QFont f = font();
@@ -218,8 +267,8 @@ void ParallelCoordinatesCanvas::paintEvent(QPaintEvent*) {
             return axis.integer ? QString::number(std::llround(v)) : display_number(v, 3);
         };
         label(axis.name, plot.top() - 2.0 * fm.height() - 6, true);
-        label(number(axis.high), plot.top() - fm.height() - 4, false);
-        label(number(axis.low), plot.bottom() + 4, false);
+        label(number(axis.shown_high), plot.top() - fm.height() - 4, false);
+        label(number(axis.shown_low), plot.bottom() + 4, false);
     }
 }
 
@@ -248,8 +297,9 @@ ParallelCoordinatesView::ParallelCoordinatesView(QWidget* parent) : QWidget(pare
     canvas_ = new ParallelCoordinatesCanvas(this);
     scroll_->setWidget(canvas_);
     layout->addWidget(scroll_, 1);
-    setToolTip(tr("Drag along an axis to select the trials in a range; click the axis to remove it, "
-                  "double-click or Escape to remove all"));
+    setToolTip(tr("Drag along an axis to select the trials in a range; click the axis to remove it, Escape "
+                  "to remove all. The wheel zooms the axis under the pointer, a drag between the axes pans "
+                  "it, a double click shows everything."));
     connect(show_all_, &QCheckBox::toggled, this, [this] { rebuild(); });
     rebuild();
 }
@@ -275,6 +325,10 @@ void ParallelCoordinatesView::rebuild() {
     std::map<QString, Brush> kept;
     for (const auto& [axis, brush] : brushes_)
         if (axis < axes_.size()) kept[axes_[axis].name] = brush;
+    // So are zoomed ranges: the user's view stays while trials arrive.
+    std::map<QString, std::pair<double, double>> kept_zoom;
+    for (const Axis& a : axes_)
+        if (a.shown_low != a.low || a.shown_high != a.high) kept_zoom[a.name] = {a.shown_low, a.shown_high};
     axes_.clear();
     trials_.clear();
     values_.clear();
@@ -350,8 +404,12 @@ void ParallelCoordinatesView::rebuild() {
             for (int i : parameters) row.push_back(t->parameters[static_cast<std::size_t>(i)]);
             values_.push_back(std::move(row));
         }
-        for (std::size_t a = 0; a < axes_.size(); ++a)
+        for (std::size_t a = 0; a < axes_.size(); ++a) {
             if (auto it = kept.find(axes_[a].name); it != kept.end()) brushes_[a] = it->second;
+            const auto zoom = kept_zoom.find(axes_[a].name);
+            axes_[a].shown_low = zoom != kept_zoom.end() ? zoom->second.first : axes_[a].low;
+            axes_[a].shown_high = zoom != kept_zoom.end() ? zoom->second.second : axes_[a].high;
+        }
 
         summary_->setText(tr("%1 over %2")
                               .arg(count_text(static_cast<long long>(trials_.size()), tr("trial"), tr("trials")))
@@ -378,9 +436,56 @@ double ParallelCoordinatesView::value(int trial_position, std::size_t axis) cons
 
 double ParallelCoordinatesView::normalized(std::size_t axis, double v) const {
     const Axis& a = axes_[axis];
-    if (!(a.high > a.low)) return 0.5;
-    double t = a.log_scale && v > 0 ? std::log(v / a.low) / std::log(a.high / a.low) : (v - a.low) / (a.high - a.low);
-    return std::clamp(t, 0.0, 1.0);
+    if (!(a.shown_high > a.shown_low)) return 0.5;
+    const double low = scale_of(a, a.shown_low), high = scale_of(a, a.shown_high);
+    return (scale_of(a, v) - low) / (high - low);
+}
+
+void ParallelCoordinatesView::zoomAxis(std::size_t axis, double value, double factor) {
+    if (axis >= axes_.size() || !(factor > 0.0) || factor == 1.0) return;
+    Axis& a = axes_[axis];
+    const double low = scale_of(a, a.shown_low), high = scale_of(a, a.shown_high);
+    const double full = scale_of(a, a.high) - scale_of(a, a.low);
+    const double centre = scale_of(a, value);
+    if ((high - low) / factor >= full) {  // zoomed out to the whole range: stop there
+        a.shown_low = a.low;
+        a.shown_high = a.high;
+    } else {
+        // The value under the pointer stays where it is.
+        a.shown_low = value_of(a, centre - (centre - low) / factor);
+        a.shown_high = value_of(a, centre + (high - centre) / factor);
+    }
+    canvas_->update();
+}
+
+void ParallelCoordinatesView::panAxis(std::size_t axis, double fraction) {
+    if (axis >= axes_.size() || fraction == 0.0) return;
+    Axis& a = axes_[axis];
+    const double low = scale_of(a, a.shown_low), high = scale_of(a, a.shown_high);
+    const double shift = fraction * (high - low);
+    a.shown_low = value_of(a, low + shift);
+    a.shown_high = value_of(a, high + shift);
+    canvas_->update();
+}
+
+void ParallelCoordinatesView::resetZoom() {
+    for (Axis& a : axes_) {
+        a.shown_low = a.low;
+        a.shown_high = a.high;
+    }
+    canvas_->update();
+}
+
+bool ParallelCoordinatesView::isZoomed() const {
+    return std::any_of(axes_.begin(), axes_.end(),
+                       [](const Axis& a) { return a.shown_low != a.low || a.shown_high != a.high; });
+}
+
+std::optional<std::size_t> ParallelCoordinatesView::axisUnder(double x) const {
+    std::optional<std::size_t> nearest;
+    for (std::size_t a = 0; a < axes_.size(); ++a)
+        if (!nearest || std::abs(x - axisX(a)) < std::abs(x - axisX(*nearest))) nearest = a;
+    return nearest;
 }
 
 QRectF ParallelCoordinatesView::plotRect() const {
@@ -402,6 +507,9 @@ QPointF ParallelCoordinatesView::pointOf(int trial_position, std::size_t axis) c
 }
 
 std::optional<int> ParallelCoordinatesView::trialAt(QPointF position, double radius) const {
+    // Lines are cut at the plot's top and bottom (zoomed axes).
+    const QRectF plot = plotRect();
+    if (position.y() < plot.top() - radius || position.y() > plot.bottom() + radius) return std::nullopt;
     std::optional<int> best;
     double best_distance = radius;
     for (std::size_t i = 0; i < trials_.size(); ++i) {

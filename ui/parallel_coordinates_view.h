@@ -9,8 +9,14 @@
 // Brushing: drag along an axis to keep the trials whose value there lies in the dragged range;
 // brushes on several axes combine (a trial must pass all). The matching trials are announced
 // (brushChanged) and the window selects them in the trials table. A click on an axis without
-// dragging removes its brush; Escape or a double-click removes all. A click on a line selects that
-// trial (trialAt() tells the context menu which trial a right-click is on).
+// dragging removes its brush; Escape removes all. A click on a line selects that trial (trialAt()
+// tells the context menu which trial a right-click is on).
+//
+// Zoom and pan, as on the other charts (issue 17, item 11): the wheel zooms the value range of
+// the axis under the pointer about the value under it, a drag between the axes pans that axis,
+// and a double click shows every axis whole again (a double click with nothing zoomed removes the
+// brushes, as before zooming existed). Brushes are kept in the axes' units, so they stay on the
+// same values whatever is zoomed, and a zoom stays while new trials arrive.
 
 #include <QList>
 #include <QPointF>
@@ -40,6 +46,8 @@ public:
         int parameter = -1;  // Kind::Parameter: index in the search space
         QString name;
         double low = 0.0, high = 1.0;
+        // The part of [low, high] drawn (all of it unless zoomed or panned).
+        double shown_low = 0.0, shown_high = 1.0;
         bool log_scale = false;
         bool integer = false;
     };
@@ -60,8 +68,19 @@ public:
     const std::vector<int>& trials() const { return trials_; }
     // A trial's value on an axis, in the axis's units.
     double value(int trial_position, std::size_t axis) const;
-    // Where the axis maps `value` vertically: 0 at the bottom, 1 at the top.
+    // Where the axis maps `value` vertically: 0 at the bottom of its shown range, 1 at the top
+    // (outside [0, 1] for values beyond a zoomed range).
     double normalized(std::size_t axis, double value) const;
+
+    // Zoom and pan of one axis's shown range, in the axis's own scale (logarithmic axes zoom
+    // in decades). `factor` > 1 zooms in about `value`; zooming out stops at the whole range.
+    void zoomAxis(std::size_t axis, double value, double factor);
+    // Moves the shown range by `fraction` of its height (positive: towards higher values).
+    void panAxis(std::size_t axis, double fraction);
+    void resetZoom();
+    bool isZoomed() const;
+    // The axis whose column contains the canvas x coordinate (the nearest axis).
+    std::optional<std::size_t> axisUnder(double canvas_x) const;
 
     // Brushes by axis index; setting an empty optional removes the brush of that axis.
     void setBrush(std::size_t axis, std::optional<Brush> brush);

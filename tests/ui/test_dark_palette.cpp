@@ -15,6 +15,7 @@
 #include <QPlainTextEdit>
 #include <QScatterSeries>
 #include <QTableView>
+#include <QToolBar>
 #include <cmath>
 
 #include "activation_chart_view.h"
@@ -61,6 +62,10 @@ QPalette light_palette() {
     p.setColor(QPalette::Text, Qt::black);
     p.setColor(QPalette::WindowText, Qt::black);
     p.setColor(QPalette::AlternateBase, QColor(247, 247, 247));
+    // As a system palette has them: disabled text in a grey of its own.
+    const QPalette generated(QColor(239, 239, 239));
+    for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText})
+        p.setColor(QPalette::Disabled, role, generated.color(QPalette::Disabled, role));
     return p;
 }
 
@@ -160,6 +165,43 @@ void check_window(MainWindow& w, const QPalette& palette) {
     const QImage lines = pc->canvas()->grab().toImage();
     QVERIFY(contrast(lines.pixelColor(1, lines.height() - 2), base) < 1.1);
     QCOMPARE(w.evaluatorLog()->textView()->palette().color(QPalette::Base), base);
+
+    // Disabled controls look disabled (Apply with nothing to apply, Cancel while idle) and can
+    // still be read.
+    const QColor window = palette.color(QPalette::Window);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::ButtonText, QPalette::Text}) {
+        const QColor enabled = palette.color(QPalette::Active, role), disabled = palette.color(QPalette::Disabled, role);
+        QVERIFY2(contrast(enabled, disabled) >= 1.5, qPrintable(QString("disabled %1 is %2, enabled %3").arg(role).arg(disabled.name(), enabled.name())));
+        CHECK_CONTRAST(disabled, window, 2.0, QString("disabled text %1").arg(role));
+    }
+    // The run actions' glyphs on the tool bar: the style draws them black, the window keeps
+    // them in its text colour (their opaque pixels, on average).
+    QToolBar* tools = w.findChild<QToolBar*>("mainToolBar");
+    QVERIFY(tools);
+    int glyphs = 0;
+    for (QAction* action : tools->actions()) {
+        const QString text = action->text().remove('&');
+        if (text != "Step" && text != "Run N trials" && text != "Run to budget" && text != "Cancel") continue;
+        ++glyphs;
+        for (QIcon::Mode mode : {QIcon::Normal, QIcon::Disabled}) {
+            const QImage icon = action->icon().pixmap(QSize(16, 16), mode).toImage().convertToFormat(QImage::Format_ARGB32);
+            double r = 0, g = 0, b = 0;
+            int n = 0;
+            for (int y = 0; y < icon.height(); ++y)
+                for (int x = 0; x < icon.width(); ++x)
+                    if (const QColor c = icon.pixelColor(x, y); c.alpha() > 128) {
+                        r += c.redF();
+                        g += c.greenF();
+                        b += c.blueF();
+                        ++n;
+                    }
+            QVERIFY2(n > 0, qPrintable(text));
+            const QColor mean = QColor::fromRgbF(static_cast<float>(r / n), static_cast<float>(g / n), static_cast<float>(b / n));
+            CHECK_CONTRAST(mean, tools->palette().color(QPalette::Window), mode == QIcon::Normal ? 3.0 : 2.0,
+                           text + (mode == QIcon::Normal ? " icon" : " icon, disabled"));
+        }
+    }
+    QCOMPARE(glyphs, 4);
 }
 
 }  // namespace
