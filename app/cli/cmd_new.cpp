@@ -5,11 +5,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/sampler_options.h"
 #include "cli/shared_file.h"
+#include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
 #include "core/input_error.h"
 #include "evaluators/command_evaluator.h"
@@ -51,6 +53,14 @@ std::vector<Trial> read_import(const Experiment& experiment, const std::string& 
     const std::string now = utc_timestamp();
     for (Trial& t : imported.trials) t.created_at = now;
     return std::move(imported.trials);
+}
+
+// The `count` imported trials are the experiment's last; a value far from all the others (a
+// sentinel, a unit slip) is pointed out as `sebo observe` and `sebo run` do.
+void warn_extreme_imports(const Experiment& e, std::size_t count, const std::string& path) {
+    std::vector<int> imported;
+    for (std::size_t i = e.trials.size() - count; i < e.trials.size(); ++i) imported.push_back(e.trials[i].index);
+    warn_extreme_values(e, imported, path);
 }
 
 std::string describe_command(const EvaluatorSpec& spec) {
@@ -197,6 +207,7 @@ int command_new(const Args& args) {
                      e.space.dimension(), e.objective.name.c_str(), e.objective.minimize ? "minimize" : "maximize",
                      to_string(e.method.strategy), e.method.budget);
         if (!e.trials.empty()) std::fprintf(stderr, "imported %zu completed trials\n", e.trials.size());
+        warn_extreme_imports(e, e.trials.size(), *out);
         if (static_cast<int>(e.trials.size()) >= e.method.budget)
             std::fprintf(stderr, "note: the imported trials already fill the budget; raise it with --trials\n");
         if (e.evaluator.kind == EvaluatorSpec::Kind::Command) {
@@ -238,6 +249,7 @@ int command_import(const Args& args) {
         if (static_cast<int>(e.trials.size()) >= e.method.budget)
             std::fprintf(stderr, "note: the experiment has reached its budget of %d trials; raise it with 'sebo run %s --trials N'\n",
                          e.method.budget, path.c_str());
+        warn_extreme_imports(e, count, path);
     }
     return 0;
 }

@@ -2,7 +2,8 @@
 // sentinel) and ordinary latencies otherwise, run with `sebo run`. The run warns once, the
 // hypervolume and its trace stay finite, the reference point stays next to the real values, and
 // `sebo observe --exclude` leaves the frontier exactly as if the trial had never been measured
-// (`--include` undoes it). Also: the warning of `sebo observe` and the refusals of --exclude.
+// (`--include` undoes it). Also: the warnings of `sebo observe` and `sebo import`, and the refusals
+// of --exclude.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -219,6 +220,43 @@ private slots:
         const Result sheet = run_sebo({"observe", file, "--csv", path("one.csv")});
         QCOMPARE(lines_starting_with(sheet.err, "warning:").size(), 1);
         QVERIFY(sheet.err.contains("warning: trial 7: yield = -1e+09"));
+    }
+
+    // Past results imported from a CSV are checked like observed ones: one line for the sentinel.
+    void import_warns_about_an_extreme_value() {
+        const QString file = path("past.sebo.json");
+        QCOMPARE(run_sebo({"new", "--space", write_space(), "--objective", "yield", "--strategy", "sobol", "--trials", "20",
+                           "--evaluator", "manual", "--out", file, "--quiet"})
+                     .code,
+                 0);
+        QByteArray csv = "x0,x1,x2,x3,x4,x5,yield\n";
+        const char* values[] = {"10", "11", "12", "13", "13.5", "14", "-1e9"};
+        for (int i = 0; i < 7; ++i) csv += "0." + QByteArray::number(i + 1) + ",0.5,0.5,0.5,0.5,0.5," + values[i] + "\n";
+        write_text(path("past.csv"), csv);
+        const Result imported = run_sebo({"import", file, path("past.csv")});
+        QCOMPARE(imported.code, 0);
+        const QStringList warnings = lines_starting_with(imported.err, "warning:");
+        QCOMPARE(warnings.size(), 1);
+        // The other six: median 12.5, interquartile range 2.125, as in the test above.
+        QVERIFY2(warnings[0].startsWith("warning: trial 6: yield = -1e+09 lies 4.7e+08 interquartile ranges (2.12) from the "
+                                        "median (12.5) of the other 6 trials; if it is a failed measurement: sebo observe"),
+                 qPrintable(warnings[0]));
+        // The same from `sebo new --import`.
+        const Result created = run_sebo({"new", "--space", write_space(), "--objective", "yield", "--strategy", "sobol",
+                                         "--trials", "20", "--evaluator", "manual", "--out", path("new.sebo.json"),
+                                         "--import", path("past.csv")});
+        QCOMPARE(created.code, 0);
+        QCOMPARE(lines_starting_with(created.err, "warning:").size(), 1);
+        QVERIFY(created.err.contains("warning: trial 6: yield = -1e+09"));
+        // --quiet prints nothing.
+        const QString quiet = path("past-quiet.sebo.json");
+        QCOMPARE(run_sebo({"new", "--space", write_space(), "--objective", "yield", "--strategy", "sobol", "--trials", "20",
+                           "--evaluator", "manual", "--out", quiet, "--quiet"})
+                     .code,
+                 0);
+        const Result silent = run_sebo({"import", quiet, path("past.csv"), "--quiet"});
+        QCOMPARE(silent.code, 0);
+        QVERIFY2(silent.err.isEmpty(), qPrintable(silent.err));
     }
 
     void exclude_refuses_what_it_cannot_do() {
