@@ -1,23 +1,10 @@
 #include "io/experiment_file.h"
 
-#include "io/experiment_text_cache.h"
-
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <array>
-#include <cctype>
-#include <cerrno>
 #include <climits>
 #include <cmath>
-#include <filesystem>
-#include <mutex>
 #include <set>
 #include <stdexcept>
-#include <system_error>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
@@ -25,7 +12,8 @@
 #include "core/format.h"
 #include "core/input_error.h"
 #include "io/experiment_migration.h"
-#include "io/utf8_text.h"
+#include "io/experiment_text_cache.h"
+#include "io/json_document.h"
 
 namespace sebo {
 namespace {
@@ -38,14 +26,6 @@ using Document = nlohmann::json;
 // ---------------------------------------------------------------------------------------------
 // Paths and messages
 
-std::string member_path(const std::string& parent, const std::string& key) {
-    return parent.empty() ? key : parent + "." + key;
-}
-
-std::string element_path(const std::string& parent, std::size_t i) {
-    return parent + "[" + std::to_string(i) + "]";
-}
-
 [[noreturn]] void fail(const std::string& field, const std::string& message) { throw InputError(field, message); }
 
 // Validation messages of the engine are "path: what is wrong"; the path never holds ": "
@@ -56,44 +36,16 @@ std::string element_path(const std::string& parent, std::size_t i) {
     fail(message.substr(0, colon), message.substr(colon + 2));
 }
 
-std::string system_message(int error) { return std::error_code(error, std::generic_category()).message(); }
-
-// A string from the file, quoted and escaped for a message, cut to a readable length (on a
-// UTF-8 character boundary: the parser has already checked the encoding).
-std::string shown_text(const std::string& text) {
-    constexpr std::size_t kMaxShown = 60;
-    if (text.size() <= kMaxShown) return Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
-    std::size_t cut = kMaxShown;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    const std::string shown = Json(text.substr(0, cut)).dump(-1, ' ', false, Json::error_handler_t::replace);
-    return shown.substr(0, shown.size() - 1) + "...\"";
-}
-
-// Names the value found in the file, for "expected X, got Y" messages.
-std::string describe(const Document& value) {
-    switch (value.type()) {
-    case Document::value_t::null: return "null";
-    case Document::value_t::boolean: return value.get<bool>() ? "true" : "false";
-    case Document::value_t::string: return "the string " + shown_text(value.get_ref<const std::string&>());
-    case Document::value_t::number_integer: return std::to_string(value.get<std::int64_t>());
-    case Document::value_t::number_unsigned: return std::to_string(value.get<std::uint64_t>());
-    case Document::value_t::number_float: return format_number(value.get<double>());
-    case Document::value_t::object: return "an object";
-    case Document::value_t::array: return "an array";
-    default: return "an unsupported value";
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Structure
 
 const Document& expect_object(const Document& value, const std::string& path) {
-    if (!value.is_object()) fail(path, "expected an object, got " + describe(value));
+    if (!value.is_object()) fail(path, "expected an object, got " + describe_value(value));
     return value;
 }
 
 const Document& expect_array(const Document& value, const std::string& path) {
-    if (!value.is_array()) fail(path, "expected an array, got " + describe(value));
+    if (!value.is_array()) fail(path, "expected an array, got " + describe_value(value));
     return value;
 }
 
@@ -115,7 +67,7 @@ const Document& required_member(const Document& object, const std::string& objec
 // which argument-dependent lookup does not search, so templates see only earlier declarations.
 
 void read_value(const Document& value, const std::string& path, double& out) {
-    if (!value.is_number()) fail(path, "expected a number, got " + describe(value));
+    if (!value.is_number()) fail(path, "expected a number, got " + describe_value(value));
     const double x = value.get<double>();
     // The parser turns literals beyond the double range (1e400) into infinity.
     if (!std::isfinite(x)) fail(path, format_number(x) + " is not a finite number");
@@ -139,7 +91,7 @@ void read_value(const Document& value, const std::string& path, int& out) {
         if (x < INT_MIN || x > INT_MAX) fail(path, format_number(x) + " is out of range");
         out = static_cast<int>(x);
     } else {
-        fail(path, "expected an integer, got " + describe(value));
+        fail(path, "expected an integer, got " + describe_value(value));
     }
 }
 
@@ -156,17 +108,17 @@ void read_value(const Document& value, const std::string& path, std::uint64_t& o
         if (x >= 18446744073709551616.0) fail(path, format_number(x) + " is too large");
         out = static_cast<std::uint64_t>(x);
     } else {
-        fail(path, "expected a non-negative integer, got " + describe(value));
+        fail(path, "expected a non-negative integer, got " + describe_value(value));
     }
 }
 
 void read_value(const Document& value, const std::string& path, bool& out) {
-    if (!value.is_boolean()) fail(path, "expected true or false, got " + describe(value));
+    if (!value.is_boolean()) fail(path, "expected true or false, got " + describe_value(value));
     out = value.get<bool>();
 }
 
 void read_value(const Document& value, const std::string& path, std::string& out) {
-    if (!value.is_string()) fail(path, "expected a string, got " + describe(value));
+    if (!value.is_string()) fail(path, "expected a string, got " + describe_value(value));
     out = value.get<std::string>();
 }
 
@@ -750,7 +702,7 @@ Experiment read_experiment(Document& document) {
         fail("format", std::string("required field is missing: this is not a SEBO experiment file ") +
                            "(expected \"format\": \"" + kExperimentFormat + "\")");
     if (!format->is_string() || format->get_ref<const std::string&>() != kExperimentFormat)
-        fail("format", describe(*format) + " is not a SEBO experiment file format (expected \"" + kExperimentFormat + "\")");
+        fail("format", describe_value(*format) + " is not a SEBO experiment file format (expected \"" + kExperimentFormat + "\")");
     migrate_experiment_document(document, read_version(document));
 
     Experiment e;
@@ -773,220 +725,6 @@ Experiment read_experiment(Document& document) {
     if (auto error = e.validate()) fail_with_message(*error);
     return e;
 }
-
-// Refuses deep nesting before parsing. The parser itself is iterative, but serializing and
-// walking a document recurse per level, and the format needs only four levels; a limit makes
-// hostile input harmless whatever the library version does.
-void check_nesting(const std::string& text) {
-    int depth = 0;
-    bool in_string = false, escaped = false;
-    std::size_t line = 1, column = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '\n') {
-            ++line;
-            column = 0;
-        } else {
-            ++column;
-        }
-        if (in_string) {
-            if (escaped) escaped = false;
-            else if (c == '\\') escaped = true;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > kMaxJsonNesting)
-                fail("", "arrays and objects are nested deeper than " + std::to_string(kMaxJsonNesting) +
-                             " levels at line " + std::to_string(line) + ", column " + std::to_string(column) +
-                             " (byte " + std::to_string(i + 1) + ")");
-        } else if (c == ']' || c == '}') {
-            if (depth > 0) --depth;
-        }
-    }
-}
-
-// Builds the document as nlohmann's own DOM parser does, and also knows the JSON path of the
-// value being parsed. That path names the field of a number beyond the double range (the parser
-// refuses "1e400" as a number overflow rather than storing infinity) and of a duplicate key
-// (which nlohmann would silently resolve to the last value).
-class DocumentBuilder final : public nlohmann::json_sax<Document> {
-public:
-    explicit DocumentBuilder(const std::string& text) : text_(text) {}
-    Document take() { return std::move(root_); }
-
-    bool null() override { return add(Document(nullptr)); }
-    bool boolean(bool value) override { return add(Document(value)); }
-    bool number_integer(number_integer_t value) override { return add(Document(value)); }
-    bool number_unsigned(number_unsigned_t value) override { return add(Document(value)); }
-    bool number_float(number_float_t value, const string_t&) override { return add(Document(value)); }
-    bool string(string_t& value) override { return add(Document(std::move(value))); }
-    bool binary(binary_t& value) override { return add(Document::binary(std::move(value))); }
-    bool start_object(std::size_t) override { return open(Document::object()); }
-    bool end_object() override { return close(); }
-    bool start_array(std::size_t) override { return open(Document::array()); }
-    bool end_array() override { return close(); }
-
-    bool key(string_t& name) override {
-        Level& level = levels_.back();
-        const auto [slot, inserted] = level.container->get_ref<Document::object_t&>().try_emplace(name);
-        level.key = std::move(name);
-        if (!inserted) fail(current_path(), "the key " + shown_text(level.key) + " appears twice");
-        level.slot = &slot->second;
-        return true;
-    }
-
-    bool parse_error(std::size_t byte, const std::string& token, const nlohmann::json::exception& error) override {
-        const std::string what = error.what();
-        if (error.id == 406)  // out_of_range: number overflow
-            fail(current_path(), token + " is not a finite number (it is beyond the range of a double)");
-        // A bad key is not the value of the key before it: name the object instead.
-        std::string where = current_path();
-        if (what.find("object key") != std::string::npos && !levels_.empty()) {
-            const std::string object = path_of(levels_.size() - 1);
-            where = object.empty() ? "a key of the top-level object" : "a key of " + object;
-        }
-        // error.what() is "[json.exception.parse_error.101] parse error at line L, column C: why;
-        // last read: '<raw bytes>'[; expected ...]"; keep "at line L, column C" and "why", add the
-        // byte offset, the field being read and the offending text (the raw bytes may not be UTF-8).
-        const auto start = what.find("parse error");
-        const auto colon = start == std::string::npos ? std::string::npos : what.find(": ", start);
-        if (colon == std::string::npos) fail("", "not valid JSON: " + escape_invalid_utf8(what));
-        const std::string position = what.substr(start + 11, colon - start - 11);
-        std::string why = what.substr(colon + 2);
-        if (const auto last = why.find("; last read: '"); last != std::string::npos) {
-            const auto expected = why.find("'; expected", last);
-            why = why.substr(0, last) + (expected == std::string::npos ? "" : why.substr(expected + 1));
-        }
-        fail("", "not valid JSON" + position + " (byte " + std::to_string(byte) + ")" +
-                     (where.empty() ? "" : ", in " + where) + ": " + why + "; found " + offending_text(byte, token, what));
-    }
-
-private:
-    // What the parser stopped at: the end of the text, the first byte that is not UTF-8, the
-    // string read so far (a bad escape or control character), or the word (NaN, Infinity, 0x10,
-    // ...) or character at the error.
-    std::string offending_text(std::size_t byte, const std::string& token, const std::string& what) const {
-        if (byte == 0 || byte > text_.size()) return "the end of the text (it is cut short)";
-        const std::size_t at = byte - 1;
-        if (what.find("UTF-8") != std::string::npos) {
-            if (const auto bad = find_invalid_utf8(std::string_view(text_).substr(0, byte)))
-                return "the byte " + hex_byte(text_[*bad]) + " at byte " + std::to_string(*bad + 1) + " (not UTF-8 text)";
-        }
-        if (what.find("invalid string") != std::string::npos) {
-            constexpr std::size_t kMaxShown = 60;  // the tail: the problem is at the end of the token
-            const std::string shown = token.size() <= kMaxShown ? token : "..." + token.substr(token.size() - kMaxShown);
-            return escape_invalid_utf8(shown);
-        }
-        const auto word_char = [](char c) {
-            return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
-        };
-        // A number cut short ("1.", "1e") fails at the character after it: show the number.
-        const std::size_t anchor = !word_char(text_[at]) && at > 0 && word_char(text_[at - 1]) ? at - 1 : at;
-        if (word_char(text_[anchor])) {
-            constexpr std::size_t kMaxWord = 40;
-            std::size_t first = anchor, last = anchor + 1;
-            while (first > 0 && anchor - first < kMaxWord && word_char(text_[first - 1])) --first;
-            while (last < text_.size() && last - anchor < kMaxWord && word_char(text_[last])) ++last;
-            return "'" + text_.substr(first, last - first) + "'";
-        }
-        const auto c = static_cast<unsigned char>(text_[at]);
-        if (c < 0x20 || c >= 0x7F) return "the byte " + hex_byte(text_[at]);
-        return "'" + std::string(1, text_[at]) + "'";
-    }
-
-    static std::string hex_byte(char c) {
-        constexpr char kDigits[] = "0123456789ABCDEF";
-        const auto b = static_cast<unsigned char>(c);
-        return std::string("0x") + kDigits[b >> 4] + kDigits[b & 0xF];
-    }
-
-    struct Level {
-        Document* container;
-        std::string key;           // objects: the key of the value being read
-        Document* slot = nullptr;  // objects: where that value goes (std::map nodes do not move)
-    };
-
-    bool add(Document&& value) { return place(std::move(value)) != nullptr; }
-
-    // Pointers into parents stay valid: a parent does not grow while a child is open.
-    Document* place(Document&& value) {
-        if (levels_.empty()) {
-            root_ = std::move(value);
-            return &root_;
-        }
-        Document& parent = *levels_.back().container;
-        if (parent.is_array()) {
-            parent.push_back(std::move(value));
-            return &parent.back();
-        }
-        Document* slot = levels_.back().slot;
-        *slot = std::move(value);
-        return slot;
-    }
-
-    bool open(Document&& container) {
-        levels_.push_back({place(std::move(container)), {}, nullptr});
-        return true;
-    }
-
-    bool close() {
-        levels_.pop_back();
-        return true;
-    }
-
-    // The path of the child being read at level `depth` (an open container, or for the
-    // innermost level, the value being parsed).
-    std::string path_of(std::size_t depth) const {
-        std::string path;
-        for (std::size_t i = 0; i < depth; ++i) {
-            const Level& level = levels_[i];
-            if (level.container->is_array())
-                path = element_path(path, level.container->size() - 1);
-            else
-                path = member_path(path, level.key);
-        }
-        return path;
-    }
-
-    std::string current_path() const {
-        if (levels_.empty()) return "";
-        const Level& inner = levels_.back();
-        const std::string outer = path_of(levels_.size() - 1);
-        return inner.container->is_array() ? element_path(outer, inner.container->size())
-                                           : member_path(outer, inner.key);
-    }
-
-    const std::string& text_;
-    Document root_;
-    std::vector<Level> levels_;
-};
-
-Document parse_document(const std::string& text) {
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos) fail("", "the file is empty");
-    check_nesting(text);
-    DocumentBuilder builder(text);
-    // Every error reaches builder.parse_error, which throws InputError.
-    if (!Document::sax_parse(text, &builder)) fail("", "not valid JSON");
-    return builder.take();
-}
-
-// Closes a file descriptor on every path out of a function.
-struct FileDescriptor {
-    int fd = -1;
-    explicit FileDescriptor(int f) : fd(f) {}
-    FileDescriptor(const FileDescriptor&) = delete;
-    FileDescriptor& operator=(const FileDescriptor&) = delete;
-    ~FileDescriptor() {
-        if (fd >= 0) ::close(fd);
-    }
-    // Closes now and reports the result (close can report a delayed write error).
-    int close_now() {
-        const int result = ::close(fd);
-        fd = -1;
-        return result;
-    }
-};
 
 }  // namespace
 
@@ -1034,121 +772,21 @@ std::string experiment_json_text(const Experiment& experiment, const std::vector
 }
 
 Experiment experiment_from_json_text(const std::string& text) {
-    Document document = parse_document(text);
+    Document document = parse_json_document(text, kMaxJsonNesting);
     return read_experiment(document);
 }
 
 SearchSpace space_from_json_text(const std::string& text) {
-    const Document document = parse_document(text);
+    const Document document = parse_json_document(text, kMaxJsonNesting);
     return read_space(document, "");
 }
 
 Experiment load_experiment(const std::string& path) { return experiment_from_json_text(read_experiment_text(path)); }
 
-std::string read_experiment_text(const std::string& path) {
-    // O_NONBLOCK: opening a FIFO must not hang waiting for a writer; it is then refused below.
-    FileDescriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
-    if (file.fd < 0) fail("file", "cannot open " + path + ": " + system_message(errno));
-    struct stat info {};
-    if (::fstat(file.fd, &info) != 0) fail("file", "cannot read " + path + ": " + system_message(errno));
-    if (!S_ISREG(info.st_mode)) fail("file", path + " is not a regular file");
-    const auto too_big = [&](std::uint64_t size) {
-        fail("file", path + " is " + std::to_string(size) + " bytes; experiment files over " +
-                         std::to_string(kMaxExperimentFileBytes >> 20) + " MiB are refused");
-    };
-    const auto size = static_cast<std::uint64_t>(info.st_size);
-    if (size > kMaxExperimentFileBytes) too_big(size);
-    std::string text;
-    text.reserve(static_cast<std::size_t>(size));
-    std::array<char, 1 << 16> buffer{};
-    for (;;) {
-        const ssize_t n = ::read(file.fd, buffer.data(), buffer.size());
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            fail("file", "cannot read " + path + ": " + system_message(errno));
-        }
-        if (n == 0) break;
-        text.append(buffer.data(), static_cast<std::size_t>(n));
-        // The file may grow while it is read; the limit holds for what is actually read.
-        if (text.size() > kMaxExperimentFileBytes) too_big(text.size());
-    }
-    return text;
-}
-
 void save_experiment(const Experiment& experiment, const std::string& path, ExperimentTextCache* cache) {
     if (auto error = experiment.validate())
         throw std::runtime_error("cannot save " + path + ": the experiment is not valid (" + *error + ")");
     write_file_atomic(path, cache ? cache->text(experiment) : experiment_to_json_text(experiment));
-}
-
-namespace {
-
-// Removes the "<name>.tmp-<pid>" files that saves killed mid-write left next to `path`, when
-// their process no longer exists (a live one may be saving right now; a reused pid only delays
-// the clean-up). Nothing else is touched, and failures are ignored: this is tidying, not saving.
-// The folder is listed on a process's first save of each file only: the leftovers come from
-// processes killed earlier, and an autosave after every trial should not list it every time.
-void remove_stale_temporaries(const std::filesystem::path& path, const std::filesystem::path& folder) {
-    {
-        static std::mutex mutex;
-        static std::set<std::string> tidied;
-        const std::lock_guard lock(mutex);
-        std::error_code error;
-        const std::filesystem::path key = std::filesystem::absolute(path, error);
-        if (!tidied.insert((error ? path : key).lexically_normal().string()).second) return;
-    }
-    const std::string prefix = path.filename().string() + ".tmp-";
-    std::error_code error;
-    for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
-        const std::string name = it->path().filename().string();
-        if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
-        const std::string digits = name.substr(prefix.size());
-        if (digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            continue;
-        const pid_t pid = static_cast<pid_t>(std::stol(digits));
-        if (pid <= 0 || pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
-        std::error_code ignored;
-        if (it->is_regular_file(ignored)) std::filesystem::remove(it->path(), ignored);
-    }
-}
-
-}  // namespace
-
-void write_file_atomic(const std::string& path, const std::string& text) {
-    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-    const auto failure = [&](const std::string& step, int error) {
-        ::unlink(temporary.c_str());
-        return std::runtime_error("cannot save " + path + ": " + step + ": " + system_message(error));
-    };
-    FileDescriptor file(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
-    if (file.fd < 0) {
-        const int error = errno;
-        throw std::runtime_error("cannot save " + path + ": cannot create " + temporary + ": " + system_message(error));
-    }
-    // Replacing a file keeps its permission bits (the new inode would otherwise get the umask's).
-    struct stat existing {};
-    if (::stat(path.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)) ::fchmod(file.fd, existing.st_mode & 0777);
-    // write(2) directly: there is no user-space buffer to flush, fsync then forces the data to disk
-    // before the rename makes it visible, so a crash leaves either the old or the new file.
-    std::size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(file.fd, text.data() + written, text.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw failure("write", errno);
-        }
-        written += static_cast<std::size_t>(n);
-    }
-    if (::fsync(file.fd) != 0) throw failure("fsync", errno);
-    if (file.close_now() != 0) throw failure("close", errno);
-    if (::rename(temporary.c_str(), path.c_str()) != 0) throw failure("rename", errno);
-    // Make the rename itself durable. The new file is already in place, so a failure here (some
-    // file systems do not support fsync on a directory) is not reported as a failed save.
-    std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    if (folder.empty()) folder = ".";
-    FileDescriptor directory(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (directory.fd >= 0) ::fsync(directory.fd);
-    remove_stale_temporaries(path, folder);
 }
 
 }  // namespace sebo

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "experiment/experiment.h"
+#include "io/file_io.h"
 
 namespace sebo {
 
@@ -20,9 +21,6 @@ inline constexpr const char* kExperimentFormat = "sebo-experiment";
 // (io/experiment_migration.h) and saved in the current version.
 inline constexpr int kExperimentVersion = 3;
 
-// Files larger than this are refused before they are read (a real experiment with thousands of
-// trials in hundreds of dimensions is a few tens of MiB).
-inline constexpr std::uint64_t kMaxExperimentFileBytes = std::uint64_t{256} << 20;
 // Arrays/objects nested deeper than this are refused before parsing; the format itself needs 4.
 inline constexpr int kMaxJsonNesting = 64;
 
@@ -46,9 +44,6 @@ SearchSpace space_from_json_text(const std::string& text);
 
 // Reads a file; throws InputError (field "file" for unreadable/oversized files).
 Experiment load_experiment(const std::string& path);
-// The text of an experiment file, with the checks of load_experiment before parsing (a regular
-// file, not over kMaxExperimentFileBytes); throws InputError on field "file".
-std::string read_experiment_text(const std::string& path);
 
 // Atomic save: writes "<path>.tmp-<pid>", flushes it to disk, renames it over `path`.
 // An experiment that fails Experiment::validate() is refused (a file that cannot be loaded
@@ -57,10 +52,5 @@ std::string read_experiment_text(const std::string& path);
 // file autosaved after every step).
 class ExperimentTextCache;
 void save_experiment(const Experiment& experiment, const std::string& path, ExperimentTextCache* cache = nullptr);
-
-// Writes text to a file atomically (same protocol as save_experiment): the target is either
-// the old file or the complete new one, never a partial write, even after a crash. An existing
-// target keeps its permission bits. Throws std::runtime_error naming the path and strerror.
-void write_file_atomic(const std::string& path, const std::string& text);
 
 }  // namespace sebo
