@@ -5,16 +5,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
-#include <QClipboard>
 #include <QChartView>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFile>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -22,8 +18,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QSaveFile>
-#include <QScreen>
 #include <QScrollBar>
 #include <QScopedValueRollback>
 #include <QSettings>
@@ -39,25 +33,18 @@
 #include <exception>
 
 #include "activation_chart_view.h"
-#include "chosen_export.h"
 #include "evaluator_log_view.h"
-#include "example_catalog.h"
 #include "command_trust_dialog.h"
 #include "command_trust_store.h"
 #include "configuration_inspector.h"
 #include "experiment_document.h"
-#include "file_locations.h"
 #include "frontier_chart_view.h"
 #include "hypervolume_chart_view.h"
-#include "io/csv_export.h"
 #include "message_bar.h"
 #include "method_panel.h"
-#include "new_experiment_dialog.h"
 #include "palette_icons.h"
 #include "parallel_coordinates_view.h"
 #include "read_only_banner.h"
-#include "resource_paths.h"
-#include "results_import.h"
 #include "run_controller.h"
 #include "run_progress_widget.h"
 #include "save_status_label.h"
@@ -74,22 +61,9 @@ namespace sebo::ui {
 
 namespace {
 
-constexpr int kMaxRecentFiles = 8;
-
 // The message bar's topic of "trial N is waiting for its result".
 const QString kWaitingTopic = QStringLiteral("waiting:");
 QString waitingTopic(int trial) { return kWaitingTopic + QString::number(trial); }
-const char* const kExperimentFilter = QT_TRANSLATE_NOOP("MainWindow", "SEBO experiments (*.sebo.json *.json);;All files (*)");
-
-// Writes text atomically (temporary file + rename), like the engine's saves.
-std::optional<QString> write_text_file(const QString& path, const QString& text) {
-    if (auto refused = refuse_bundled_path(path)) return refused;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) return file.errorString();
-    file.write(text.toUtf8());
-    if (!file.commit()) return file.errorString();
-    return std::nullopt;
-}
 
 }  // namespace
 
@@ -742,389 +716,7 @@ void MainWindow::updateSummary() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Files
-
-bool MainWindow::maybeSave() {
-    if (!document_->hasExperiment() || !document_->isModified()) return true;
-    const auto answer =
-        ask(tr("Unsaved changes"),
-            tr("%1 has changes that are not saved. Save them first?").arg(document_->displayName()),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Cancel) return false;
-    if (answer == QMessageBox::Discard) {
-        document_->discardRecovery();
-        return true;
-    }
-    if (document_->filePath().isEmpty()) {
-        const QString path = askSavePath(tr("Save experiment"), tr(kExperimentFilter), suggestedFileName());
-        if (path.isEmpty()) return false;
-        return saveFileAs(path);
-    }
-    return saveFile();
-}
-
-bool MainWindow::openFile(const QString& path) {
-    if (controller_->isRunning()) {
-        showError(tr("Cancel the running step before opening another experiment."));
-        return false;
-    }
-    if (!maybeSave()) return false;
-    if (auto error = document_->open(path)) {
-        showError(tr("Could not open %1:\n%2\nThe current experiment is unchanged.")
-                      .arg(QDir::toNativeSeparators(path), *error));
-        if (!QFileInfo::exists(path)) removeRecentFile(path);
-        return false;
-    }
-    // An opened file is someone else's until its command is approved (or trusted for it).
-    controller_->revokeCommandApproval();
-    message_bar_->dismiss();
-    if (!document_->copySource().isEmpty()) {
-        // A bundled example: the application's own file is never written.
-        // One line even at 1024 pixels: a taller message bar would squeeze the frontier chart.
-        showInfo(tr("A copy of the example %1 (never changed itself): new trials go to a recovery file until Save As.")
-                     .arg(QFileInfo(document_->copySource()).fileName()));
-    } else {
-        addRecentFile(document_->filePath());
-    }
-    statusBar()->showMessage(tr("Opened %1").arg(document_->displayName()), 5000);
-    return true;
-}
-
-bool MainWindow::newExperiment(Experiment experiment) {
-    if (controller_->isRunning() || !maybeSave()) return false;
-    document_->setExperiment(std::move(experiment));
-    controller_->revokeCommandApproval();
-    message_bar_->dismiss();
-    showInfo(tr("New experiment created. Until you save it to a file (Ctrl+S) its trials are autosaved to a "
-                "recovery file; from then on every trial is written to your file as soon as it completes."));
-    return true;
-}
-
-bool MainWindow::saveFile() {
-    if (!document_->hasExperiment()) return false;
-    if (document_->filePath().isEmpty()) {
-        saveAsDialog();
-        return !document_->isModified();
-    }
-    return saveFileAs(document_->filePath());
-}
-
-bool MainWindow::saveFileAs(const QString& path) {
-    // Without an extension, Open's filter would hide the file: "mine" becomes "mine.sebo.json".
-    const QString target = with_experiment_extension(path);
-    if (target != path && QFileInfo::exists(target) &&
-        ask(tr("Replace file?"), tr("%1 already exists. Replace it?").arg(QDir::toNativeSeparators(target)),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
-        return false;
-    if (auto error = document_->saveAs(target)) {
-        showError(tr("Could not save %1: %2").arg(QDir::toNativeSeparators(target), *error));
-        return false;
-    }
-    addRecentFile(document_->filePath());
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(document_->filePath())), 5000);
-    return true;
-}
-
-QStringList MainWindow::recentFiles() const { return make_settings()->value("recentFiles").toStringList(); }
-
-void MainWindow::addRecentFile(const QString& path) {
-    if (!remember_recent_) return;
-    QStringList files = recentFiles();
-    files.removeAll(path);
-    files.prepend(path);
-    while (files.size() > kMaxRecentFiles) files.removeLast();
-    make_settings()->setValue("recentFiles", files);
-    rebuildRecentMenu();
-}
-
-void MainWindow::removeRecentFile(const QString& path) {
-    QStringList files = recentFiles();
-    if (files.removeAll(QFileInfo(path).absoluteFilePath()) + files.removeAll(path) == 0) return;
-    make_settings()->setValue("recentFiles", files);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu() {
-    const QStringList files = recentFiles();
-    recent_menu_->clear();
-    QStringList existing;
-    for (const QString& path : files) {
-        if (!QFileInfo::exists(path)) continue;  // moved or deleted since
-        existing << path;
-        const QString label = QString("%1  (%2)").arg(QFileInfo(path).fileName(),
-                                                      QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
-        QAction* a = recent_menu_->addAction(label);
-        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
-    }
-    welcome_->setRecentFiles(existing);
-    if (files.isEmpty()) {
-        recent_menu_->addAction(tr("(no recent files)"))->setEnabled(false);
-    } else {
-        recent_menu_->addSeparator();
-        connect(recent_menu_->addAction(tr("Clear list")), &QAction::triggered, this, [this] {
-            make_settings()->remove("recentFiles");
-            rebuildRecentMenu();
-        });
-    }
-}
-
-void MainWindow::rebuildExamplesMenu() {
-    const QList<BundledExample> examples = bundled_example_catalog();
-    welcome_->setExamples(examples);
-    for (QMenu* menu : {examples_menu_, help_examples_menu_}) {
-        menu->clear();
-        menu->setToolTipsVisible(true);
-        for (const BundledExample& example : examples) {
-            QAction* a = menu->addAction(example.title);
-            a->setToolTip(example.description.isEmpty() ? QDir::toNativeSeparators(example.path) : example.description);
-            a->setStatusTip(example.description);
-            const QString path = example.path;
-            connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
-        }
-        if (examples.isEmpty()) menu->addAction(tr("(no bundled examples found)"))->setEnabled(false);
-    }
-}
-
-void MainWindow::restoreLayout(QSize available) {
-    if (!available.isValid() && screen()) available = screen()->availableGeometry().size();
-    auto settings = make_settings();
-    switch (DockLayout::restore(this, docks_, *settings, available)) {
-    case DockLayout::Restored::Nothing: return;
-    case DockLayout::Restored::Saved: arrangement_ = DockLayout::arrangementFor(size()); break;
-    case DockLayout::Restored::DefaultForSmallerScreen:
-        statusBar()->showMessage(tr("The saved layout was made for a larger screen; the panels are placed for this "
-                                    "one (View › Reset layout places them again)."),
-                                 10000);
-        arrangement_ = DockLayout::arrangementFor(size());
-        break;
-    }
-    layout_placed_ = true;
-}
-
-void MainWindow::saveLayout() const {
-    auto settings = make_settings();
-    DockLayout::save(this, docks_, *settings, screen() ? screen()->availableGeometry().size() : QSize());
-}
-
-void MainWindow::resetLayout() {
-    arrangement_ = DockLayout::arrangementFor(size());
-    DockLayout::apply(this, docks_, arrangement_);
-    layout_placed_ = true;
-}
-
-void MainWindow::setVisible(bool visible) {
-    if (visible && !layout_placed_) resetLayout();
-    QMainWindow::setVisible(visible);
-}
-
-void MainWindow::resizeEvent(QResizeEvent* event) {
-    QMainWindow::resizeEvent(event);
-    if (!layout_placed_ || rearrange_posted_ || DockLayout::arrangementFor(size()) == arrangement_) return;
-    // After the resize has been laid out, not inside it.
-    rearrange_posted_ = true;
-    QTimer::singleShot(0, this, [this] {
-        rearrange_posted_ = false;
-        if (DockLayout::arrangementFor(size()) != arrangement_) resetLayout();
-    });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Export
-
-bool MainWindow::exportChosen(const QString& path, bool changed_only) {
-    const Experiment& e = document_->experiment();
-    if (e.chosen.empty()) {
-        showError(tr("No configuration is chosen yet: select a trial and tick Chosen in the Configuration panel."));
-        return false;
-    }
-    QString text;
-    try {
-        text = export_format_for(path) == ExportFormat::Csv ? chosen_to_csv(e, changed_only)
-                                                            : chosen_to_json(e, changed_only);
-    } catch (const std::exception& error) {
-        showError(tr("Could not export the chosen configurations: %1").arg(QString::fromStdString(error.what())));
-        return false;
-    }
-    if (auto error = write_text_file(path, text)) {
-        showError(tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), *error));
-        return false;
-    }
-    statusBar()->showMessage(tr("Exported %1 to %2")
-                                 .arg(count_text(static_cast<long long>(e.chosen.size()), tr("chosen configuration"),
-                                                 tr("chosen configurations")),
-                                      QDir::toNativeSeparators(path)),
-                             5000);
-    return true;
-}
-
-bool MainWindow::exportConfiguration(int trial, const QString& path, bool changed_only) {
-    QString text;
-    try {
-        text = configuration_text(document_->experiment(), trial, changed_only, export_format_for(path));
-    } catch (const std::exception& error) {
-        showError(QString::fromStdString(error.what()));
-        return false;
-    }
-    if (auto error = write_text_file(path, text)) {
-        showError(tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), *error));
-        return false;
-    }
-    statusBar()->showMessage(tr("Exported trial %1 to %2").arg(trial).arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
-}
-
-bool MainWindow::exportTrials(const QString& path) {
-    if (auto error = write_text_file(path, QString::fromStdString(trials_to_csv(document_->experiment())))) {
-        showError(tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), *error));
-        return false;
-    }
-    statusBar()->showMessage(tr("Exported the trials to %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
-}
-
-bool MainWindow::importResults(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        showError(tr("Could not read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-        return false;
-    }
-    ResultsImport imported;
-    try {
-        imported = parse_results_csv(file.readAll().toStdString(), document_->experiment());
-    } catch (const std::exception& error) {
-        showError(tr("Could not import %1:\n%2\nNo result was recorded.")
-                      .arg(QDir::toNativeSeparators(path), QString::fromStdString(error.what())));
-        return false;
-    }
-    if (auto error = document_->recordResults(imported.rows)) {
-        showError(tr("Could not record the imported results: %1").arg(*error));
-        return false;
-    }
-    QString text = tr("Imported %1 from %2.")
-                       .arg(count_text(static_cast<long long>(imported.rows.size()), tr("result"), tr("results")),
-                            QFileInfo(path).fileName());
-    if (imported.skipped_not_pending > 0)
-        text += " " + tr("Skipped %1 that already had a result.")
-                          .arg(count_text(imported.skipped_not_pending, tr("row"), tr("rows")));
-    if (imported.skipped_empty > 0)
-        text += " " + tr("%1 still without a value.")
-                          .arg(count_text(imported.skipped_empty, tr("pending trial"), tr("pending trials")));
-    showInfo(text);
-    QList<int> recorded;
-    for (const ResultRow& row : imported.rows) recorded << row.trial;
-    exclusion_->checkNewValues(recorded);
-    return true;
-}
-
-bool MainWindow::exportChart(Chart chart, const QString& path) {
-    const ChartPanel* panel = chart == Chart::Frontier      ? static_cast<ChartPanel*>(frontier_)
-                              : chart == Chart::Hypervolume ? static_cast<ChartPanel*>(hypervolume_)
-                                                            : static_cast<ChartPanel*>(activation_);
-    const bool svg = path.endsWith(".svg", Qt::CaseInsensitive);
-    std::optional<QString> error = refuse_bundled_path(path);
-    if (!error) error = svg ? panel->saveSvg(path) : panel->savePng(path);
-    if (error) {
-        showError(*error);
-        return false;
-    }
-    statusBar()->showMessage(tr("Saved the chart to %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
-}
-
-void MainWindow::copyConfiguration(int trial) {
-    if (!document_->snapshot()->trial(trial)) return;
-    try {
-        const QString text =
-            configuration_text(document_->experiment(), trial, changed_only_->isChecked(), ExportFormat::Json);
-        QApplication::clipboard()->setText(text);
-        statusBar()->showMessage(tr("Copied trial %1 to the clipboard as JSON").arg(trial), 5000);
-    } catch (const std::exception& error) {
-        showError(QString::fromStdString(error.what()));
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Dialogs (thin: ask for a path or settings, then call the functions above)
-
-QString MainWindow::dialogDirectory() const {
-    return dialog_directory(document_->filePath(), make_settings()->value("lastDirectory").toString());
-}
-
-QString MainWindow::suggestedFileName() const {
-    if (!document_->copySource().isEmpty()) return QFileInfo(document_->copySource()).fileName();
-    QString name = QString::fromStdString(document_->experiment().name).simplified().replace(' ', '-');
-    if (name.isEmpty()) name = "experiment";
-    return with_experiment_extension(name);
-}
-
-QString MainWindow::askSavePath(const QString& title, const QString& filters, const QString& suggested) {
-    auto settings = make_settings();
-    const QString dir = dialogDirectory();
-    const QString path = QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(suggested), filters);
-    if (!path.isEmpty()) settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
-    return path;
-}
-
-void MainWindow::openDialog() {
-    auto settings = make_settings();
-    const QString dir = dialogDirectory();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open experiment"), dir, tr(kExperimentFilter));
-    if (path.isEmpty()) return;
-    settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
-    openFile(path);
-}
-
-void MainWindow::saveAsDialog() {
-    if (!document_->hasExperiment()) return;
-    const QString suggested = document_->filePath().isEmpty() ? suggestedFileName() : document_->filePath();
-    const QString path = askSavePath(tr("Save experiment as"), tr(kExperimentFilter), QFileInfo(suggested).fileName());
-    if (!path.isEmpty()) saveFileAs(path);
-}
-
-void MainWindow::newDialog() {
-    if (controller_->isRunning()) return;
-    NewExperimentDialog dialog(this);
-    if (execDialog(dialog) != QDialog::Accepted || !newExperiment(dialog.experiment())) return;
-    // The person just typed this command: it is theirs, and runs in this session without asking.
-    const sebo::EvaluatorSpec& spec = document_->experiment().evaluator;
-    if (spec.kind == sebo::EvaluatorSpec::Kind::Command) controller_->approveCommand(command_approval_key(spec));
-}
-
-void MainWindow::exportChosenDialog() {
-    const QString path = askSavePath(tr("Export chosen configurations"), tr("JSON (*.json);;CSV (*.csv)"),
-                                     "chosen-configurations.json");
-    if (!path.isEmpty()) exportChosen(path, changed_only_->isChecked());
-}
-
-void MainWindow::exportConfigurationDialog(int trial) {
-    if (!document_->snapshot()->trial(trial)) return;
-    const QString path = askSavePath(tr("Export configuration of trial %1").arg(trial),
-                                     tr("JSON (*.json);;CSV (*.csv)"), QString("trial-%1.json").arg(trial));
-    if (!path.isEmpty()) exportConfiguration(trial, path, changed_only_->isChecked());
-}
-
-void MainWindow::exportTrialsDialog() {
-    const QString path = askSavePath(tr("Export trials"), tr("CSV (*.csv)"), "trials.csv");
-    if (!path.isEmpty()) exportTrials(path);
-}
-
-void MainWindow::exportChartDialog(Chart chart) {
-    const QString name = chart == Chart::Frontier ? "frontier" : chart == Chart::Hypervolume ? "hypervolume" : "activation";
-    const QString filters = ChartPanel::svgExportAvailable() ? tr("PNG image (*.png);;SVG image (*.svg)")
-                                                             : tr("PNG image (*.png)");
-    const QString path = askSavePath(tr("Export chart"), filters, name + ".png");
-    if (!path.isEmpty()) exportChart(chart, path);
-}
-
-void MainWindow::importResultsDialog() {
-    auto settings = make_settings();
-    const QString dir = dialogDirectory();
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Import results"), dir, tr("CSV files (*.csv);;All files (*)"));
-    if (path.isEmpty()) return;
-    settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
-    importResults(path);
-}
+// Selection and manual entry
 
 void MainWindow::toggleChosenOfSelection() {
     const int trial = document_->selectedTrial();

@@ -7,6 +7,10 @@
 //
 // Everything a user can do is also a public function without dialogs (openFile, exportChosen,
 // ...), which the menu actions call after asking for a path; tests drive those directly.
+//
+// The definitions: main_window.cpp (construction, reacting to the document and the controller,
+// selection, window events), main_window_files.cpp (files, recent files, layout, file dialogs)
+// and main_window_export.cpp (exports, imports and their dialogs).
 
 #include <QMainWindow>
 #include <QMessageBox>
