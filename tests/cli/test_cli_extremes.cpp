@@ -79,6 +79,13 @@ class TestCliExtremes : public QObject {
         write_text(file, QJsonDocument(e).toJson());
     }
 
+    // A new experiment over the six-parameter space, evaluated by hand (Sobol, budget 20).
+    Result new_manual(const QString& file, const QString& objective, const QStringList& options) {
+        return run_sebo(QStringList{"new", "--space", write_space(), "--objective", objective, "--strategy", "sobol",
+                                    "--trials", "20", "--evaluator", "manual", "--out", file} +
+                        options);
+    }
+
     // The file with the trial of index `trial` removed, as if it had never been measured.
     QString without_trial(const QString& file, int trial, const QString& name) {
         QJsonObject e = read_json(file);
@@ -196,10 +203,7 @@ private slots:
 
     void observe_warns_about_an_extreme_new_value() {
         const QString file = path("lab.sebo.json");
-        QCOMPARE(run_sebo({"new", "--space", write_space(), "--objective", "yield", "--strategy", "sobol", "--trials", "10",
-                           "--evaluator", "manual", "--out", file, "--quiet"})
-                     .code,
-                 0);
+        QCOMPARE(new_manual(file, "yield", {"--quiet"}).code, 0);
         QCOMPARE(run_sebo({"suggest", file, "--count", "8", "--csv", path("sheet.csv")}).code, 0);
         for (int i = 0; i < 5; ++i)
             QCOMPARE(run_sebo({"observe", file, "--trial", QString::number(i), "--value", QString::number(10 + i)}).code, 0);
@@ -225,10 +229,7 @@ private slots:
     // Past results imported from a CSV are checked like observed ones: one line for the sentinel.
     void import_warns_about_an_extreme_value() {
         const QString file = path("past.sebo.json");
-        QCOMPARE(run_sebo({"new", "--space", write_space(), "--objective", "yield", "--strategy", "sobol", "--trials", "20",
-                           "--evaluator", "manual", "--out", file, "--quiet"})
-                     .code,
-                 0);
+        QCOMPARE(new_manual(file, "yield", {"--quiet"}).code, 0);
         QByteArray csv = "x0,x1,x2,x3,x4,x5,yield\n";
         const char* values[] = {"10", "11", "12", "13", "13.5", "14", "-1e9"};
         for (int i = 0; i < 7; ++i) csv += "0." + QByteArray::number(i + 1) + ",0.5,0.5,0.5,0.5,0.5," + values[i] + "\n";
@@ -242,18 +243,13 @@ private slots:
                                         "median (12.5) of the other 6 trials; if it is a failed measurement: sebo observe"),
                  qPrintable(warnings[0]));
         // The same from `sebo new --import`.
-        const Result created = run_sebo({"new", "--space", write_space(), "--objective", "yield", "--strategy", "sobol",
-                                         "--trials", "20", "--evaluator", "manual", "--out", path("new.sebo.json"),
-                                         "--import", path("past.csv")});
+        const Result created = new_manual(path("new.sebo.json"), "yield", {"--import", path("past.csv")});
         QCOMPARE(created.code, 0);
         QCOMPARE(lines_starting_with(created.err, "warning:").size(), 1);
         QVERIFY(created.err.contains("warning: trial 6: yield = -1e+09"));
         // --quiet prints nothing.
         const QString quiet = path("past-quiet.sebo.json");
-        QCOMPARE(run_sebo({"new", "--space", write_space(), "--objective", "yield", "--strategy", "sobol", "--trials", "20",
-                           "--evaluator", "manual", "--out", quiet, "--quiet"})
-                     .code,
-                 0);
+        QCOMPARE(new_manual(quiet, "yield", {"--quiet"}).code, 0);
         const Result silent = run_sebo({"import", quiet, path("past.csv"), "--quiet"});
         QCOMPARE(silent.code, 0);
         QVERIFY2(silent.err.isEmpty(), qPrintable(silent.err));
@@ -261,10 +257,7 @@ private slots:
 
     void exclude_refuses_what_it_cannot_do() {
         const QString file = path("refuse.sebo.json");
-        QCOMPARE(run_sebo({"new", "--space", write_space(), "--objective", "y", "--strategy", "sobol", "--trials", "10",
-                           "--evaluator", "manual", "--out", file, "--quiet"})
-                     .code,
-                 0);
+        QCOMPARE(new_manual(file, "y", {"--quiet"}).code, 0);
         QCOMPARE(run_sebo({"suggest", file, "--count", "3"}).code, 0);
         QCOMPARE(run_sebo({"observe", file, "--trial", "0", "--value", "1"}).code, 0);
         QCOMPARE(run_sebo({"observe", file, "--trial", "1", "--failed", "crashed"}).code, 0);
