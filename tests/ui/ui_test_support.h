@@ -64,17 +64,16 @@ public:
     }
 };
 
-// Keeps a core busy (reporting progress on every iteration, as a sampler would) until `release`
-// is set, then proposes the next Sobol point. Cancellation is polled inside the loop.
-class BusyStrategy final : public Strategy {
+// Keeps a core busy, reporting progress on every iteration as a sampler would, until finished()
+// says so, then proposes the next Sobol points (generator: the strategy's name). Cancellation is
+// polled inside the loop.
+class SpinningStrategy : public Strategy {
 public:
-    explicit BusyStrategy(const std::atomic<bool>* release) : release_(release) {}
-    std::atomic<int>* iterations = nullptr;
-    std::string name() const override { return "busy"; }
     Proposal propose(const Experiment& experiment, int count, const StepControl& control) override {
+        started();
         volatile double sink = 0.0;
         int i = 0;
-        while (!release_->load()) {
+        while (!finished()) {
             if (control.cancelled()) {
                 Proposal p;
                 p.status = Proposal::Status::Cancelled;
@@ -82,46 +81,54 @@ public:
             }
             for (int k = 0; k < 2000; ++k) sink = sink + 1e-9 * k;
             control.report({"optimizing acquisition", ++i % 30, 30, {}});
-            if (iterations) iterations->store(i);
+            spun(i);
         }
         Proposal p;
-        p.generator = "busy";
+        p.generator = name();
         p.points = next_sobol_points(experiment, count);
         return p;
+    }
+
+protected:
+    virtual void started() {}
+    virtual bool finished() const = 0;
+    virtual void spun(int /*iterations*/) {}
+};
+
+// Spins until `release` is set.
+class BusyStrategy final : public SpinningStrategy {
+public:
+    explicit BusyStrategy(const std::atomic<bool>* release) : release_(release) {}
+    std::atomic<int>* iterations = nullptr;
+    std::string name() const override { return "busy"; }
+
+protected:
+    bool finished() const override { return release_->load(); }
+    void spun(int i) override {
+        if (iterations) iterations->store(i);
     }
 
 private:
     const std::atomic<bool>* release_;
 };
 
-// Keeps a core busy for `seconds` (reporting progress on every iteration, as a sampler would),
-// then proposes the Sobol point. Cancellation is polled inside the loop. For tests that need
-// steps which take a while (a run's time left); nothing may assert how long they took.
-class SlowStrategy final : public Strategy {
+// Spins for `seconds`. For tests that need steps which take a while (a run's time left); nothing
+// may assert how long they took.
+class SlowStrategy final : public SpinningStrategy {
 public:
     explicit SlowStrategy(double seconds) : seconds_(seconds) {}
     std::string name() const override { return "slow"; }
-    Proposal propose(const Experiment& experiment, int count, const StepControl& control) override {
-        const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds_);
-        volatile double sink = 0.0;
-        int i = 0;
-        while (std::chrono::steady_clock::now() < end) {
-            if (control.cancelled()) {
-                Proposal p;
-                p.status = Proposal::Status::Cancelled;
-                return p;
-            }
-            for (int k = 0; k < 2000; ++k) sink = sink + 1e-9 * k;
-            control.report({"optimizing acquisition", ++i % 30, 30, {}});
-        }
-        Proposal p;
-        p.generator = "slow";
-        p.points = next_sobol_points(experiment, count);
-        return p;
+
+protected:
+    void started() override {
+        end_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                      std::chrono::duration<double>(seconds_));
     }
+    bool finished() const override { return std::chrono::steady_clock::now() >= end_; }
 
 private:
     double seconds_;
+    std::chrono::steady_clock::time_point end_;
 };
 
 }  // namespace sebo::test
