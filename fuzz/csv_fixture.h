@@ -27,7 +27,7 @@ inline Trial fixture_trial(int index, TrialStatus status, std::vector<double> x,
     t.index = index;
     t.status = status;
     t.parameters = std::move(x);
-    t.objective = objective;
+    if (objective) t.values = {{"loss", {*objective, std::nullopt}}};
     t.generator = "sobol";
     if (status == TrialStatus::Failed) t.error = "exited with 1";
     return t;
@@ -36,8 +36,7 @@ inline Trial fixture_trial(int index, TrialStatus status, std::vector<double> x,
 inline Experiment csv_fixture_experiment() {
     Experiment e;
     e.name = "fuzz";
-    e.objective.name = "loss";
-    e.objective.minimize = true;
+    e.outcomes = Outcomes::single("loss", true);
     Parameter rate = fixture_parameter("rate", ParameterKind::Continuous, 1e-4, 1.0, true);
     rate.group = "opt";
     e.space = SearchSpace({fixture_parameter("x", ParameterKind::Continuous, -1.0, 1.0, false),

@@ -15,7 +15,7 @@ ExportFormat export_format_for(const QString& path) {
 QString chosen_to_json(const Experiment& experiment, bool changed_only) {
     nlohmann::ordered_json out;
     out["experiment"] = experiment.name;
-    out["objective"] = {{"name", experiment.objective.name}, {"minimize", experiment.objective.minimize}};
+    out["objective"] = {{"name", experiment.primary_objective().metric}, {"minimize", experiment.primary_objective().minimize}};
     out["changed_only"] = changed_only;
     out["configurations"] = nlohmann::ordered_json::array();
     for (const ChosenConfiguration& c : experiment.chosen) {

@@ -195,11 +195,11 @@ void ConfigurationInspector::refresh() {
     title_->setText(title);
 
     QStringList lines;
-    const QString objective = QString::fromStdString(e.objective.name).toHtmlEscaped();
-    if (t->objective) {
-        QString line = QString("<b>%1</b>: %2").arg(objective, display_number(*t->objective, 8));
-        if (t->sem) line += QString(" ± %1").arg(display_number(*t->sem, 3));
-        line += e.objective.minimize ? tr(" (minimized)") : tr(" (maximized)");
+    const QString objective = QString::fromStdString(e.primary_objective().metric).toHtmlEscaped();
+    if (const Measurement* m = e.objective_measurement(*t)) {
+        QString line = QString("<b>%1</b>: %2").arg(objective, display_number(m->mean, 8));
+        if (m->sem) line += QString(" ± %1").arg(display_number(*m->sem, 3));
+        line += e.primary_objective().minimize ? tr(" (minimized)") : tr(" (maximized)");
         lines << line;
     } else if (t->status == TrialStatus::Pending) {
         lines << tr("<b>%1</b>: waiting for a result").arg(objective);

@@ -111,9 +111,11 @@ void EvaluatorLogView::appendLine(int trial, const QString& line) {
 void EvaluatorLogView::endEvaluation(const Trial& trial) {
     if (!open_.remove(trial.index)) return;
     const QString seconds = display_duration(trial.evaluation_seconds);
-    if (trial.status == TrialStatus::Completed && trial.objective) {
-        append(tr("── Trial %1 · completed in %2: %3").arg(trial.index).arg(seconds, display_number(*trial.objective)),
-               Style::Success);
+    if (trial.status == TrialStatus::Completed && !trial.values.empty()) {
+        QStringList values;
+        for (const auto& [metric, measurement] : trial.values)
+            values << QString::fromStdString(metric) + " = " + display_number(measurement.mean);
+        append(tr("── Trial %1 · completed in %2: %3").arg(trial.index).arg(seconds, values.join(", ")), Style::Success);
     } else {
         // The end of stderr that a failure quotes is already above, line by line.
         QString reason = QString::fromStdString(trial.error);

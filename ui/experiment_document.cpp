@@ -370,9 +370,9 @@ std::optional<QString> ExperimentDocument::recordResult(int trial, double object
     if (!t) return tr("There is no trial %1.").arg(trial);
     if (t->status != TrialStatus::Pending) return tr("Trial %1 is not waiting for a result.").arg(trial);
     t->status = TrialStatus::Completed;
-    t->objective = objective;
-    t->sem = sem;
+    t->values = {{next.primary_objective().metric, Measurement{objective, sem}}};
     t->error.clear();
+    if (const auto error = next.validate()) return QString::fromStdString(*error);
     t->completed_at = utc_timestamp();
     publish(std::move(next));
     return autosaveNow();
@@ -385,8 +385,7 @@ std::optional<QString> ExperimentDocument::recordFailure(int trial, const QStrin
     if (!t) return tr("There is no trial %1.").arg(trial);
     if (t->status != TrialStatus::Pending) return tr("Trial %1 is not waiting for a result.").arg(trial);
     t->status = TrialStatus::Failed;
-    t->objective.reset();
-    t->sem.reset();
+    t->values.clear();
     t->error = reason.isEmpty() ? std::string("marked failed by hand") : reason.toStdString();
     t->completed_at = utc_timestamp();
     publish(std::move(next));
@@ -405,10 +404,11 @@ std::optional<QString> ExperimentDocument::recordResults(const std::vector<Resul
             t->status = TrialStatus::Failed;
             t->error = row.error;
         } else {
-            if (!std::isfinite(row.objective)) return tr("Trial %1: the value is not a finite number.").arg(row.trial);
+            for (const auto& [metric, value] : row.values)
+                if (!std::isfinite(value.mean))
+                    return tr("Trial %1: the value of %2 is not a finite number.").arg(row.trial).arg(QString::fromStdString(metric));
             t->status = TrialStatus::Completed;
-            t->objective = row.objective;
-            t->sem = row.sem;
+            t->values = row.values;
         }
         t->completed_at = now;
     }

@@ -54,7 +54,7 @@ SnapshotPtr make_snapshot(Experiment experiment, int revision) {
         snapshot->position_[t.index] = static_cast<int>(i);
         const bool sized = static_cast<int>(t.parameters.size()) == e.space.dimension();
         snapshot->sparsity.push_back(sized ? e.sparsity(t) : -1);
-        if (t.status == TrialStatus::Completed && t.objective) snapshot->newest_completed = t.index;
+        if (t.status == TrialStatus::Completed) snapshot->newest_completed = t.index;
     }
     snapshot->pareto_sorted_ = snapshot->report.pareto_trials;
     std::sort(snapshot->pareto_sorted_.begin(), snapshot->pareto_sorted_.end());

@@ -251,10 +251,10 @@ void FrontierChartView::rebuild() {
     double f_x_max = 0.0;
     for (std::size_t i = 0; i < e.trials.size(); ++i) {
         const Trial& t = e.trials[i];
-        if (t.status != TrialStatus::Completed || !t.objective || s.sparsity[i] < 0) continue;
-        values.push_back(*t.objective);
+        if (t.status != TrialStatus::Completed || !e.objective_value(t) || s.sparsity[i] < 0) continue;
+        values.push_back(*e.objective_value(t));
         if (s.isPareto(t.index)) {
-            frontier_values.push_back(*t.objective);
+            frontier_values.push_back(*e.objective_value(t));
             f_x_max = std::max(f_x_max, static_cast<double>(s.sparsity[i]));
         }
     }
@@ -275,12 +275,12 @@ void FrontierChartView::rebuild() {
 
     for (std::size_t i = 0; i < e.trials.size(); ++i) {
         const Trial& t = e.trials[i];
-        if (t.status != TrialStatus::Completed || !t.objective || s.sparsity[i] < 0) continue;
+        if (t.status != TrialStatus::Completed || !e.objective_value(t) || s.sparsity[i] < 0) continue;
         // Zoomed to the frontier, other trials may fall outside the axis (they are not moved
         // into its bands).
         const bool banded = !frontier_only || s.isPareto(t.index);
-        const double y = banded ? range.place(*t.objective) : *t.objective;
-        const int beyond = banded ? range.side(*t.objective) : 0;
+        const double y = banded ? range.place(*e.objective_value(t)) : *e.objective_value(t);
+        const int beyond = banded ? range.side(*e.objective_value(t)) : 0;
         QPointF p;
         if (t.exclusion) {
             p = QPointF(s.sparsity[i] + jitter(t.index), y);
@@ -296,11 +296,12 @@ void FrontierChartView::rebuild() {
             markers_.push_back({p, t.index, all_, beyond});
         }
         // ±1 SEM, within the part of the axis where values are drawn where they are.
-        if (t.sem && *t.sem > 0.0 && beyond == 0 && y >= range.shown_low && y <= range.shown_high)
-            error_bars_.push_back({t.index, p.x(), std::max(y - *t.sem, range.shown_low),
-                                   std::min(y + *t.sem, range.shown_high)});
-        if (beyond > 0) beyond_high << QPointF(p.x(), range.arrow(*t.objective));
-        if (beyond < 0) beyond_low << QPointF(p.x(), range.arrow(*t.objective));
+        const Measurement* measured = e.objective_measurement(t);
+        if (measured->sem && *measured->sem > 0.0 && beyond == 0 && y >= range.shown_low && y <= range.shown_high)
+            error_bars_.push_back({t.index, p.x(), std::max(y - *measured->sem, range.shown_low),
+                                   std::min(y + *measured->sem, range.shown_high)});
+        if (beyond > 0) beyond_high << QPointF(p.x(), range.arrow(*e.objective_value(t)));
+        if (beyond < 0) beyond_low << QPointF(p.x(), range.arrow(*e.objective_value(t)));
     }
     if (s.newest_completed)
         if (auto p = markerValue(*s.newest_completed)) newest << *p;
@@ -345,8 +346,8 @@ void FrontierChartView::rebuild() {
             setAxis(axis_y_, range.low, range.high, niceInterval(range.high - range.low, 5));
         }
     }
-    const QString name = QString::fromStdString(e.objective.name);
-    current_y_->setTitleText(e.objective.minimize ? tr("%1 (lower is better)").arg(name)
+    const QString name = QString::fromStdString(e.primary_objective().metric);
+    current_y_->setTitleText(e.primary_objective().minimize ? tr("%1 (lower is better)").arg(name)
                                                   : tr("%1 (higher is better)").arg(name));
     updateSelection();
     updateErrorBarPath();
@@ -478,12 +479,13 @@ QString FrontierChartView::tooltipFor(const QList<int>& trials) const {
 QString FrontierChartView::tooltipFor(int trial) const {
     if (!snapshot_) return {};
     const Trial* t = snapshot_->trial(trial);
-    if (!t || !t->objective) return {};
     const Experiment& e = snapshot_->experiment;
+    const Measurement* value = t ? e.objective_measurement(*t) : nullptr;
+    if (!value) return {};
     QString text = tr("<b>Trial %1</b>").arg(trial);
     if (snapshot_->isPareto(trial)) text += tr(" &middot; on the frontier");
-    text += "<br>" + QString::fromStdString(e.objective.name).toHtmlEscaped() + ": " + display_number(*t->objective);
-    if (t->sem) text += QString(" ± %1").arg(display_number(*t->sem, 3));
+    text += "<br>" + QString::fromStdString(e.primary_objective().metric).toHtmlEscaped() + ": " + display_number(value->mean);
+    if (value->sem) text += QString(" ± %1").arg(display_number(*value->sem, 3));
     for (const Marker& m : markers_)
         if (m.trial == trial && m.beyond != 0)
             text += "<br><i>" + (m.beyond > 0 ? tr("Far above the other values: drawn at the top of the axis")

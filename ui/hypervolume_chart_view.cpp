@@ -111,12 +111,12 @@ void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
     setAxis(axis_y_, 0.0, top, niceInterval(top, 5));
     keepZoom();
     // Without results a user problem's reference (worst observed value) is not defined yet.
-    const bool fixed_reference = e.hypervolume_reference.has_value();
+    const bool fixed_reference = e.primary_objective().threshold.has_value();
     reference_->setText(e.space.dimension() == 0 || (s.completedCount() == 0 && !fixed_reference)
                             ? QString()
                             : tr("Reference point: %1 = %2, %3 active · now %4")
-                                  .arg(QString::fromStdString(e.objective.name))
-                                  .arg(display_number(e.from_utility(s.report.reference_utility), 4))
+                                  .arg(QString::fromStdString(e.primary_objective().metric))
+                                  .arg(display_number(e.from_utility(s.report.reference_utilities.front()), 4))
                                   .arg(s.report.reference_sparsity)
                                   .arg(display_number(s.report.hypervolume, 5)));
 

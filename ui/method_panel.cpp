@@ -38,8 +38,8 @@ QString describe_problem(const Experiment& e) {
     }
     if (e.space.has_groups()) text += QObject::tr(" in %1 groups").arg(e.space.group_count());
     text += "<br>" + QObject::tr("Objective: %1 (%2)")
-                         .arg(QString::fromStdString(e.objective.name).toHtmlEscaped(),
-                              e.objective.minimize ? QObject::tr("minimize") : QObject::tr("maximize"));
+                         .arg(QString::fromStdString(e.primary_objective().metric).toHtmlEscaped(),
+                              e.primary_objective().minimize ? QObject::tr("minimize") : QObject::tr("maximize"));
     return text;
 }
 

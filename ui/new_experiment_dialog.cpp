@@ -266,8 +266,7 @@ std::optional<Experiment> NewExperimentDialog::buildExperiment() {
     Experiment e;
     e.name = name_->text().trimmed().toStdString();
     e.space = std::move(*space);
-    e.objective.name = objective_name_->text().trimmed().toStdString();
-    e.objective.minimize = direction_->currentData().toBool();
+    e.outcomes = Outcomes::single(objective_name_->text().trimmed().toStdString(), direction_->currentData().toBool());
     e.evaluator.kind = command ? EvaluatorSpec::Kind::Command : EvaluatorSpec::Kind::Manual;
     if (command) {
         for (const QString& arg : argv) e.evaluator.command.push_back(arg.toStdString());

@@ -171,11 +171,12 @@ void ParallelCoordinatesCanvas::mouseReleaseEvent(QMouseEvent* event) {
 QString ParallelCoordinatesCanvas::tooltip(int trial) const {
     const auto& s = *view_->snapshot_;
     const Trial* t = s.trial(trial);
-    if (!t || !t->objective) return {};
+    const auto value = t ? s.experiment.objective_value(*t) : std::nullopt;
+    if (!value) return {};
     QString text = ParallelCoordinatesView::tr("<b>Trial %1</b>").arg(trial);
     if (s.isPareto(trial)) text += ParallelCoordinatesView::tr(" &middot; on the frontier");
-    text += "<br>" + QString::fromStdString(s.experiment.objective.name).toHtmlEscaped() + ": " +
-            display_number(*t->objective);
+    text += "<br>" + QString::fromStdString(s.experiment.primary_objective().metric).toHtmlEscaped() + ": " +
+            display_number(*value);
     text += "<br>" + count_text(s.sparsityOf(trial), ParallelCoordinatesView::tr("active parameter"),
                                 ParallelCoordinatesView::tr("active parameters"));
     return text;
@@ -341,7 +342,7 @@ void ParallelCoordinatesView::rebuild() {
         // Completed trials with a value (excluded ones are not part of the analysis).
         std::vector<const Trial*> shown;
         for (const Trial& t : e->trials)
-            if (t.status == TrialStatus::Completed && t.objective && t.parameters.size() == static_cast<std::size_t>(d))
+            if (t.status == TrialStatus::Completed && e->objective_value(t) && t.parameters.size() == static_cast<std::size_t>(d))
                 shown.push_back(&t);
         // Which parameters get an axis: changed on the frontier (most often first), or by any trial.
         const std::vector<double>& frequency = snapshot_->report.activation_frequency;
@@ -372,12 +373,13 @@ void ParallelCoordinatesView::rebuild() {
         axes_.push_back(active);
         Axis objective;
         objective.kind = Axis::Kind::Objective;
-        objective.name = QString::fromStdString(e->objective.name);
+        objective.name = QString::fromStdString(e->primary_objective().metric);
         if (!shown.empty()) {
+            const auto value = [&](const Trial* t) { return *e->objective_value(*t); };
             const auto [lo, hi] = std::minmax_element(shown.begin(), shown.end(),
-                                                      [](const Trial* a, const Trial* b) { return *a->objective < *b->objective; });
-            objective.low = *(*lo)->objective;
-            objective.high = *(*hi)->objective;
+                                                      [&](const Trial* a, const Trial* b) { return value(a) < value(b); });
+            objective.low = value(*lo);
+            objective.high = value(*hi);
             if (objective.high <= objective.low) {
                 objective.low -= 0.5;
                 objective.high += 0.5;
@@ -400,7 +402,7 @@ void ParallelCoordinatesView::rebuild() {
             frontier_.push_back(snapshot_->isPareto(t->index));
             std::vector<double> row;
             row.push_back(e->sparsity(*t));
-            row.push_back(*t->objective);
+            row.push_back(*e->objective_value(*t));
             for (int i : parameters) row.push_back(t->parameters[static_cast<std::size_t>(i)]);
             values_.push_back(std::move(row));
         }

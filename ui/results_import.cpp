@@ -100,25 +100,38 @@ ResultsImport parse_results_csv(const std::string& text, const Experiment& exper
     while (header_at < rows.size() && rows[header_at].empty()) ++header_at;
     if (header_at >= rows.size()) throw InputError("line 1", "the file is empty; expected a header row with 'trial'");
 
-    // Columns by name.
+    // Columns by name (letter case ignored): the fixed ones, and a value and standard error per
+    // metric (with a single metric also "objective" and "sem").
     const std::vector<std::string>& header = rows[header_at];
-    const std::string objective_name = lower(experiment.objective.name);
-    int col_trial = -1, col_objective = -1, col_sem = -1, col_status = -1, col_error = -1;
-    for (std::size_t c = 0; c < header.size(); ++c) {
-        const std::string name = lower(trim(header[c]));
-        const int at = static_cast<int>(c);
-        if (name == "trial") col_trial = at;
-        else if (name == "objective" || (!objective_name.empty() && name == objective_name)) {
-            if (col_objective < 0) col_objective = at;
-        } else if (name == "sem") col_sem = at;
-        else if (name == "status") col_status = at;
-        else if (name == "error") col_error = at;
+    const Outcomes& outcomes = experiment.outcomes;
+    const bool single = outcomes.metrics.size() == 1;
+    const auto find_column = [&](const std::string& wanted) {
+        for (std::size_t c = 0; c < header.size(); ++c)
+            if (lower(trim(header[c])) == lower(wanted)) return static_cast<int>(c);
+        return -1;
+    };
+    const int col_trial = find_column("trial"), col_status = find_column("status"), col_error = find_column("error");
+    struct MetricColumns {
+        std::string metric;
+        int value = -1, sem = -1;
+        bool required = true;
+    };
+    std::vector<MetricColumns> metric_columns;
+    for (const std::string& metric : outcomes.metrics) {
+        MetricColumns m{metric, find_column(metric), find_column(metric + "_sem"),
+                        outcomes.objective_on(metric) || outcomes.is_constrained(metric)};
+        if (single && m.value < 0) m.value = find_column("objective");
+        if (single && m.sem < 0) m.sem = find_column("sem");
+        metric_columns.push_back(m);
     }
     const std::string header_field = "line " + std::to_string(header_at + 1);
     if (col_trial < 0) throw InputError(header_field, "the header has no 'trial' column");
-    if (col_objective < 0 && col_status < 0)
-        throw InputError(header_field, "the header has neither an 'objective' (or '" + experiment.objective.name +
-                                           "') nor a 'status' column");
+    const bool any_metric = std::any_of(metric_columns.begin(), metric_columns.end(), [](const MetricColumns& m) { return m.value >= 0; });
+    for (const MetricColumns& m : metric_columns)
+        if (m.value < 0 && (any_metric || col_status < 0))
+            throw InputError(header_field, "the header has no column for the metric '" + m.metric + "'" +
+                                               (single ? " (or 'objective')" : "") +
+                                               (any_metric ? "" : ", and no 'status' column"));
 
     ResultsImport result;
     std::set<int> seen;
@@ -153,19 +166,29 @@ ResultsImport parse_results_csv(const std::string& text, const Experiment& exper
         }
         if (!status.empty() && status != "completed" && status != "pending")
             throw InputError(at + ".status", "'" + cell(col_status) + "' is not completed, failed or pending");
-        const std::string value_text = cell(col_objective);
-        if (value_text.empty()) {
+        if (std::all_of(metric_columns.begin(), metric_columns.end(), [&](const MetricColumns& m) { return cell(m.value).empty(); })) {
             ++result.skipped_empty;
             continue;
         }
-        const std::optional<double> value = parse_number(value_text);
-        if (!value) throw InputError(at + "." + header[static_cast<std::size_t>(col_objective)], "'" + value_text + "' is not a number");
-        out.objective = *value;
-        const std::string sem_text = cell(col_sem);
-        if (!sem_text.empty()) {
-            const std::optional<double> sem = parse_number(sem_text);
-            if (!sem || *sem < 0) throw InputError(at + ".sem", "'" + sem_text + "' is not a non-negative number");
-            out.sem = sem;
+        for (const MetricColumns& m : metric_columns) {
+            const std::string value_text = cell(m.value);
+            const std::string column = m.value >= 0 ? header[static_cast<std::size_t>(m.value)] : m.metric;
+            if (value_text.empty()) {
+                if (m.required)
+                    throw InputError(at + "." + column, "a completed result needs a value of every objective and constrained metric");
+                continue;
+            }
+            const std::optional<double> value = parse_number(value_text);
+            if (!value) throw InputError(at + "." + column, "'" + value_text + "' is not a number");
+            Measurement measurement{*value, std::nullopt};
+            const std::string sem_text = cell(m.sem);
+            if (!sem_text.empty()) {
+                const std::optional<double> sem = parse_number(sem_text);
+                if (!sem || *sem < 0)
+                    throw InputError(at + "." + header[static_cast<std::size_t>(m.sem)], "'" + sem_text + "' is not a non-negative number");
+                measurement.sem = sem;
+            }
+            out.values.emplace(m.metric, measurement);
         }
         result.rows.push_back(out);
     }

@@ -1,14 +1,17 @@
 #pragma once
 // Importing observed results for pending trials from CSV (SPEC §5 "Manual evaluation: enter
 // or import (CSV) observed results"). The file needs a header row; the columns used are
-//   trial      (required) the trial index
-//   objective  (or the objective's own name) the observed value
-//   sem        (optional) its standard error
-//   status     (optional) "failed" marks the trial failed
-//   error      (optional) why it failed
-// Other columns are ignored, so the Trials CSV export (trial,status,objective,sem,...,error)
-// can be filled in a spreadsheet and read back. Rows of trials that are not pending, and
-// pending rows without a value, are skipped and counted.
+//   trial         (required) the trial index
+//   <metric>      one per metric, named after it: the observed value (with a single metric also
+//                 "objective"); a completed row needs every objective's and constrained
+//                 metric's value, a tracked metric's cell may be empty
+//   <metric>_sem  (optional) its standard error (with a single metric also "sem")
+//   status        (optional) "failed" marks the trial failed
+//   error         (optional) why it failed
+// Other columns are ignored, so the Trials CSV export (trial,status,<metric>,<metric>_sem,...,
+// error) can be filled in a spreadsheet and read back. A sheet without a column for some metric
+// is refused, unless it has no metric column at all and a status column (failures only). Rows
+// of trials that are not pending, and pending rows without any value, are skipped and counted.
 
 #include <optional>
 #include <string>
@@ -21,8 +24,7 @@ namespace sebo::ui {
 struct ResultRow {
     int trial = 0;
     bool failed = false;
-    double objective = 0.0;
-    std::optional<double> sem;
+    MetricValues values;  // when not failed
     std::string error;
 };
 
@@ -33,7 +35,7 @@ struct ResultsImport {
 };
 
 // Parses and checks the text against the experiment; throws InputError naming the line and
-// column ("line 4.objective: 'abc' is not a number").
+// column ("line 4.throughput: 'abc' is not a number").
 ResultsImport parse_results_csv(const std::string& text, const Experiment& experiment);
 
 // Splits CSV text into rows of fields (RFC 4180: quoted fields may hold commas, quotes and

@@ -190,7 +190,7 @@ void RunController::startStep() {
             } else if (copy.evaluator.kind == EvaluatorSpec::Kind::Command) {
                 CommandEvaluatorOptions options;
                 options.stderr_line = [this](int trial, std::string_view line) { postOutput(trial, std::string(line)); };
-                evaluator = std::make_unique<CommandEvaluator>(copy.evaluator, copy.space, options);
+                evaluator = std::make_unique<CommandEvaluator>(copy.evaluator, copy.space, copy.outcomes.metrics, options);
             }
             if (evaluator)
                 evaluator = std::make_unique<ObservedEvaluator>(

@@ -26,7 +26,8 @@ TrialExclusionActions::TrialExclusionActions(ExperimentDocument* document, Messa
             tr("Why is the value of trial %1 (%2) not to be trusted? It stays in the experiment, shown as a cross, "
                "and counts nowhere until you include it again.")
                 .arg(trial)
-                .arg(t && t->objective ? display_number(*t->objective) : QString()),
+                .arg(t && document_->experiment().objective_value(*t) ? display_number(*document_->experiment().objective_value(*t))
+                                                                      : QString()),
             QLineEdit::Normal, suggested, &ok);
         if (!ok) return std::nullopt;
         return reason;
@@ -74,7 +75,7 @@ int TrialExclusionActions::checkNewValues(const QList<int>& trials) {
     for (int trial : trials) {
         const auto extreme = find_extreme_value(e, trial);
         if (!extreme) continue;
-        const QString text = QString::fromStdString(describe(*extreme, e));
+        const QString text = QString::fromStdString(describe(*extreme));
         message_bar_->showMessage(MessageBar::Kind::Warning,
                                   tr("Extreme value: %1. If the measurement failed, exclude the trial: it stays in "
                                      "the experiment and counts nowhere (Trial › Include in analysis undoes it).")

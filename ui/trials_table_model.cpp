@@ -98,6 +98,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
     const bool pareto = !running && s.isPareto(t.index);
     const ChosenConfiguration* chosen = running ? nullptr : s.chosen(t.index);
     const int active = running ? in_flight->active : s.sparsity[static_cast<std::size_t>(index.row())];
+    const Measurement* value = s.experiment.objective_measurement(t);
     const QString status = running       ? tr("running")
                            : t.exclusion ? tr("excluded")
                                          : QString::fromLatin1(to_string(t.status));
@@ -112,8 +113,8 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         case Index: return t.index;
         case Status: return status;
         // Trials without a value sort after every number in either direction of the objective.
-        case Objective: return t.objective ? QVariant(*t.objective) : QVariant();
-        case Sem: return t.sem ? QVariant(*t.sem) : QVariant();
+        case Objective: return value ? QVariant(value->mean) : QVariant();
+        case Sem: return value && value->sem ? QVariant(*value->sem) : QVariant();
         case Active: return active;
         case Frontier: return pareto ? 1 : 0;
         case Chosen: return chosen ? 1 : 0;
@@ -125,8 +126,8 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         switch (index.column()) {
         case Index: return t.index;
         case Status: return status;
-        case Objective: return t.objective ? display_number(*t.objective) : QString();
-        case Sem: return t.sem ? display_number(*t.sem, 3) : QString();
+        case Objective: return value ? display_number(value->mean) : QString();
+        case Sem: return value && value->sem ? display_number(*value->sem, 3) : QString();
         case Active: return active;
         case Frontier: return pareto ? tr("yes") : QString();
         case Chosen:
@@ -142,10 +143,10 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
                       "analysis counts it again.")
                 .arg(t.index)
                 .arg(QString::fromStdString(t.exclusion->reason))
-                .arg(QString::number(*t.objective, 'g', 17));
+                .arg(QString::number(value->mean, 'g', 17));
         if (!t.error.empty()) return tr("Trial %1 failed: %2").arg(t.index).arg(QString::fromStdString(t.error));
         if (index.column() == Chosen && chosen && !chosen->note.empty()) return QString::fromStdString(chosen->note);
-        if (index.column() == Objective && t.objective) return QString::number(*t.objective, 'g', 17);
+        if (index.column() == Objective && value) return QString::number(value->mean, 'g', 17);
         if (running) return tr("Being evaluated now (Run › Cancel stops it; the Evaluator log shows its output).");
         if (t.status == TrialStatus::Pending) return tr("Waiting for a result: enter it in the Configuration panel.");
         return {};
@@ -190,8 +191,7 @@ QVariant TrialsTableModel::headerData(int section, Qt::Orientation orientation, 
     case Index: return tr("Trial");
     case Status: return tr("Status");
     case Objective:
-        return snapshot_ && !snapshot_->experiment.objective.name.empty()
-                   ? QString::fromStdString(snapshot_->experiment.objective.name)
+        return snapshot_ ? QString::fromStdString(snapshot_->experiment.primary_objective().metric)
                    : tr("Objective");
     case Sem: return tr("SEM");
     case Active: return tr("Active");

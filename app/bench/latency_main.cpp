@@ -284,6 +284,7 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 void measure_command(int count) {
     const SearchSpace space = one_parameter_space();
+    const std::vector<std::string> metrics = {"objective"};
     Trial trial;
     trial.parameters = {0.5};
     constexpr double kTimeout = 0.5, kGrace = 1.0;
@@ -293,11 +294,11 @@ void measure_command(int count) {
     std::vector<double> timeout_late, kill_late, stop_latency;
     for (int r = 0; r < count; ++r) {
         const auto t0 = std::chrono::steady_clock::now();
-        CommandEvaluator(shell_command("sleep 100 & wait", kTimeout), space, options).evaluate(trial, StepControl{});
+        CommandEvaluator(shell_command("sleep 100 & wait", kTimeout), space, metrics, options).evaluate(trial, StepControl{});
         timeout_late.push_back(1e3 * (seconds_since(t0) - kTimeout));
 
         const auto t1 = std::chrono::steady_clock::now();
-        CommandEvaluator(shell_command("trap '' TERM; sleep 100 & wait", kTimeout), space, options)
+        CommandEvaluator(shell_command("trap '' TERM; sleep 100 & wait", kTimeout), space, metrics, options)
             .evaluate(trial, StepControl{});
         kill_late.push_back(1e3 * (seconds_since(t1) - kTimeout - kGrace));
 
@@ -313,7 +314,7 @@ void measure_command(int count) {
             requested = std::chrono::steady_clock::now();
             source.request_stop();
         });
-        CommandEvaluator(shell_command("echo $$ > '" + pid_file.toStdString() + "'; sleep 100 & wait", 600.0), space, options)
+        CommandEvaluator(shell_command("echo $$ > '" + pid_file.toStdString() + "'; sleep 100 & wait", 600.0), space, metrics, options)
             .evaluate(trial, control);
         stopper.join();
         stop_latency.push_back(1e3 * seconds_since(requested));
@@ -343,7 +344,7 @@ Experiment large_experiment(int trials, int parameters, std::uint64_t seed) {
         t.index = i;
         for (int d = 0; d < parameters; ++d) t.parameters.push_back(unit(random));
         t.status = TrialStatus::Completed;
-        t.objective = value(random);
+        t.values[e.primary_objective().metric] = {value(random), std::nullopt};
         t.generator = i < 20 ? "sobol" : "sebo-l0";
         t.generation_seconds = 1.25;
         t.evaluation_seconds = 0.5;
@@ -375,7 +376,7 @@ void measure_autosave(const Options& o) {
         Trial t = document.experiment().trials.back();
         t.index += 1;
         t.status = TrialStatus::Pending;
-        t.objective.reset();
+        t.values.clear();
         auto start = std::chrono::steady_clock::now();
         if (auto error = document.appendTrials({t})) throw std::runtime_error(error->toStdString());
         append_ms.push_back(seconds_since(start) * 1e3);

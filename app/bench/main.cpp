@@ -210,7 +210,7 @@ sebo::Experiment make_experiment(int n, int dimension, std::uint64_t seed) {
         t.index = i;
         t.parameters = e.space.from_unit(points[static_cast<std::size_t>(i)]);
         t.status = sebo::TrialStatus::Completed;
-        t.objective = problem->evaluate(t.parameters, sebo::problem_noise_seed(seed, i)).value;
+        t.values = problem->evaluate(t.parameters, sebo::problem_noise_seed(seed, i));
         t.generator = "sobol";
         e.trials.push_back(std::move(t));
     }

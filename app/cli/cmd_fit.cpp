@@ -224,7 +224,7 @@ int command_fit(const Args& args) {
         out["seed"] = seed;
         out["trials"] = completed;
         out["parameters"] = space.dimension();
-        out["objective"] = {{"name", experiment.objective.name}, {"minimize", experiment.objective.minimize}};
+        out["objective"] = {{"name", experiment.primary_objective().metric}, {"minimize", experiment.primary_objective().minimize}};
         // The model's units: the utility (objective, negated when minimized), Yeo–Johnson
         // warped when the method warps it, then standardized with this mean and scale.
         out["model_units"] = {{"warped", warped},
@@ -288,7 +288,7 @@ int command_fit(const Args& args) {
     std::printf("model         %s (%s), seed %llu\n", to_string(*method.model), describe(options.kind),
                 static_cast<unsigned long long>(seed));
     std::printf("data          %d completed trials, %d parameters; %s (%s)%s%s\n", completed, space.dimension(),
-                experiment.objective.name.c_str(), experiment.objective.minimize ? "minimize" : "maximize",
+                experiment.primary_objective().metric.c_str(), experiment.primary_objective().minimize ? "minimize" : "maximize",
                 warped ? ", Yeo-Johnson warped, standardized" : ", standardized",
                 known_noise ? "; known noise from standard errors" : "");
     if (!training->winsorized.empty() || experiment.excluded_count() > 0) {

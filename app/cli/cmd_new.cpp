@@ -9,6 +9,7 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/outcome_options.h"
 #include "cli/sampler_options.h"
 #include "cli/shared_file.h"
 #include "cli/trial_exclusion_cli.h"
@@ -29,13 +30,38 @@ namespace {
 // Problems shown before "... and N more".
 constexpr std::size_t kShownProblems = 20;
 
-// Column names of result sheets (sebo observe --csv); a parameter with one of these names would
-// be mistaken for them.
-bool is_reserved_column(const std::string& name) {
+// Column names of result sheets (sebo observe --csv); a parameter or metric with one of these
+// names would be mistaken for them ("objective" only stands for the value of a one-metric
+// experiment, so a metric may have that name).
+bool is_reserved_column(const std::string& name, bool metric) {
     std::string lower;
     for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return lower == "trial" || lower == "objective" || lower == "sem" || lower == "status" || lower == "error";
+    return lower == "trial" || (lower == "objective" && !metric) || lower == "sem" || lower == "status" ||
+           lower == "error";
 }
+
+// Metric names become result-sheet columns next to the parameters' (sebo suggest --csv).
+void check_metric_names(const Outcomes& outcomes, const SearchSpace& space, const std::string& source) {
+    for (const std::string& metric : outcomes.metrics) {
+        if (is_reserved_column(metric, true))
+            throw UsageError(source + ": the metric name '" + metric +
+                             "' is a column name of result sheets (trial, sem, status, error); choose another name");
+        for (const Parameter& p : space.parameters())
+            if (p.name == metric || p.name == metric + "_sem")
+                throw UsageError(source + ": '" + p.name + "' is the name of a parameter and a column of metric '" + metric +
+                                 "' in result sheets; choose another name");
+    }
+}
+
+// The example of 'sebo new --help': two objectives and one constraint on a third metric.
+const char* const kOutcomeExample =
+    "\nexample: a service tuned for throughput and p99 latency, with a cost limit:\n"
+    "  sebo new --space space.csv --objective throughput --objective p99_ms:min \\\n"
+    "           --metric cost --constraint \"cost<=100\" --threshold p99_ms=80 \\\n"
+    "           --out service.sebo.json --command python3 measure.py\n"
+    "measure.py prints {\"metrics\": {\"throughput\": 1234.5, \"p99_ms\": {\"mean\": 41.2, \"sem\": 0.8},\n"
+    "\"cost\": 73}}. The space file's JSON form may carry the same as \"metrics\", \"objectives\" and\n"
+    "\"constraints\" (docs/file-format.md) instead of these flags.";
 
 // Reads historical trials from a CSV file; prints every problem and refuses (exit 2) when a row
 // is bad, so that nothing is half-imported.
@@ -74,20 +100,10 @@ std::string describe_command(const EvaluatorSpec& spec) {
 }  // namespace
 
 int command_new(const Args& args) {
-    Arguments parser(
-        "new",
-        "--space FILE --objective NAME [--minimize] [--command PROG [ARGS...]] [options] --out FILE",
-        "Create an experiment for your own system. The search space comes from a CSV file with the\n"
-        "header name,kind,lower,upper,log,target,group (kind, log, target and group are optional) or a\n"
-        "JSON file {\"parameters\": [...]}. Trials are evaluated by an external command (--command,\n"
-        "which takes all remaining arguments; it is run directly, never through a shell: it reads\n"
-        "{\"trial\": i, \"parameters\": {...}} on stdin and prints {\"objective\": v} on stdout), or by\n"
-        "hand (--evaluator manual: 'sebo suggest' proposes, 'sebo observe' records). --import adds\n"
-        "past results (every parameter column and an objective column) as completed trials; they\n"
-        "count toward the initial design.",
-        {{"space", "FILE", "search space: CSV (name,kind,lower,upper,log,target,group) or JSON"},
-         {"objective", "NAME", "name of the objective (the value the evaluator reports)"},
-         {"minimize", "", "minimize the objective (default: maximize)"},
+    std::vector<OptionSpec> options = {{"space", "FILE", "search space: CSV (name,kind,lower,upper,log,target,group) or JSON"}};
+    for (OptionSpec& o : outcome_option_specs()) options.push_back(std::move(o));
+    options.push_back({"minimize", "", "minimize the only objective (the same as --objective NAME:min)"});
+    for (OptionSpec o : std::vector<OptionSpec>{
          {"evaluator", "KIND", "command or manual (default: command when --command is given, else manual)"},
          {"timeout", "S", "command: seconds before an evaluation is stopped (default 3600)"},
          {"workdir", "DIR", "command: directory it runs in (default: the current directory)"},
@@ -105,33 +121,61 @@ int command_new(const Args& args) {
          {"force", "", "overwrite --out if it exists"},
          wait_option(),
          {"quiet", "", "print nothing but errors"},
-         {"command", "PROG [ARGS...]", "the evaluator program and its arguments (takes the rest of the line)", true}});
+         {"command", "PROG [ARGS...]", "the evaluator program and its arguments (takes the rest of the line)", true}})
+        options.push_back(std::move(o));
+    Arguments parser(
+        "new",
+        "--space FILE --objective NAME[:min|:max] [--objective ...] [--metric NAME] [--constraint \"NAME<=V\"] "
+        "[--command PROG [ARGS...]] [options] --out FILE",
+        std::string("Create an experiment for your own system. The search space comes from a CSV file with the\n"
+                    "header name,kind,lower,upper,log,target,group (kind, log, target and group are optional) or a\n"
+                    "JSON file {\"parameters\": [...]}. What is measured: one to four objectives (--objective,\n"
+                    "maximized unless NAME:min, each with an optional --threshold), other metrics (--metric), and\n"
+                    "outcome constraints on any of them (--constraint). Trials are evaluated by an external\n"
+                    "command (--command, which takes all remaining arguments; it is run directly, never through a\n"
+                    "shell: it reads {\"trial\": i, \"parameters\": {...}} on stdin and prints {\"metrics\":\n"
+                    "{NAME: v, ...}} on stdout, or {\"objective\": v} when there is one metric), or by hand\n"
+                    "(--evaluator manual: 'sebo suggest' proposes, 'sebo observe' records). --import adds past\n"
+                    "results (every parameter column and a column per metric) as completed trials; they count\n"
+                    "toward the initial design.\n") +
+            kOutcomeExample,
+        std::move(options));
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);
         return 0;
     }
     const auto space_path = parser.value("space");
     if (!space_path) throw UsageError("--space FILE is required");
-    const auto objective = parser.value("objective");
-    if (!objective || objective->empty()) throw UsageError("--objective NAME is required");
-    if (is_reserved_column(*objective) && *objective != "objective")
-        throw UsageError("--objective: '" + *objective + "' is a column name of result sheets; choose another name");
     const auto out = parser.value("out");
     if (!out) throw UsageError("--out FILE is required");
     if (std::filesystem::exists(*out) && !parser.has("force"))
         throw UsageError("--out: " + *out + " already exists; use --force to overwrite it");
 
     Experiment e;
-    e.space = load_space_file(*space_path);
-    for (const Parameter& p : e.space.parameters()) {
-        if (p.name == *objective)
-            throw UsageError("--objective: '" + *objective + "' is also the name of a parameter; choose another name");
-        if (is_reserved_column(p.name))
+    SpaceFile space_file = read_space_file(*space_path);
+    e.space = std::move(space_file.space);
+    for (const Parameter& p : e.space.parameters())
+        if (is_reserved_column(p.name, false))
             throw InputError(*space_path, "the parameter name '" + p.name +
                                               "' is reserved for result sheets (trial, objective, sem, status, error); rename it");
+    if (space_file.outcomes) {
+        for (const char* flag : {"objective", "metric", "constraint", "threshold", "minimize"})
+            if (parser.has(flag))
+                throw UsageError(std::string("--") + flag + ": " + *space_path + " already says what is measured (" +
+                                 space_file.outcomes->summary() + "); give it either in the file or with the flags");
+        e.outcomes = std::move(*space_file.outcomes);
+        check_metric_names(e.outcomes, e.space, *space_path);
+    } else {
+        e.outcomes = outcomes_from_options(parser);
+        if (parser.has("minimize")) {
+            const std::vector<std::string> given = parser.values("objective");
+            if (given.size() != 1 || given.front().ends_with(":max"))
+                throw UsageError("--minimize goes with a single --objective NAME; with several, write NAME:min for each "
+                                 "minimized one");
+            e.outcomes.objectives.front().minimize = true;
+        }
+        check_metric_names(e.outcomes, e.space, "--objective/--metric");
     }
-    e.objective.name = *objective;
-    e.objective.minimize = parser.has("minimize");
     e.name = parser.value("name").value_or(std::filesystem::path(*out).filename().string());
     if (const auto suffix = e.name.rfind(".sebo.json"); suffix != std::string::npos && suffix + 10 == e.name.size())
         e.name.resize(suffix);
@@ -158,7 +202,7 @@ int command_new(const Args& args) {
         e.evaluator.max_concurrency =
             static_cast<int>(parser.integer("concurrency", 1, EvaluatorSpec::kMaxConcurrency).value_or(1));
         // The same checks the evaluator makes before it runs anything.
-        CommandEvaluator check(e.evaluator, e.space);
+        CommandEvaluator check(e.evaluator, e.space, e.outcomes.metrics);
     } else if (kind == "manual") {
         for (const char* flag : {"command", "timeout", "workdir", "concurrency"})
             if (parser.has(flag)) throw UsageError(std::string("--") + flag + " needs --evaluator command");
@@ -203,9 +247,10 @@ int command_new(const Args& args) {
     run_lock.release();
 
     if (!parser.has("quiet")) {
-        std::fprintf(stderr, "created %s: %d parameters, objective '%s' (%s), strategy %s, budget %d\n", out->c_str(),
-                     e.space.dimension(), e.objective.name.c_str(), e.objective.minimize ? "minimize" : "maximize",
-                     to_string(e.method.strategy), e.method.budget);
+        std::fprintf(stderr, "created %s: %d parameters; %s; strategy %s, budget %d\n", out->c_str(),
+                     e.space.dimension(), e.outcomes.summary().c_str(), to_string(e.method.strategy), e.method.budget);
+        if (const auto unsupported = unsupported_outcomes(e.method.strategy, e.outcomes))
+            std::fprintf(stderr, "note: %s\n", unsupported->c_str());
         if (!e.trials.empty()) std::fprintf(stderr, "imported %zu completed trials\n", e.trials.size());
         warn_extreme_imports(e, e.trials.size(), *out);
         if (static_cast<int>(e.trials.size()) >= e.method.budget)
@@ -215,8 +260,8 @@ int command_new(const Args& args) {
             std::fprintf(stderr, "next         sebo run %s --trials %d --evaluator command\n", out->c_str(), e.method.budget);
         } else {
             std::fprintf(stderr, "evaluator    manual\n");
-            std::fprintf(stderr, "next         sebo suggest %s, then sebo observe %s --trial I --value V\n", out->c_str(),
-                         out->c_str());
+            std::fprintf(stderr, "next         sebo suggest %s, then sebo observe %s --trial I --value %s\n", out->c_str(),
+                         out->c_str(), e.outcomes.metrics.size() == 1 ? "V" : "NAME=V [--value NAME=V ...]");
         }
     }
     return 0;
@@ -225,9 +270,11 @@ int command_new(const Args& args) {
 int command_import(const Args& args) {
     Arguments parser("import", "FILE PAST.csv [--quiet]",
                      "Add past results to an experiment as completed trials (generator \"import\"). The CSV needs a\n"
-                     "column per parameter (named as in the experiment) and an objective column (named after the\n"
-                     "objective, or 'objective'); 'sem' is optional and other columns are ignored. Every value is\n"
-                     "checked against the search space; if any row has a problem, nothing is imported.",
+                     "column per parameter and a column per metric, named as in the experiment (with one metric,\n"
+                     "'objective' also names it); '<metric>_sem' (or 'sem' with one metric) holds a standard\n"
+                     "error, other columns are ignored. Every row needs a value of each objective and constrained\n"
+                     "metric (a tracked metric's cell may be empty). Every value is checked against the search\n"
+                     "space; if any row has a problem, nothing is imported.",
                      {wait_option(), {"quiet", "", "print nothing but errors"}}, 2, "FILE PAST.csv");
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);

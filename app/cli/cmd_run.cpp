@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/sampler_options.h"
 #include "cli/shared_file.h"
+#include "cli/outcome_options.h"
 #include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
 #include "core/input_error.h"
@@ -104,13 +105,26 @@ bool save_step(SharedExperimentFile& file, Experiment& experiment, StepResult& s
     return false;
 }
 
+// The best feasible value of the first objective.
 std::string describe_best(const Experiment& e) {
     const Trial* best = nullptr;
     for (const Trial& t : e.trials)
-        if (auto u = e.utility(t); u && (!best || *u > *e.utility(*best))) best = &t;
-    if (!best) return "none yet";
-    return format_short(*best->objective) + " (trial " + std::to_string(best->index) + ", " +
+        if (auto u = e.utility(t); u && e.feasible(t) && (!best || *u > *e.utility(*best))) best = &t;
+    if (!best) return e.outcomes.constraints.empty() ? "none yet" : "no feasible trial yet";
+    return format_short(*e.objective_value(*best)) + " (trial " + std::to_string(best->index) + ", " +
            std::to_string(e.sparsity(*best)) + " active)";
+}
+
+// "branin=3.1" for one metric; "throughput=1234.5 p99_ms=41.2 (infeasible)" for several.
+std::string describe_values(const Experiment& e, const Trial& t) {
+    if (t.status != TrialStatus::Completed) return "failed: " + t.error;
+    std::string text;
+    for (const std::string& metric : e.outcomes.metrics) {
+        const auto value = t.value(metric);
+        text += (text.empty() ? "" : " ") + metric + "=" + (value ? format_short(*value) : std::string("-"));
+    }
+    if (e.feasibility(t) != Feasibility::Feasible) text += std::string(" (") + to_string(e.feasibility(t)) + ")";
+    return text;
 }
 
 std::string indented(const std::string& text, const std::string& indent) {
@@ -193,6 +207,11 @@ int command_run(const Args& args) {
          {"seed", "S", "random seed of a new experiment (default 0)"},
          {"name", "TEXT", "name of a new experiment (default: the problem's)"},
          {"description", "TEXT", "a sentence about a new experiment, kept in the file (menus show it)"},
+         {"objective", "NAME[:min|:max]", "a new experiment's objective, among the problem's metrics (default: the "
+                                          "problem's); repeatable", false, true},
+         {"threshold", "NAME=V", "the hypervolume reference of objective NAME of a new experiment; repeatable", false, true},
+         {"constraint", "\"NAME<=V\"", "an outcome constraint of a new experiment on a metric of the problem (default: "
+                                       "the problem's); repeatable", false, true},
          {"out", "FILE", "experiment file to create (or to continue, with --resume)"},
          {"resume", "", "continue the experiment in --out instead of creating it"},
          {"evaluator", "command", "run the external command of FILE (it never runs without this flag)"},
@@ -227,7 +246,8 @@ int command_run(const Args& args) {
         path = parser.positionals().empty() ? parser.value("out").value_or("") : parser.positionals().front();
         if (path.empty()) throw UsageError("--resume needs --out FILE");
         for (const char* flag :
-             {"problem", "dim", "effective", "target", "repetitions", "world-seed", "seed", "name", "description"})
+             {"problem", "dim", "effective", "target", "repetitions", "world-seed", "seed", "name", "description",
+              "objective", "threshold", "constraint"})
             if (parser.has(flag))
                 throw UsageError(std::string("--") + flag + " cannot change an existing experiment (" + path + ")");
     } else {
@@ -245,7 +265,11 @@ int command_run(const Args& args) {
         spec.repetitions = static_cast<int>(parser.integer("repetitions", 1, 10'000'000).value_or(0));
         spec.world_seed = parser.unsigned_integer("world-seed").value_or(0);
         MethodSettings method;
-        experiment = make_problem_experiment(spec, method, parser.unsigned_integer("seed").value_or(0));
+        // Other objectives and constraints among the problem's metrics (e.g. sourcing's relevance
+        // maximized subject to cost <= 2).
+        std::optional<Outcomes> chosen;
+        if (has_outcome_options(parser)) chosen = outcomes_from_options(parser, make_problem(spec)->outcomes());
+        experiment = make_problem_experiment(spec, method, parser.unsigned_integer("seed").value_or(0), chosen);
         if (const auto name = parser.value("name")) experiment.name = *name;
         if (const auto description = parser.value("description")) experiment.description = *description;
     }
@@ -317,12 +341,14 @@ int command_run(const Args& args) {
         check_allowed_variables(allowed, spec, path);
         if (!evaluator_flag) throw UsageError(describe_command_to_approve(path, review, allowed));
         if (!hijacking_refusals(review, allowed).empty()) throw UsageError(describe_refusals(path, review, allowed));
-        evaluator = std::make_unique<CommandEvaluator>(spec, experiment.space);
+        evaluator = std::make_unique<CommandEvaluator>(spec, experiment.space, experiment.outcomes.metrics);
         break;
     }
     case EvaluatorSpec::Kind::Manual:
         throw UsageError(path + " is evaluated by hand: 'sebo suggest' proposes trials, 'sebo observe' records results");
     }
+    if (const auto unsupported = unsupported_outcomes(experiment.method.strategy, experiment.outcomes))
+        throw UsageError((parser.has("strategy") ? std::string("--strategy: ") : path + ": ") + *unsupported);
     auto strategy = make_strategy(experiment.method);
 
     if (resume) print_merge_unless(quiet, file.save(experiment));
@@ -371,14 +397,23 @@ int command_run(const Args& args) {
         if (!quiet) {
             for (int index : step.new_trials) {
                 const Trial& t = *experiment.find_trial(index);
-                const std::string value = t.objective ? format_short(*t.objective) : "failed: " + t.error;
-                std::fprintf(stderr, "[%4zu/%d] trial %-4d %-8s %s=%-14s active %-3d best %s\n", experiment.trials.size(),
-                             target, t.index, t.generator.c_str(), experiment.objective.name.c_str(),
-                             value.c_str(), experiment.sparsity(t), describe_best(experiment).c_str());
+                std::fprintf(stderr, "[%4zu/%d] trial %-4d %-8s %-24s active %-3d best %s\n", experiment.trials.size(),
+                             target, t.index, t.generator.c_str(), describe_values(experiment, t).c_str(),
+                             experiment.sparsity(t), describe_best(experiment).c_str());
                 if (t.fit && !t.fit->warning().empty())
                     std::fprintf(stderr, "warning: trial %d: %s\n", t.index, t.fit->warning().c_str());
             }
             warn_extreme_values(experiment, step.new_trials, path);
+        }
+        if (step.misreport) {
+            if (live) std::fprintf(stderr, "\r%78s\r", "");
+            std::fprintf(stderr,
+                         "sebo run: stopped: %s.\nThe evaluator must report every metric of %s (%s) and no other; "
+                         "%s keeps its %zu trials (that one as failed)\n",
+                         step.misreport->c_str(), path.c_str(), experiment.outcomes.metric_list().c_str(), path.c_str(),
+                         experiment.trials.size());
+            exit_code = 2;
+            break;
         }
         failures.add(experiment, step.new_trials);
         if (max_failures > 0 && failures.length() >= max_failures) {

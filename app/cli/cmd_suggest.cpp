@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -22,6 +23,7 @@
 #include "io/csv_export.h"
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
+#include "io/outcome_text.h"
 #include "io/results_import.h"
 #include "io/shared_experiment_file.h"
 #include "cli/shared_file.h"
@@ -71,15 +73,28 @@ void print_table(const Experiment& e, const std::vector<int>& indices) {
 }
 
 // A sheet to fill in and give back to 'sebo observe --csv': trial, the parameters (exact
-// values), and an empty objective column.
+// values), and an empty column per metric.
 std::string results_sheet(const Experiment& e, const std::vector<int>& indices) {
     std::string text = "trial";
     for (const Parameter& p : e.space.parameters()) text += "," + csv_quote(p.name);
-    text += "," + csv_quote(e.objective.name) + "\n";
+    for (const std::string& metric : e.outcomes.metrics) text += "," + csv_quote(metric);
+    text += "\n";
     for (int index : indices) {
         text += std::to_string(index);
         for (double v : e.find_trial(index)->parameters) text += "," + format_number(v);
-        text += ",\n";
+        text += std::string(e.outcomes.metrics.size(), ',') + "\n";
+    }
+    return text;
+}
+
+// "throughput = 1234.5 ± 4.2, p99_ms = 41.2 (feasible)".
+std::string describe_values(const Experiment& e, const MetricValues& values) {
+    std::string text;
+    for (const std::string& metric : e.outcomes.metrics) {
+        const auto it = values.find(metric);
+        if (it == values.end()) continue;
+        text += (text.empty() ? "" : ", ") + metric + " = " + format_number(it->second.mean) +
+                (it->second.sem ? " ± " + format_number(*it->second.sem) : "");
     }
     return text;
 }
@@ -89,9 +104,53 @@ struct NothingToRecord {};
 
 std::string describe_trial_result(const Experiment& e, const Trial& t) {
     if (t.status == TrialStatus::Completed)
-        return e.objective.name + " = " + format_number(*t.objective) + (t.sem ? " ± " + format_number(*t.sem) : "");
+        return describe_values(e, t.values) +
+               (e.outcomes.constraints.empty() ? "" : std::string(" (") + to_string(e.feasibility(t)) + ")");
     if (t.status == TrialStatus::Pending) return "pending";
     return std::string(to_string(t.status)) + (t.error.empty() ? "" : ": " + t.error);
+}
+
+// --value V / --value NAME=V (repeatable) and --sem S / --sem NAME=S: one measurement per named
+// metric. The plain forms name the experiment's only metric.
+MetricValues values_from_flags(const Experiment& e, const Arguments& parser) {
+    const std::vector<std::string>& metrics = e.outcomes.metrics;
+    const auto named = [&](const char* flag, const std::string& text) -> std::pair<std::string, double> {
+        const std::string field = std::string("--") + flag;
+        if (text.find('=') == std::string::npos) {
+            const auto value = parse_number(text);
+            if (!value || !std::isfinite(*value)) throw UsageError(field + ": '" + text + "' is not a finite number");
+            if (metrics.size() != 1)
+                throw UsageError(field + ": '" + text + "' names no metric; this experiment has " +
+                                 std::to_string(metrics.size()) + " (" + e.outcomes.metric_list() + "): give " + flag +
+                                 " NAME=V for each");
+            return {metrics.front(), *value};
+        }
+        try {
+            auto pair = parse_named_number(text, field);
+            if (!e.outcomes.has_metric(pair.first))
+                throw UsageError(field + ": '" + text + "' names the unknown metric '" + pair.first + "'; the metrics are " +
+                                 e.outcomes.metric_list());
+            return pair;
+        } catch (const InputError& error) {
+            throw UsageError(error.what());
+        }
+    };
+    MetricValues values;
+    for (const std::string& text : parser.values("value")) {
+        const auto [metric, value] = named("value", text);
+        if (!values.emplace(metric, Measurement{value, std::nullopt}).second)
+            throw UsageError("--value: '" + metric + "' is given twice");
+    }
+    std::vector<std::string> with_sem;
+    for (const std::string& text : parser.values("sem")) {
+        const auto [metric, sem] = named("sem", text);
+        if (sem < 0) throw UsageError("--sem: " + format_number(sem) + " (of " + metric + ") is negative");
+        const auto it = values.find(metric);
+        if (it == values.end()) throw UsageError("--sem: '" + metric + "' has no --value");
+        if (it->second.sem) throw UsageError("--sem: '" + metric + "' is given twice");
+        it->second.sem = sem;
+    }
+    return values;
 }
 
 }  // namespace
@@ -138,6 +197,8 @@ int command_suggest(const Args& args) {
     }
     apply_nuts_flag(parser, e.method);
     if (auto error = e.method.validate()) throw InputError("method", *error);
+    if (const auto unsupported = unsupported_outcomes(e.method.strategy, e.outcomes))
+        throw UsageError(path + ": " + *unsupported);
     auto strategy = make_strategy(e.method);
 
     ThreadPool pool(threads_from(parser));
@@ -178,6 +239,8 @@ int command_suggest(const Args& args) {
         for (int index : new_trials) {
             Json trial = Json::parse(configuration_to_json(e, index, false));
             trial.erase("objective");
+            trial.erase("metrics");
+            trial.erase("feasible");
             trial["generator"] = e.find_trial(index)->generator;
             out["trials"].push_back(std::move(trial));
         }
@@ -188,7 +251,8 @@ int command_suggest(const Args& args) {
     std::printf("%zu new pending trial(s) from %s, saved in %s%s\n\n", new_trials.size(), first.generator.c_str(),
                 path.c_str(), static_cast<int>(new_trials.size()) < count ? " (the budget allows no more)" : "");
     print_table(e, new_trials);
-    std::printf("\nrecord results:  sebo observe %s --trial %d --value V\n", path.c_str(), first.index);
+    std::printf("\nrecord results:  sebo observe %s --trial %d --value %s\n", path.c_str(), first.index,
+                e.outcomes.metrics.size() == 1 ? "V" : "NAME=V --value NAME=V ...");
     if (sheet) std::printf("or fill in %s, then:  sebo observe %s --csv %s\n", sheet->c_str(), path.c_str(), sheet->c_str());
     return 0;
 }
@@ -196,23 +260,25 @@ int command_suggest(const Args& args) {
 int command_observe(const Args& args) {
     Arguments parser(
         "observe",
-        "FILE (--trial I (--value V [--sem S] | --failed REASON | --exclude REASON | --include) | --csv RESULTS "
-        "[--partial]) [--overwrite]",
-        "Record measured results on pending trials. One trial: --trial I with --value V (and its\n"
-        "standard error --sem S) or --failed REASON. A sheet: --csv RESULTS, whose rows name their\n"
-        "trial in a 'trial' column, or else give every parameter's value (matched exactly against\n"
-        "the pending trials); the value goes in a column named after the objective (or 'objective');\n"
-        "'sem', 'status' (completed, failed, abandoned, pending) and 'error' columns are optional and\n"
-        "rows with no value yet are skipped. Each row is reported; if any row is invalid or matches\n"
-        "no trial, nothing is recorded unless --partial. A trial that already has a result is only\n"
-        "changed with --overwrite (a new value also ends an exclusion).\n"
+        "FILE (--trial I (--value [NAME=]V ... [--sem [NAME=]S ...] | --failed REASON | --exclude REASON | --include) | "
+        "--csv RESULTS [--partial]) [--overwrite]",
+        "Record measured results on pending trials. One trial: --trial I with --value NAME=V for each\n"
+        "objective and constrained metric (and any tracked one that was measured), each with an\n"
+        "optional standard error --sem NAME=S (with one metric: --value V --sem S), or --failed\n"
+        "REASON. A sheet: --csv RESULTS, whose rows name their trial in a 'trial' column, or else give\n"
+        "every parameter's value (matched exactly against the pending trials); each metric's value\n"
+        "goes in a column named after it (with one metric also 'objective'), its standard error in\n"
+        "'<metric>_sem' (or 'sem'); 'status' (completed, failed, abandoned, pending) and 'error'\n"
+        "columns are optional and rows with no value yet are skipped. Each row is reported; if any row\n"
+        "is invalid or matches no trial, nothing is recorded unless --partial. A trial that already\n"
+        "has a result is only changed with --overwrite (a new value also ends an exclusion).\n"
         "--exclude REASON leaves a completed trial out of the analysis (the model, the frontier, the\n"
         "hypervolume, the activation frequencies) and keeps its value in the file; --include counts it\n"
         "again. A new value far outside the others' (more than 1e3 interquartile ranges from their\n"
         "median) gets a warning.",
         {{"trial", "I", "the trial to record a result for"},
-         {"value", "V", "its objective value"},
-         {"sem", "S", "standard error of the value (optional)"},
+         {"value", "[NAME=]V", "a measured value (NAME=V for each metric; V alone with one metric); repeatable", false, true},
+         {"sem", "[NAME=]S", "standard error of a value (optional); repeatable", false, true},
          {"failed", "REASON", "the trial failed (no value)"},
          {"csv", "RESULTS", "a CSV sheet of results"},
          {"partial", "", "with --csv: record the matched rows even if others are invalid or unmatched"},
@@ -241,9 +307,7 @@ int command_observe(const Args& args) {
         single.trial = static_cast<int>(*parser.integer("trial", 0, 2'147'483'647));
         if (parser.has("value") == parser.has("failed")) throw UsageError("--trial needs either --value V or --failed REASON");
         if (parser.has("value")) {
-            single.objective = parser.number("value");
-            single.sem = parser.number("sem");
-            if (single.sem && *single.sem < 0) throw UsageError("--sem: " + format_number(*single.sem) + " is negative");
+            // The values are checked against the file's metrics once it is locked.
         } else {
             if (parser.has("sem")) throw UsageError("--sem goes with --value");
             single.status = TrialStatus::Failed;
@@ -264,6 +328,7 @@ int command_observe(const Args& args) {
     std::vector<ObservedResult> results;
     const auto record = [&](Experiment& e) {
         if (!by_sheet) {
+            if (single.status == TrialStatus::Completed) single.values = values_from_flags(e, parser);
             if (const auto problem = check_result(e, single, overwrite))
                 throw InputError("--trial " + std::to_string(single.trial),
                                  *problem + (e.find_trial(single.trial) && !overwrite ? "; --overwrite replaces it" : ""));
@@ -277,8 +342,7 @@ int command_observe(const Args& args) {
                     const auto it = std::find_if(match.results.begin(), match.results.end(),
                                                  [&](const ObservedResult& r) { return r.trial == row.trial; });
                     line += " -> trial " + std::to_string(row.trial) + " (" +
-                            (it->objective ? e.objective.name + " = " + format_number(*it->objective) : to_string(it->status)) +
-                            ")";
+                            (it->status == TrialStatus::Completed ? describe_values(e, it->values) : to_string(it->status)) + ")";
                 } else {
                     line += ": " + row.message;
                 }

@@ -62,7 +62,9 @@ int observe_exclusion(const Arguments& parser, const std::string& path, bool qui
     if (quiet) return 0;
     const Trial& t = *e.find_trial(index);
     const double hypervolume_after = analyze_frontier(e).hypervolume;
-    const std::string value = e.objective.name + " = " + format_number(*t.objective);
+    std::string value;
+    for (const std::string& metric : e.outcomes.metrics)
+        if (const auto v = t.value(metric)) value += (value.empty() ? "" : ", ") + metric + " = " + format_number(*v);
     if (exclude)
         std::fprintf(stderr, "trial %d (%s) %s from analysis: %s\n", index, value.c_str(),
                      was_excluded ? "stays excluded, with the new reason" : "excluded", t.exclusion->reason.c_str());
@@ -79,7 +81,7 @@ void warn_extreme_values(const Experiment& experiment, const std::vector<int>& t
     for (int index : trials)
         if (const auto extreme = find_extreme_value(experiment, index))
             std::fprintf(stderr, "warning: %s; if it is a failed measurement: sebo observe %s --trial %d --exclude \"REASON\"\n",
-                         describe(*extreme, experiment).c_str(), quoted(path).c_str(), index);
+                         describe(*extreme).c_str(), quoted(path).c_str(), index);
 }
 
 }  // namespace sebo::cli

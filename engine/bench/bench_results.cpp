@@ -105,23 +105,25 @@ std::vector<BenchRow> bench_rows(const Experiment& experiment, const BenchRunInf
         BenchRow row;
         row.problem = info.problem;
         row.dimension = experiment.max_sparsity();
-        row.minimize = experiment.objective.minimize;
+        row.minimize = experiment.primary_objective().minimize;
         row.optimum = info.optimum;
         row.effective_parameters = info.effective_parameters;
-        row.hypervolume_reference = experiment.from_utility(report.reference_utility);
+        row.hypervolume_reference = experiment.from_utility(report.reference_utilities.front());
         row.strategy = info.strategy;
         row.seed = info.seed;
         row.trial = static_cast<int>(rows.size());
         row.generator = trial.generator;
         // An excluded trial keeps its value but counts nowhere, here as everywhere else.
         row.status = trial.exclusion ? "excluded" : to_string(trial.status);
-        row.objective = trial.status == TrialStatus::Completed ? trial.objective : std::nullopt;
+        row.objective = trial.status == TrialStatus::Completed ? experiment.objective_value(trial) : std::nullopt;
         row.active = experiment.sparsity(trial);
         const std::vector<bool> mask = experiment.space.active_mask(trial.parameters);
         for (std::size_t d = 0; d < mask.size(); ++d)
             if (mask[d]) row.active_parameters.push_back(static_cast<int>(d));
         row.hypervolume = report.hypervolume_trace[i];
-        if (const auto u = experiment.utility(trial); u && (!best_utility || *u > *best_utility)) best_utility = u;
+        if (const auto u = experiment.utility(trial);
+            u && experiment.feasible(trial) && (!best_utility || *u > *best_utility))
+            best_utility = u;
         if (best_utility) row.best_objective = experiment.from_utility(*best_utility);
         row.generation_seconds = trial.generation_seconds;
         row.evaluation_seconds = trial.evaluation_seconds;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -129,6 +130,16 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
     return out;
 }
 
+// What a program should print, for messages: {"objective": 1.5} for an experiment with one
+// metric, {"metrics": {"a": 1.5, "b": 1.5}} otherwise.
+std::string output_example(const std::vector<std::string>& metrics) {
+    if (metrics.size() == 1) return "{\"objective\": 1.5}";
+    std::string values;
+    for (const std::string& name : metrics)
+        values += (values.empty() ? "" : ", ") + Json(name).dump(-1, ' ', false, Json::error_handler_t::replace) + ": 1.5";
+    return "{\"metrics\": {" + values + "}}";
+}
+
 // The text a program wrote, quoted for a message: JSON-escaped, cut to a readable length.
 std::string shown_output(const std::string& text) {
     std::string cut = text.substr(0, kShownOutputBytes);
@@ -186,9 +197,9 @@ struct Child {
 
 class Batch {
 public:
-    Batch(const EvaluatorSpec& spec, const SearchSpace& space, const CommandEvaluatorOptions& options,
-          const std::vector<Trial>& trials, const StepControl& control)
-        : spec_(spec), space_(space), options_(options), trials_(trials), control_(control),
+    Batch(const EvaluatorSpec& spec, const SearchSpace& space, const std::vector<std::string>& metrics,
+          const CommandEvaluatorOptions& options, const std::vector<Trial>& trials, const StepControl& control)
+        : spec_(spec), space_(space), metrics_(metrics), options_(options), trials_(trials), control_(control),
           outcomes_(trials.size()) {}
 
     std::vector<EvaluationOutcome> run() {
@@ -480,7 +491,7 @@ private:
         } else if (child.output_overflow) {
             reason = "the command wrote more than " + std::to_string(options_.max_output_bytes) + " bytes to stdout";
         } else {
-            EvaluationOutcome parsed = parse_command_output(child.output);
+            EvaluationOutcome parsed = parse_command_output(child.output, metrics_);
             parsed.seconds = outcome.seconds;
             outcome = std::move(parsed);
             if (outcome.ok) {
@@ -500,6 +511,7 @@ private:
 
     const EvaluatorSpec& spec_;
     const SearchSpace& space_;
+    const std::vector<std::string>& metrics_;
     const CommandEvaluatorOptions& options_;
     const std::vector<Trial>& trials_;
     const StepControl& control_;
@@ -524,8 +536,10 @@ std::optional<std::string> CommandEvaluatorOptions::validate() const {
     return std::nullopt;
 }
 
-CommandEvaluator::CommandEvaluator(EvaluatorSpec spec, SearchSpace space, CommandEvaluatorOptions options)
-    : spec_(std::move(spec)), space_(std::move(space)), options_(options) {
+CommandEvaluator::CommandEvaluator(EvaluatorSpec spec, SearchSpace space, std::vector<std::string> metrics,
+                                   CommandEvaluatorOptions options)
+    : spec_(std::move(spec)), space_(std::move(space)), metrics_(std::move(metrics)), options_(options) {
+    assert(!metrics_.empty());
     if (spec_.command.empty()) throw InputError("evaluator.command", "the command needs at least the program to run");
     if (spec_.command.front().empty()) throw InputError("evaluator.command[0]", "the program name must not be empty");
     for (std::size_t i = 0; i < spec_.command.size(); ++i)
@@ -553,7 +567,7 @@ EvaluationOutcome CommandEvaluator::evaluate(const Trial& trial, const StepContr
 
 std::vector<EvaluationOutcome> CommandEvaluator::evaluate_batch(const std::vector<Trial>& trials,
                                                                 const StepControl& control) {
-    return Batch(spec_, space_, options_, trials, control).run();
+    return Batch(spec_, space_, metrics_, options_, trials, control).run();
 }
 
 std::string command_input_json(const SearchSpace& space, const Trial& trial) {
@@ -579,15 +593,16 @@ std::string command_input_json(const SearchSpace& space, const Trial& trial) {
     return document.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
-EvaluationOutcome parse_command_output(const std::string& output) {
+EvaluationOutcome parse_command_output(const std::string& output, const std::vector<std::string>& metrics) {
     EvaluationOutcome outcome;
+    const std::string example = output_example(metrics);
     auto failure = [&](std::string reason) {
         outcome.ok = false;
         outcome.error = std::move(reason);
         return outcome;
     };
     if (output.find_first_not_of(" \t\r\n") == std::string::npos)
-        return failure("the command wrote nothing to stdout (expected one JSON object such as {\"objective\": 1.5})");
+        return failure("the command wrote nothing to stdout (expected one JSON object such as " + example + ")");
     Json document;
     try {
         document = Json::parse(output);
@@ -596,7 +611,7 @@ EvaluationOutcome parse_command_output(const std::string& output) {
         if (const auto bracket = why.find("] "); why.rfind("[json.exception", 0) == 0 && bracket != std::string::npos)
             why = why.substr(bracket + 2);
         std::string reason = "stdout is not one JSON object (" + why + "): " + shown_output(output);
-        if (e.id == 406) reason = "the objective is not a finite number (beyond the range of a double): " + shown_output(output);
+        if (e.id == 406) reason = "a value is not a finite number (beyond the range of a double): " + shown_output(output);
         if (output.find("NaN") != std::string::npos || output.find("Infinity") != std::string::npos ||
             output.find("nan") != std::string::npos || output.find("inf") != std::string::npos)
             reason += "; NaN and Infinity are not finite numbers (and not JSON): a failed measurement should exit "
@@ -606,19 +621,58 @@ EvaluationOutcome parse_command_output(const std::string& output) {
         return failure(reason);
     }
     if (!document.is_object())
-        return failure("stdout is " + describe_json(document) + ", not a JSON object such as {\"objective\": 1.5}");
+        return failure("stdout is " + describe_json(document) + ", not a JSON object such as " + example);
     const auto objective = document.find("objective");
-    if (objective == document.end())
-        return failure("stdout has no \"objective\" (expected a JSON object such as {\"objective\": 1.5}): " +
-                       shown_output(output));
-    if (!objective->is_number()) return failure("\"objective\" is " + describe_json(*objective) + ", not a number");
-    const double value = objective->get<double>();
-    if (!std::isfinite(value)) return failure("\"objective\" is " + format_number(value) + ", not a finite number");
-    outcome.objective = value;
-    if (const auto sem = document.find("sem"); sem != document.end() && !sem->is_null()) {
-        if (!sem->is_number() || !std::isfinite(sem->get<double>()) || sem->get<double>() < 0.0)
-            return failure("\"sem\" is " + describe_json(*sem) + ", not a finite number >= 0");
-        outcome.sem = sem->get<double>();
+    const auto reported = document.find("metrics");
+    const auto sem = document.find("sem");
+    if (reported != document.end()) {
+        if (objective != document.end())
+            return failure("stdout has both \"metrics\" and \"objective\"; report every value under \"metrics\"");
+        if (sem != document.end())
+            return failure("stdout has \"metrics\" and a top-level \"sem\"; give a metric's standard error as "
+                           "\"NAME\": {\"mean\": v, \"sem\": s}");
+        if (!reported->is_object())
+            return failure("\"metrics\" is " + describe_json(*reported) + ", not an object such as " + example);
+        for (auto it = reported->begin(); it != reported->end(); ++it) {
+            const std::string at = "metric \"" + it.key() + "\"";
+            Measurement m;
+            const Json* mean = &it.value();
+            const Json* error = nullptr;
+            if (it.value().is_object()) {
+                const auto found = it.value().find("mean");
+                if (found == it.value().end()) return failure(at + " has no \"mean\" (expected {\"mean\": v, \"sem\": s})");
+                mean = &*found;
+                if (const auto s = it.value().find("sem"); s != it.value().end() && !s->is_null()) error = &*s;
+            }
+            if (!mean->is_number()) return failure(at + " is " + describe_json(*mean) + ", not a number");
+            m.mean = mean->get<double>();
+            if (error) {
+                if (!error->is_number() || !std::isfinite(error->get<double>()) || error->get<double>() < 0.0)
+                    return failure("the \"sem\" of " + at + " is " + describe_json(*error) + ", not a finite number >= 0");
+                m.sem = error->get<double>();
+            }
+            outcome.values.emplace(it.key(), m);
+        }
+    } else {
+        if (objective == document.end())
+            return failure("stdout has no \"metrics\" (expected a JSON object such as " + example + "): " +
+                           shown_output(output));
+        // The short form names no metric: it is the value of an experiment's only metric.
+        if (metrics.size() != 1) {
+            std::string names;
+            for (const std::string& name : metrics) names += (names.empty() ? "\"" : ", \"") + name + "\"";
+            return failure("stdout has \"objective\", the short form for an experiment with one metric; this one has " +
+                           std::to_string(metrics.size()) + " (" + names + "): print " + example);
+        }
+        if (!objective->is_number()) return failure("\"objective\" is " + describe_json(*objective) + ", not a number");
+        Measurement m;
+        m.mean = objective->get<double>();
+        if (sem != document.end() && !sem->is_null()) {
+            if (!sem->is_number() || !std::isfinite(sem->get<double>()) || sem->get<double>() < 0.0)
+                return failure("\"sem\" is " + describe_json(*sem) + ", not a finite number >= 0");
+            m.sem = sem->get<double>();
+        }
+        outcome.values.emplace(metrics.front(), m);
     }
     if (const auto metadata = document.find("metadata"); metadata != document.end() && !metadata->is_null()) {
         if (!metadata->is_object()) return failure("\"metadata\" is " + describe_json(*metadata) + ", not an object");

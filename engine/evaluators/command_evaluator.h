@@ -8,13 +8,19 @@
 //
 //   stdin  (one line, then closed):  {"trial": 7, "parameters": {"x1": 0.25, "n_layers": 3}}
 //                                    values in user units; integer parameters as JSON integers
-//   stdout (exactly one JSON object): {"objective": 0.91, "sem": 0.02, "metadata": {...}}
-//                                    "sem" (>= 0) and "metadata" (an object) are optional
+//   stdout (exactly one JSON object): {"metrics": {"throughput": 1234.5,
+//                                                  "p99_ms": {"mean": 41.2, "sem": 0.8}},
+//                                     "metadata": {...}}
+//                                    a value per metric of the experiment, as a number or as
+//                                    {"mean", "sem"}; "sem" (>= 0) and "metadata" (an object)
+//                                    are optional. An experiment with one metric also takes
+//                                    {"objective": 0.91, "sem": 0.02}
 //   exit status 0                    anything else is a failed trial
 //
 // A trial fails (EvaluationOutcome::ok = false, with the reason and the last lines of stderr)
 // when the program cannot be started, exits non-zero or by a signal, runs past the timeout,
-// writes anything but one JSON object, or reports a missing or non-finite objective. On a
+// writes anything but one JSON object, or reports a value that is not a number. (A missing or
+// unknown metric, and a non-finite value, fail the trial in the runner, experiment/runner.h.) On a
 // timeout or a cancellation the whole process group gets SIGTERM, then SIGKILL after a grace
 // period. When the program exits, whatever it left running in its process group is killed, so an
 // evaluation never leaves processes behind. A batch runs up to EvaluatorSpec::max_concurrency
@@ -57,7 +63,10 @@ public:
     // Throws InputError naming the field ("evaluator.command[0]", "evaluator.timeout_seconds",
     // ...) when the spec cannot be run: no program, a NUL character in an argument or variable, a
     // bad variable name, a non-positive timeout or a concurrency outside [1, kMaxConcurrency].
-    CommandEvaluator(EvaluatorSpec spec, SearchSpace space, CommandEvaluatorOptions options = {});
+    // `metrics`: the experiment's metric names (Outcomes::metrics), not empty; the short form
+    // {"objective": v} is the value of the only one.
+    CommandEvaluator(EvaluatorSpec spec, SearchSpace space, std::vector<std::string> metrics,
+                     CommandEvaluatorOptions options = {});
 
     EvaluationOutcome evaluate(const Trial& trial, const StepControl& control) override;
     // Runs up to max_concurrency programs at once from one thread (a poll loop over their pipes);
@@ -67,14 +76,16 @@ public:
 private:
     EvaluatorSpec spec_;
     SearchSpace space_;
+    std::vector<std::string> metrics_;
     CommandEvaluatorOptions options_;
 };
 
 // The document written to the program's stdin for a trial: one line, ending with "\n".
 std::string command_input_json(const SearchSpace& space, const Trial& trial);
 
-// Reads the program's stdout (see the protocol above). ok = false with the reason otherwise.
-EvaluationOutcome parse_command_output(const std::string& output);
+// Reads the program's stdout (see the protocol above) for an experiment with these metrics. ok =
+// false with the reason otherwise. Which metrics were reported is not checked here.
+EvaluationOutcome parse_command_output(const std::string& output, const std::vector<std::string>& metrics);
 
 // The argv as one would type it in a POSIX shell, each argument quoted as shell_quoting.h says —
 // for showing a command to a person, never for running it.

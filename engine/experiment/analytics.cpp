@@ -6,6 +6,8 @@
 #include <limits>
 
 #include "core/robust_spread.h"
+#include "pareto/sparse_hypervolume.h"
+#include "pareto/sparsity_fronts.h"
 
 namespace sebo {
 
@@ -18,19 +20,38 @@ std::vector<ScoredPoint> analysed_points(const Experiment& experiment) {
     points.reserve(experiment.trials.size());
     for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
         const Trial& trial = experiment.trials[i];
-        if (const auto u = experiment.utility(trial))
-            points.push_back({*u, experiment.sparsity(trial), static_cast<int>(i)});
+        if (experiment.feasible(trial))
+            points.push_back({*experiment.utility(trial), experiment.sparsity(trial), static_cast<int>(i)});
+    }
+    return points;
+}
+
+// The same trials with every objective's utility, for several objectives.
+std::vector<ObjectivePoint> analysed_objective_points(const Experiment& experiment) {
+    std::vector<ObjectivePoint> points;
+    points.reserve(experiment.trials.size());
+    for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
+        const Trial& trial = experiment.trials[i];
+        if (!experiment.feasible(trial)) continue;
+        ObjectivePoint p;
+        for (std::size_t d = 0; d < experiment.outcomes.objectives.size(); ++d)
+            p.utilities.push_back(*experiment.utility(trial, d));
+        p.sparsity = experiment.sparsity(trial);
+        p.id = static_cast<int>(i);
+        points.push_back(std::move(p));
     }
     return points;
 }
 
 }  // namespace
 
-double reference_utility(const Experiment& experiment) {
-    if (experiment.hypervolume_reference) return experiment.to_utility(*experiment.hypervolume_reference);
+// The reference utility of objective `objective` (rule in analytics.h).
+double reference_utility(const Experiment& experiment, std::size_t objective) {
+    const Objective& o = experiment.outcomes.objectives[objective];
+    if (o.threshold) return o.to_utility(*o.threshold);
     std::vector<double> utilities;
     for (const Trial& trial : experiment.trials)
-        if (const auto u = experiment.utility(trial)) utilities.push_back(*u);
+        if (experiment.feasible(trial)) utilities.push_back(*experiment.utility(trial, objective));
     if (utilities.empty()) return 0.0;
     // The bulk: the values within the far-out fences (all of them when there is no robust
     // spread), so that one absurd value cannot drag the reference (core/robust_spread.h).
@@ -48,34 +69,65 @@ double reference_utility(const Experiment& experiment) {
     return std::max(worst - margin, std::numeric_limits<double>::lowest());
 }
 
+std::vector<double> reference_utilities(const Experiment& experiment) {
+    std::vector<double> references;
+    for (std::size_t i = 0; i < experiment.outcomes.objectives.size(); ++i)
+        references.push_back(reference_utility(experiment, i));
+    return references;
+}
+
 FrontierReport analyze_frontier(const Experiment& experiment) {
     FrontierReport report;
-    report.reference_utility = reference_utility(experiment);
+    report.reference_utilities = reference_utilities(experiment);
+    const double reference = report.reference_utilities.front();
     report.reference_sparsity = experiment.max_sparsity();
 
     const std::vector<ScoredPoint> points = analysed_points(experiment);
+    report.feasible_trials = static_cast<int>(points.size());
     auto trial_at = [&](int position) -> const Trial& {
         return experiment.trials[static_cast<std::size_t>(position)];
     };
 
-    const std::vector<int> pareto = non_dominated(points);
+    // The trace over the analysed trials is spread over all trials: a trial without a result, or
+    // excluded from analysis, repeats the value before it (0 before the first analysed trial).
+    std::vector<int> pareto;
+    std::vector<double> analysed_trace;
+    if (experiment.outcomes.objectives.size() == 1) {
+        pareto = non_dominated(points);
+        for (const FrontierLevel& level : step_frontier(points, experiment.max_sparsity())) {
+            FrontierReport::Level out;
+            out.k = level.k;
+            if (level.best_utility) out.best_objective = experiment.from_utility(*level.best_utility);
+            if (level.id) {
+                out.trial = trial_at(*level.id).index;
+                out.front = {*out.trial};
+            }
+            report.levels.push_back(out);
+        }
+        report.hypervolume = hypervolume(points, reference, report.reference_sparsity);
+        analysed_trace = hypervolume_trace(points, reference, report.reference_sparsity);
+    } else {
+        // Several objectives (pareto/sparsity_fronts.h, pareto/sparse_hypervolume.h): per k the
+        // non-dominated set in the objectives, and the hypervolume of (u_1..u_m, -sparsity).
+        const std::vector<ObjectivePoint> objective_points = analysed_objective_points(experiment);
+        pareto = non_dominated(objective_points);
+        for (const SparsityFront& level : fronts_by_sparsity(objective_points, experiment.max_sparsity())) {
+            FrontierReport::Level out;
+            out.k = level.k;
+            for (int position : level.ids) out.front.push_back(trial_at(position).index);
+            if (!level.ids.empty()) {
+                out.trial = out.front.front();
+                out.best_objective = experiment.objective_value(trial_at(level.ids.front()));
+            }
+            report.levels.push_back(out);
+        }
+        const SparseHypervolumeReference sparse_reference{report.reference_utilities, report.reference_sparsity};
+        report.hypervolume = hypervolume(objective_points, sparse_reference);
+        analysed_trace = hypervolume_trace(objective_points, sparse_reference);
+    }
     report.pareto_trials.reserve(pareto.size());
     for (int position : pareto) report.pareto_trials.push_back(trial_at(position).index);
 
-    for (const FrontierLevel& level : step_frontier(points, experiment.max_sparsity())) {
-        FrontierReport::Level out;
-        out.k = level.k;
-        if (level.best_utility) out.best_objective = experiment.from_utility(*level.best_utility);
-        if (level.id) out.trial = trial_at(*level.id).index;
-        report.levels.push_back(out);
-    }
-
-    report.hypervolume = hypervolume(points, report.reference_utility, report.reference_sparsity);
-
-    // The trace over the analysed trials, spread over all trials: a trial without a result, or
-    // excluded from analysis, repeats the value before it (0 before the first analysed trial).
-    const std::vector<double> analysed_trace =
-        hypervolume_trace(points, report.reference_utility, report.reference_sparsity);
     report.hypervolume_trace.reserve(experiment.trials.size());
     std::size_t next = 0;
     double current = 0.0;
@@ -101,7 +153,7 @@ std::optional<double> simple_regret(const Experiment& experiment, int max_active
     std::optional<double> best;
     for (const Trial& trial : experiment.trials) {
         const auto u = experiment.utility(trial);
-        if (!u || experiment.space.active_count(trial.parameters) > max_active) continue;
+        if (!u || !experiment.feasible(trial) || experiment.space.active_count(trial.parameters) > max_active) continue;
         best = best ? std::max(*best, *u) : *u;
     }
     if (!best) return std::nullopt;

@@ -14,8 +14,9 @@ namespace sebo {
 
 struct EvaluationOutcome {
     bool ok = false;
-    double objective = 0.0;  // user sign
-    std::optional<double> sem;
+    // When ok: what was measured, per metric (user sign). The runner checks the names against
+    // the experiment's metrics and the numbers for finiteness (experiment/runner.h).
+    MetricValues values;
     std::string error;  // why it failed, when !ok
     // Wall-clock seconds of this evaluation, set by evaluate_batch (evaluations of a batch may
     // overlap, so the step's duration does not tell them apart).

@@ -1,6 +1,7 @@
 #include "experiment/experiment.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <set>
 
@@ -217,13 +218,53 @@ std::optional<std::string> MethodSettings::validate() const {
     return std::nullopt;
 }
 
-bool Experiment::analyzed(const Trial& trial) const {
-    return trial.status == TrialStatus::Completed && trial.objective && !trial.exclusion;
+const char* to_string(Feasibility feasibility) {
+    switch (feasibility) {
+    case Feasibility::Feasible: return "feasible";
+    case Feasibility::Infeasible: return "infeasible";
+    case Feasibility::Unknown: return "unknown";
+    }
+    return "unknown";
 }
 
-std::optional<double> Experiment::utility(const Trial& trial) const {
+bool Experiment::analyzed(const Trial& trial) const {
+    return trial.status == TrialStatus::Completed && !trial.exclusion && objective_measurement(trial);
+}
+
+const Measurement* Experiment::objective_measurement(const Trial& trial, std::size_t objective) const {
+    assert(objective < outcomes.objectives.size());
+    return trial.measurement(outcomes.objectives[objective].metric);
+}
+
+std::optional<double> Experiment::objective_value(const Trial& trial, std::size_t objective) const {
+    const Measurement* m = objective_measurement(trial, objective);
+    return m ? std::optional<double>(m->mean) : std::nullopt;
+}
+
+std::optional<double> Experiment::utility(const Trial& trial, std::size_t objective) const {
     if (!analyzed(trial)) return std::nullopt;
-    return to_utility(*trial.objective);
+    const Measurement* m = objective_measurement(trial, objective);
+    if (!m) return std::nullopt;
+    return outcomes.objectives[objective].to_utility(m->mean);
+}
+
+Feasibility Experiment::feasibility(const Trial& trial) const {
+    if (trial.status != TrialStatus::Completed) return Feasibility::Unknown;
+    bool unknown = false;
+    for (const OutcomeConstraint& c : outcomes.constraints) {
+        const Measurement* m = trial.measurement(c.metric);
+        if (!m) unknown = true;
+        else if (!c.holds(m->mean)) return Feasibility::Infeasible;
+    }
+    return unknown ? Feasibility::Unknown : Feasibility::Feasible;
+}
+
+bool Experiment::feasible(const Trial& trial) const {
+    return analyzed(trial) && feasibility(trial) == Feasibility::Feasible;
+}
+
+int Experiment::feasible_count() const {
+    return static_cast<int>(std::count_if(trials.begin(), trials.end(), [&](const Trial& t) { return feasible(t); }));
 }
 
 int Experiment::sparsity(const Trial& trial) const {
@@ -260,9 +301,8 @@ int Experiment::next_trial_index() const {
 
 std::optional<std::string> Experiment::validate() const {
     if (auto error = space.validate()) return error;
+    if (auto error = outcomes.validate()) return error;
     if (auto error = method.validate()) return error;
-    if (hypervolume_reference && !std::isfinite(*hypervolume_reference))
-        return "hypervolume_reference: " + format_number(*hypervolume_reference) + " is not a finite number";
     std::set<int> indices;
     for (std::size_t i = 0; i < trials.size(); ++i) {
         const Trial& t = trials[i];
@@ -270,19 +310,24 @@ std::optional<std::string> Experiment::validate() const {
         if (t.index < 0) return at + ".index: " + std::to_string(t.index) + " is negative";
         if (!indices.insert(t.index).second) return at + ".index: duplicate trial index " + std::to_string(t.index);
         if (auto error = space.check_point(t.parameters)) return at + ".parameters." + *error;
-        if (t.status == TrialStatus::Completed) {
-            if (!t.objective) return at + ".objective: a completed trial needs an objective value";
-            if (!std::isfinite(*t.objective))
-                return at + ".objective: " + format_number(*t.objective) + " is not a finite number";
+        for (const auto& [metric, m] : t.values) {
+            const std::string value_at = at + ".values." + metric;
+            if (!outcomes.has_metric(metric))
+                return value_at + ": unknown metric '" + metric + "'; the metrics are " + outcomes.metric_list();
+            if (!std::isfinite(m.mean)) return value_at + ".mean: " + format_number(m.mean) + " is not a finite number";
+            if (m.sem && (!std::isfinite(*m.sem) || *m.sem < 0))
+                return value_at + ".sem: " + format_number(*m.sem) + " is not a finite non-negative number";
         }
+        if (t.status == TrialStatus::Completed)
+            for (const Objective& o : outcomes.objectives)
+                if (!t.measurement(o.metric))
+                    return at + ".values." + o.metric + ": a completed trial needs a value of every objective";
         if (t.exclusion) {
             if (t.status != TrialStatus::Completed)
                 return at + ".excluded: only a completed trial can be excluded from analysis (this one is " +
                        to_string(t.status) + ")";
             if (t.exclusion->reason.empty()) return at + ".excluded.reason: the reason must not be empty";
         }
-        if (t.sem && (!std::isfinite(*t.sem) || *t.sem < 0))
-            return at + ".sem: " + format_number(*t.sem) + " is not a finite non-negative number";
         if (t.fit)
             if (auto error = t.fit->validate(at + ".fit")) return error;
     }

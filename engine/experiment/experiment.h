@@ -10,15 +10,11 @@
 
 #include "acquisition/penalty_kind.h"
 #include "experiment/sampler_state.h"
+#include "experiment/outcomes.h"
 #include "experiment/trial.h"
 #include "space/search_space.h"
 
 namespace sebo {
-
-struct Objective {
-    std::string name = "objective";
-    bool minimize = false;
-};
 
 // Settings of a built-in problem (see problems/problem_catalog.h for the names and defaults).
 struct ProblemSpec {
@@ -145,30 +141,53 @@ struct ChosenConfiguration {
     bool operator==(const ChosenConfiguration&) const = default;
 };
 
+// Whether a trial's recorded values satisfy every outcome constraint. Unknown: a constrained
+// metric was not recorded (or the trial has no result); such a trial is treated as infeasible —
+// it is kept and shown, but it is on no frontier and adds no hypervolume, because nothing says it
+// would be acceptable.
+enum class Feasibility { Feasible, Infeasible, Unknown };
+
+const char* to_string(Feasibility feasibility);  // "feasible", "infeasible", "unknown"
+
 struct Experiment {
     std::string name;
     std::string description;
     SearchSpace space;
-    Objective objective;
+    // The metrics, objectives (with their thresholds, the hypervolume reference) and outcome
+    // constraints.
+    Outcomes outcomes = Outcomes::single("objective", false);
     EvaluatorSpec evaluator;
     MethodSettings method;
     std::uint64_t seed = 0;
-    // Objective value (user sign) of the hypervolume reference point; unset: the documented
-    // default rule (see experiment/analytics.h).
-    std::optional<double> hypervolume_reference;
     std::vector<Trial> trials;
     std::vector<ChosenConfiguration> chosen;
     // Left by the last fast SAAS-NUTS step for the next one's warm start (unset: none).
     std::optional<SamplerState> sampler_state;
 
+    // The first objective: the one objective of a single-objective experiment, and the one that
+    // single-objective views (and the strategies before several objectives are modelled) use.
+    const Objective& primary_objective() const { return outcomes.objectives.front(); }
+
     // Whether a trial counts in the analysis (the model, the frontier, the hypervolume, the
-    // activation frequencies): completed with a value and not excluded (Trial::exclusion).
+    // activation frequencies): completed (so with a value of every objective) and not excluded
+    // (Trial::exclusion). Excluding a trial excludes all of its metrics.
     bool analyzed(const Trial& trial) const;
-    // The objective in maximization form (negated when minimizing) of a trial that counts in the
-    // analysis; unset for every other trial (excluded ones included).
-    std::optional<double> utility(const Trial& trial) const;
-    double to_utility(double objective_value) const { return objective.minimize ? -objective_value : objective_value; }
-    double from_utility(double utility_value) const { return objective.minimize ? -utility_value : utility_value; }
+    // Objective `objective` (an index into outcomes.objectives) in maximization form (negated
+    // when minimized) of a trial that counts in the analysis; unset for every other trial
+    // (excluded ones included). Without an index: the first objective.
+    std::optional<double> utility(const Trial& trial, std::size_t objective = 0) const;
+    // The recorded value (user sign) of an objective on any trial that has one, analysed or not.
+    std::optional<double> objective_value(const Trial& trial, std::size_t objective = 0) const;
+    const Measurement* objective_measurement(const Trial& trial, std::size_t objective = 0) const;
+    // The first objective's direction.
+    double to_utility(double objective_value) const { return primary_objective().to_utility(objective_value); }
+    double from_utility(double utility_value) const { return primary_objective().from_utility(utility_value); }
+    // Of a completed trial's recorded values (Unknown for trials without a result); every
+    // completed trial of an experiment without constraints is feasible.
+    Feasibility feasibility(const Trial& trial) const;
+    // Counts in the analysis and satisfies every constraint: the trials frontiers are made of.
+    bool feasible(const Trial& trial) const;
+    int feasible_count() const;
     // The sparsity count used in every analysis: active groups when the space has groups,
     // otherwise active parameters. max_sparsity() is D (or the number of groups).
     int sparsity(const Trial& trial) const;
@@ -181,8 +200,10 @@ struct Experiment {
     Trial* find_trial(int index);
     int next_trial_index() const;
 
-    // Empty when consistent: a valid space, settings, and every trial inside the space with a
-    // status-consistent result. Messages name the field path.
+    // Empty when consistent: a valid space, outcomes and settings, and every trial inside the
+    // space with a status-consistent result (a completed trial has a value of every objective;
+    // values only of known metrics, finite, with standard errors >= 0). Messages name the field
+    // path of the experiment file.
     std::optional<std::string> validate() const;
 };
 

@@ -81,7 +81,7 @@ std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool 
         x.push_back(to_unit_vector(experiment.space, t.parameters));
         utility.push_back(*u);
         trials.push_back(t.index);
-        if (t.sem) sem.push_back(*t.sem);
+        if (const auto error = experiment.objective_measurement(t)->sem) sem.push_back(*error);
         else all_sem = false;
     }
     if (x.empty()) return std::nullopt;
@@ -164,7 +164,7 @@ WarmStartChoice choose_warm_start(const Experiment& experiment, const TrainingSe
         choice.cold_reason = "the objective warp changed since the last fit";
         return choice;
     }
-    const std::optional<std::uint64_t> now = data_fingerprint(experiment.trials, experiment.objective.minimize, s.trials);
+    const std::optional<std::uint64_t> now = data_fingerprint(experiment.trials, experiment.primary_objective(), s.trials);
     if (!now || *now != s.fingerprint) {
         choice.cold_reason = "trials the last fit used were changed or removed";
         return choice;
@@ -200,7 +200,7 @@ SamplerState make_sampler_state(const SurrogateFit& fit, const TrainingSet& trai
     SamplerState s;
     s.warp_objective = method.warp_objective;
     s.trials = training.trials;
-    s.fingerprint = data_fingerprint(experiment.trials, experiment.objective.minimize, s.trials).value_or(0);
+    s.fingerprint = data_fingerprint(experiment.trials, experiment.primary_objective(), s.trials).value_or(0);
     s.step_size = fit.next.step_size;
     s.dense_metric = fit.next.metric == NutsMetric::Dense;
     const Eigen::MatrixXd& positions = fit.next.positions;

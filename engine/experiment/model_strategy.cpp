@@ -29,6 +29,11 @@ ModelStrategy::ModelStrategy(MethodSettings settings) : settings_(std::move(sett
 
 Proposal ModelStrategy::propose(const Experiment& experiment, int count, const StepControl& control) {
     Proposal proposal;
+    if (auto unsupported = unsupported_outcomes(settings_.strategy, experiment.outcomes)) {
+        proposal.status = Proposal::Status::Failed;
+        proposal.message = std::move(*unsupported);
+        return proposal;
+    }
     const SearchSpace& space = experiment.space;
     const std::optional<TrainingSet> training = make_training_set(experiment, settings_.warp_objective);
     // The initial design — and, when fewer than two trials have completed (all failed, say),

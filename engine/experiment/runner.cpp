@@ -20,16 +20,38 @@ std::string utc_timestamp() {
 
 namespace {
 
-// An evaluator that reports success with a non-finite objective or standard error (one that
-// forgot to check its measurement) must not put a NaN into the experiment: such an outcome
-// becomes a failed trial with this reason. Empty when the outcome can be recorded as it is.
-std::string check_outcome(const EvaluationOutcome& outcome) {
+// An evaluator that reports success with values that do not fit the experiment must not put them
+// into it: such an outcome becomes a failed trial with the reason. A missing or unknown metric
+// means the evaluator and the experiment disagree about what is measured (`misreport`); a
+// non-finite value or standard error is one that forgot to check its measurement (no NaN ever
+// enters the experiment). Empty when the outcome can be recorded as it is.
+struct OutcomeProblem {
+    std::string reason;
+    bool misreport = false;
+};
+
+OutcomeProblem check_outcome(const EvaluationOutcome& outcome, const Outcomes& outcomes) {
     if (!outcome.ok) return {};
-    if (!std::isfinite(outcome.objective))
-        return "the evaluator reported the objective " + format_number(outcome.objective) + ", which is not a finite number";
-    if (outcome.sem && !(std::isfinite(*outcome.sem) && *outcome.sem >= 0.0))
-        return "the evaluator reported the standard error " + format_number(*outcome.sem) +
-               ", which is not a finite number >= 0";
+    for (const auto& [metric, m] : outcome.values)
+        if (!outcomes.has_metric(metric))
+            return {"the evaluator reported the metric '" + metric + "', which the experiment does not have (its metrics: " +
+                        outcomes.metric_list() + ")",
+                    true};
+    for (const std::string& metric : outcomes.metrics) {
+        const Measurement* m = nullptr;
+        if (const auto it = outcome.values.find(metric); it != outcome.values.end()) m = &it->second;
+        if (!m) {
+            std::string role = outcomes.objective_on(metric) ? "an objective" : "a tracked metric";
+            for (const OutcomeConstraint& c : outcomes.constraints)
+                if (c.metric == metric) role = "constrained: " + c.text();
+            return {"the evaluator did not report the metric '" + metric + "' (" + role + ")", true};
+        }
+        if (!std::isfinite(m->mean))
+            return {"the evaluator reported " + metric + " = " + format_number(m->mean) + ", which is not a finite number"};
+        if (m->sem && !(std::isfinite(*m->sem) && *m->sem >= 0.0))
+            return {"the evaluator reported the standard error " + format_number(*m->sem) + " of " + metric +
+                    ", which is not a finite number >= 0"};
+    }
     return {};
 }
 
@@ -88,13 +110,13 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
             const EvaluationOutcome& outcome = outcomes[i];
             trial.evaluation_seconds = outcome.seconds;
             trial.completed_at = utc_timestamp();
-            if (const std::string bad = check_outcome(outcome); !bad.empty()) {
+            if (const OutcomeProblem bad = check_outcome(outcome, experiment.outcomes); !bad.reason.empty()) {
                 trial.status = TrialStatus::Failed;
-                trial.error = bad;
+                trial.error = bad.reason;
+                if (bad.misreport && !result.misreport) result.misreport = "trial " + std::to_string(trial.index) + ": " + bad.reason;
             } else if (outcome.ok) {
                 trial.status = TrialStatus::Completed;
-                trial.objective = outcome.objective;
-                trial.sem = outcome.sem;
+                trial.values = outcome.values;
             } else {
                 trial.status = TrialStatus::Failed;
                 trial.error = outcome.error.empty() ? std::string("the evaluator reported a failure without a reason")

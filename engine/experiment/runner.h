@@ -1,6 +1,7 @@
 #pragma once
 // The stepping API every client (CLI, GUI) uses: propose, evaluate, record.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,12 +24,19 @@ struct StepResult {
     // The step replaced Experiment::sampler_state (clients that copy the new trials back into
     // their own experiment copy the state too).
     bool sampler_state_changed = false;
+    // Set when an evaluation reported a set of metrics that differs from the experiment's (one
+    // missing, or one the experiment does not have): "trial 9: the evaluator did not report the
+    // metric 'p99_ms' (constrained: p99_ms <= 50)". That trial is recorded as failed like any
+    // other, but the evaluator and the experiment disagree about what is measured, so every later
+    // trial would fail the same way: clients stop the run (sebo run exits with status 2).
+    std::optional<std::string> misreport;
 };
 
 // Runs one step: the strategy proposes `count` configurations, each becomes a trial, and when
 // an evaluator is given each trial is evaluated (failures are recorded on the trial; the run
-// goes on; a "successful" outcome with a non-finite objective or standard error is recorded as
-// a failure with the reason, so no NaN ever enters the experiment). Without an evaluator the
+// goes on; a "successful" outcome without a value of every metric of the experiment, with a metric
+// it does not have, or with a non-finite value or standard error is recorded as a failure with
+// the reason, so no NaN ever enters the experiment). Without an evaluator the
 // new trials stay pending (manual evaluation). The experiment is modified only when the step
 // completes: a cancelled step leaves it as it was. A completed step also stores the sampler
 // state the strategy left for the next step (Proposal::replaces_sampler_state).

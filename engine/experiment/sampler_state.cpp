@@ -93,7 +93,8 @@ private:
 
 }  // namespace
 
-std::optional<std::uint64_t> data_fingerprint(const std::vector<Trial>& trials, bool minimize, const std::vector<int>& indices) {
+std::optional<std::uint64_t> data_fingerprint(const std::vector<Trial>& trials, const Objective& objective,
+                                              const std::vector<int>& indices) {
     std::unordered_map<int, const Trial*> by_index;
     for (const Trial& t : trials) by_index.emplace(t.index, &t);
     Fnv1a hash;
@@ -102,12 +103,13 @@ std::optional<std::uint64_t> data_fingerprint(const std::vector<Trial>& trials, 
         if (found == by_index.end()) return std::nullopt;
         const Trial& t = *found->second;
         // An excluded trial is no longer in the model's data (experiment/trial.h).
-        if (t.status != TrialStatus::Completed || !t.objective || t.exclusion) return std::nullopt;
+        const Measurement* m = t.measurement(objective.metric);
+        if (t.status != TrialStatus::Completed || !m || t.exclusion) return std::nullopt;
         hash.add_bits(static_cast<std::uint64_t>(static_cast<std::int64_t>(index)));
         for (const double x : t.parameters) hash.add(x);
-        hash.add(minimize ? -*t.objective : *t.objective);
-        hash.add_bits(t.sem ? 1 : 0);
-        if (t.sem) hash.add(*t.sem);
+        hash.add(objective.to_utility(m->mean));
+        hash.add_bits(m->sem ? 1 : 0);
+        if (m->sem) hash.add(*m->sem);
     }
     return hash.value();
 }

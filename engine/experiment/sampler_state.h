@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "experiment/outcomes.h"
 #include "experiment/trial.h"
 
 namespace sebo {
@@ -44,9 +45,10 @@ struct SamplerState {
 };
 
 // A 64-bit hash (FNV-1a over the bit patterns) of what a fit sees of the trials with these
-// indices, in this order: each index, its parameter values and its utility (the objective, negated
-// when minimizing) and standard error. Unset when one of them is missing, not completed or
-// excluded from analysis.
-std::optional<std::uint64_t> data_fingerprint(const std::vector<Trial>& trials, bool minimize, const std::vector<int>& indices);
+// indices, in this order: each index, its parameter values and the utility (the value, negated
+// when minimizing) and standard error of `objective`'s metric. Unset when one of them is missing,
+// not completed or excluded from analysis.
+std::optional<std::uint64_t> data_fingerprint(const std::vector<Trial>& trials, const Objective& objective,
+                                              const std::vector<int>& indices);
 
 }  // namespace sebo

@@ -1,6 +1,7 @@
 #pragma once
 // One evaluated (or to-be-evaluated) configuration.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,15 +23,27 @@ struct TrialExclusion {
     bool operator==(const TrialExclusion&) const = default;
 };
 
+// One metric's recorded value on a trial, in the user's sign (as measured), and its standard
+// error when the evaluator reports one.
+struct Measurement {
+    double mean = 0.0;
+    std::optional<double> sem;
+
+    friend bool operator==(const Measurement&, const Measurement&) = default;
+};
+
+// A trial's measurements by metric name (experiment/outcomes.h names the metrics).
+using MetricValues = std::map<std::string, Measurement>;
+
 struct Trial {
     int index = 0;
     // Parameter values in user units, in the order of the search space's parameters.
     std::vector<double> parameters;
     TrialStatus status = TrialStatus::Pending;
-    // The observed objective in the user's sign (as measured; see Objective::minimize) and its
-    // standard error when the evaluator reports one. Set only for completed trials.
-    std::optional<double> objective;
-    std::optional<double> sem;
+    // What was measured, per metric. A completed trial has a value for every objective; a
+    // constrained or tracked metric may be missing (see Experiment::feasibility). Only completed
+    // trials count: values kept on another trial (a file written by hand) mean nothing.
+    MetricValues values;
     // Which generator proposed the trial: "sobol", "sebo-l0", "manual", "import", ...
     std::string generator;
     // Why the trial failed or was abandoned.
@@ -52,6 +65,16 @@ struct Trial {
 
     // Every field equal (a merge of two copies of a file compares trials this way).
     bool operator==(const Trial&) const = default;
+
+    // The measurement of `metric`, or nullptr when it was not recorded.
+    const Measurement* measurement(const std::string& metric) const {
+        const auto it = values.find(metric);
+        return it == values.end() ? nullptr : &it->second;
+    }
+    std::optional<double> value(const std::string& metric) const {
+        const Measurement* m = measurement(metric);
+        return m ? std::optional<double>(m->mean) : std::nullopt;
+    }
 };
 
 }  // namespace sebo

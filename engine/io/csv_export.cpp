@@ -14,6 +14,15 @@ namespace {
 
 std::string optional_number(const std::optional<double>& value) { return value ? format_number(*value) : std::string(); }
 
+std::string feasibility_text(Feasibility feasibility) {
+    switch (feasibility) {
+    case Feasibility::Feasible: return "true";
+    case Feasibility::Infeasible: return "false";
+    case Feasibility::Unknown: return "unknown";
+    }
+    return "unknown";
+}
+
 // Appends one CSV row (fields already quoted where needed).
 void append_row(std::string& out, const std::vector<std::string>& cells) {
     for (std::size_t i = 0; i < cells.size(); ++i) {
@@ -46,19 +55,32 @@ std::string csv_quote(const std::string& field) {
 std::string trials_to_csv(const Experiment& experiment) {
     const SearchSpace& space = experiment.space;
     std::string out;
-    std::vector<std::string> header = {"trial", "status", "objective", "sem", "active", "generator"};
+    const Outcomes& outcomes = experiment.outcomes;
+    const bool constrained = !outcomes.constraints.empty();
+    std::vector<std::string> header = {"trial", "status"};
+    for (const std::string& metric : outcomes.metrics) {
+        header.push_back(csv_quote(metric));
+        header.push_back(csv_quote(metric + "_sem"));
+    }
+    header.push_back("active");
+    if (constrained) header.push_back("feasible");
+    header.push_back("generator");
     for (const Parameter& p : space.parameters()) header.push_back(csv_quote(p.name));
     header.push_back("error");
     header.push_back("excluded");
     append_row(out, header);
     for (const Trial& t : experiment.trials) {
         assert(static_cast<int>(t.parameters.size()) == space.dimension());
-        std::vector<std::string> row = {std::to_string(t.index),
-                                        to_string(t.status),
-                                        optional_number(t.objective),
-                                        optional_number(t.sem),
-                                        std::to_string(experiment.sparsity(t)),
-                                        csv_quote(t.generator)};
+        std::vector<std::string> row = {std::to_string(t.index), to_string(t.status)};
+        for (const std::string& metric : outcomes.metrics) {
+            const Measurement* m = t.measurement(metric);
+            row.push_back(m ? format_number(m->mean) : std::string());
+            row.push_back(m ? optional_number(m->sem) : std::string());
+        }
+        row.push_back(std::to_string(experiment.sparsity(t)));
+        if (constrained)
+            row.push_back(t.status == TrialStatus::Completed ? feasibility_text(experiment.feasibility(t)) : std::string());
+        row.push_back(csv_quote(t.generator));
         for (double value : t.parameters) row.push_back(format_number(value));
         row.push_back(csv_quote(t.error));
         row.push_back(t.exclusion ? csv_quote(t.exclusion->reason) : std::string());
@@ -98,10 +120,25 @@ std::string configuration_to_json(const Experiment& experiment, int trial, bool 
         else
             parameters[p.name] = value;
     }
+    Json metrics = Json::object();
+    for (const std::string& metric : experiment.outcomes.metrics)
+        if (const Measurement* m = t.measurement(metric)) {
+            Json value = Json{{"mean", m->mean}};
+            if (m->sem) value["sem"] = *m->sem;
+            metrics[metric] = std::move(value);
+        }
     Json out = Json::object();
     out["trial"] = t.index;
-    out["objective"] = t.objective ? Json(*t.objective) : Json(nullptr);
+    if (experiment.outcomes.objectives.size() == 1) {
+        const auto value = experiment.objective_value(t);
+        out["objective"] = value ? Json(*value) : Json(nullptr);
+    }
+    out["metrics"] = std::move(metrics);
     out["active"] = experiment.sparsity(t);
+    if (!experiment.outcomes.constraints.empty()) {
+        const Feasibility feasibility = experiment.feasibility(t);
+        out["feasible"] = feasibility == Feasibility::Unknown ? Json("unknown") : Json(feasibility == Feasibility::Feasible);
+    }
     if (t.exclusion) out["excluded"] = t.exclusion->reason;
     out["parameters"] = std::move(parameters);
     return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

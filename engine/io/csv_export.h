@@ -10,17 +10,24 @@
 namespace sebo {
 
 // One row per trial, in the experiment's order:
-//   trial,status,objective,sem,active,generator,<parameter names...>,error,excluded
-// "active" is Experiment::sparsity(): active groups when the space has groups, otherwise
-// active parameters. objective and sem are empty when unset, error is empty when there is none,
-// excluded holds the reason of a trial excluded from analysis (empty when it counts).
+//   trial,status,<metric>,<metric>_sem,...,active,[feasible,]generator,<parameter names...>,error,excluded
+// with two columns per metric (its value and standard error, in the experiment's metric order),
+// so that the sheet reads back with `sebo import` / `sebo observe --csv`. "active" is
+// Experiment::sparsity(): active groups when the space has groups, otherwise active parameters.
+// "feasible" (true, false or unknown; only when the experiment has outcome constraints) is
+// Experiment::feasibility of a completed trial, empty for the others. Values are empty when
+// unset, error is empty when there is none, excluded holds the reason of a trial excluded from
+// analysis (empty when it counts).
 std::string trials_to_csv(const Experiment& experiment);
 
 // One configuration. changed_only keeps only the parameters that differ from their targets.
 // CSV: header "parameter,value,target,changed" and a row per parameter (changed is true/false).
-// JSON: {"trial": i, "objective": v, "active": k, "parameters": {name: value, ...}}, with
-// "objective" null when the trial has no value, parameters in the order of the search space
-// and integer parameters written as JSON integers; a trial excluded from analysis also has
+// JSON: {"trial": i, "metrics": {name: {"mean": v, "sem": s}, ...}, "active": k, "parameters":
+// {name: value, ...}}: every recorded metric ("sem" when known; {} for a trial without a result),
+// parameters in the order of the search space and integer parameters written as JSON integers.
+// An experiment with one objective also has "objective": v (null without a value) after
+// "trial", as before it had several; one with outcome constraints has "feasible": true, false or
+// "unknown" (Experiment::feasibility) after "active"; a trial excluded from analysis has
 // "excluded": reason (before "parameters").
 // The trial must exist (throws InputError with field "trial" otherwise).
 std::string configuration_to_csv(const Experiment& experiment, int trial, bool changed_only);

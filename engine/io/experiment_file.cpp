@@ -339,7 +339,36 @@ Json fit_record_to_json(const FitRecord& r) {
     return j;
 }
 
-Json trial_to_json(const Trial& t, const SearchSpace& space) {
+// {"name": {"mean": v, "sem": s}, ...} in the experiment's metric order; "sem" only when set.
+Json values_to_json(const MetricValues& values, const std::vector<std::string>& metrics) {
+    Json j = Json::object();
+    for (const std::string& metric : metrics) {
+        const auto it = values.find(metric);
+        if (it == values.end()) continue;
+        Json m = Json::object();
+        m["mean"] = it->second.mean;
+        put(m, "sem", it->second.sem);
+        j[metric] = std::move(m);
+    }
+    return j;
+}
+
+void put_outcomes(Json& j, const Outcomes& outcomes) {
+    j["metrics"] = outcomes.metrics;
+    Json objectives = Json::array();
+    for (const Objective& o : outcomes.objectives) {
+        Json entry = Json{{"metric", o.metric}, {"minimize", o.minimize}};
+        put(entry, "threshold", o.threshold);
+        objectives.push_back(std::move(entry));
+    }
+    j["objectives"] = std::move(objectives);
+    Json constraints = Json::array();
+    for (const OutcomeConstraint& c : outcomes.constraints)
+        constraints.push_back(Json{{"metric", c.metric}, {"op", to_string(c.sense)}, {"bound", c.bound}});
+    j["constraints"] = std::move(constraints);
+}
+
+Json trial_to_json(const Trial& t, const SearchSpace& space, const std::vector<std::string>& metrics) {
     Json j = Json::object();
     j["index"] = t.index;
     j["status"] = to_string(t.status);
@@ -351,8 +380,7 @@ Json trial_to_json(const Trial& t, const SearchSpace& space) {
     members.reserve(n);
     for (std::size_t i = 0; i < n; ++i) members.emplace_back(space.parameter(static_cast<int>(i)).name, t.parameters[i]);
     j["parameters"] = std::move(values);
-    put(j, "objective", t.objective);
-    put(j, "sem", t.sem);
+    if (!t.values.empty()) j["values"] = values_to_json(t.values, metrics);
     j["generator"] = t.generator;
     if (!t.error.empty()) j["error"] = t.error;
     j["generation_seconds"] = t.generation_seconds;
@@ -384,16 +412,15 @@ Json experiment_to_json(const Experiment& e, bool with_trials = true) {
     j["name"] = e.name;
     j["description"] = e.description;
     j["seed"] = e.seed;
-    j["objective"] = Json{{"name", e.objective.name}, {"minimize", e.objective.minimize}};
+    put_outcomes(j, e.outcomes);
     Json parameters = Json::array();
     for (const Parameter& p : e.space.parameters()) parameters.push_back(parameter_to_json(p));
     j["space"] = Json{{"parameters", std::move(parameters)}};
     j["evaluator"] = evaluator_to_json(e.evaluator);
     j["method"] = write_fields(e.method, VisitMethod{});
-    put(j, "hypervolume_reference", e.hypervolume_reference);
     Json trials = Json::array();
     if (with_trials)
-        for (const Trial& t : e.trials) trials.push_back(trial_to_json(t, e.space));
+        for (const Trial& t : e.trials) trials.push_back(trial_to_json(t, e.space, e.outcomes.metrics));
     j["trials"] = std::move(trials);
     Json chosen = Json::array();
     for (const ChosenConfiguration& c : e.chosen) chosen.push_back(Json{{"trial", c.trial}, {"note", c.note}});
@@ -456,10 +483,43 @@ SearchSpace read_space(const Document& value, const std::string& path) {
 Objective read_objective(const Document& value, const std::string& path) {
     expect_object(value, path);
     Objective objective;
-    read_optional(value, path, "name", objective.name);
+    read_required(value, path, "metric", objective.metric);
     // Required: a silently assumed direction would optimize the wrong way.
     read_required(value, path, "minimize", objective.minimize);
+    read_optional(value, path, "threshold", objective.threshold);
     return objective;
+}
+
+OutcomeConstraint read_constraint(const Document& value, const std::string& path) {
+    expect_object(value, path);
+    OutcomeConstraint constraint;
+    read_required(value, path, "metric", constraint.metric);
+    std::string op;
+    read_required(value, path, "op", op);
+    const auto sense = constraint_sense_from_string(op);
+    if (!sense) fail(member_path(path, "op"), shown_text(op) + " is not a constraint operator; expected \"<=\" or \">=\"");
+    constraint.sense = *sense;
+    read_required(value, path, "bound", constraint.bound);
+    return constraint;
+}
+
+// "metrics" (optional: the objectives' metrics when absent), "objectives" (required, 1 to 4),
+// "constraints" (optional) of `object`, an experiment file's top level or a space file.
+Outcomes read_outcomes(const Document& object) {
+    Outcomes outcomes;
+    const Document& objectives = expect_array(required_member(object, "", "objectives"), "objectives");
+    for (std::size_t i = 0; i < objectives.size(); ++i)
+        outcomes.objectives.push_back(read_objective(objectives[i], element_path("objectives", i)));
+    if (const Document* constraints = optional_member(object, "constraints")) {
+        expect_array(*constraints, "constraints");
+        for (std::size_t i = 0; i < constraints->size(); ++i)
+            outcomes.constraints.push_back(read_constraint((*constraints)[i], element_path("constraints", i)));
+    }
+    if (!read_optional(object, "", "metrics", outcomes.metrics))
+        for (const Objective& o : outcomes.objectives)
+            if (!outcomes.has_metric(o.metric)) outcomes.metrics.push_back(o.metric);
+    if (auto error = outcomes.validate()) fail_with_message(*error);
+    return outcomes;
 }
 
 ProblemSpec read_problem(const Document& value, const std::string& path) {
@@ -614,8 +674,28 @@ SamplerState read_sampler_state(const Document& value, const std::string& path, 
     return s;
 }
 
+// {"name": {"mean": v, "sem": s}} or {"name": v}, every name a metric of the experiment.
+MetricValues read_values(const Document& value, const std::string& path, const Outcomes& outcomes) {
+    expect_object(value, path);
+    MetricValues values;
+    for (auto it = value.begin(); it != value.end(); ++it) {
+        const std::string at = member_path(path, it.key());
+        if (!outcomes.has_metric(it.key()))
+            fail(at, "unknown metric " + shown_text(it.key()) + "; the metrics are " + outcomes.metric_list());
+        Measurement m;
+        if (it.value().is_object()) {
+            read_required(it.value(), at, "mean", m.mean);
+            read_nonnegative(it.value(), at, "sem", m.sem);
+        } else {
+            read_value(it.value(), at, m.mean);
+        }
+        values.emplace(it.key(), m);
+    }
+    return values;
+}
+
 Trial read_trial(const Document& value, const std::string& path, const SearchSpace& space,
-                 const std::unordered_map<std::string, int>& index_of) {
+                 const std::unordered_map<std::string, int>& index_of, const Outcomes& outcomes) {
     expect_object(value, path);
     Trial t;
     read_required(value, path, "index", t.index);
@@ -623,10 +703,13 @@ Trial read_trial(const Document& value, const std::string& path, const SearchSpa
     read_required(value, path, "status", t.status);
     t.parameters = read_trial_parameters(required_member(value, path, "parameters"), member_path(path, "parameters"),
                                          space, index_of);
-    read_optional(value, path, "objective", t.objective);
-    if (t.status == TrialStatus::Completed && !t.objective)
-        fail(member_path(path, "objective"), "a completed trial needs an objective value");
-    read_nonnegative(value, path, "sem", t.sem);
+    if (const Document* values = optional_member(value, "values"))
+        t.values = read_values(*values, member_path(path, "values"), outcomes);
+    if (t.status == TrialStatus::Completed)
+        for (const Objective& o : outcomes.objectives)
+            if (!t.measurement(o.metric))
+                fail(member_path(member_path(path, "values"), o.metric),
+                     "a completed trial needs a value of every objective");
     read_optional(value, path, "generator", t.generator);
     read_optional(value, path, "error", t.error);
     read_nonnegative(value, path, "generation_seconds", t.generation_seconds);
@@ -649,7 +732,8 @@ Trial read_trial(const Document& value, const std::string& path, const SearchSpa
     return t;
 }
 
-std::vector<Trial> read_trials(const Document& value, const std::string& path, const SearchSpace& space) {
+std::vector<Trial> read_trials(const Document& value, const std::string& path, const SearchSpace& space,
+                               const Outcomes& outcomes) {
     expect_array(value, path);
     std::unordered_map<std::string, int> index_of;
     for (int i = 0; i < space.dimension(); ++i) index_of.emplace(space.parameter(i).name, i);
@@ -658,7 +742,7 @@ std::vector<Trial> read_trials(const Document& value, const std::string& path, c
     std::set<int> indices;
     for (std::size_t i = 0; i < value.size(); ++i) {
         const std::string at = element_path(path, i);
-        Trial t = read_trial(value[i], at, space, index_of);
+        Trial t = read_trial(value[i], at, space, index_of, outcomes);
         if (!indices.insert(t.index).second)
             fail(member_path(at, "index"), "duplicate trial index " + std::to_string(t.index));
         trials.push_back(std::move(t));
@@ -709,13 +793,13 @@ Experiment read_experiment(Document& document) {
     read_optional(document, "", "name", e.name);
     read_optional(document, "", "description", e.description);
     read_optional(document, "", "seed", e.seed);
-    e.objective = read_objective(required_member(document, "", "objective"), "objective");
+    e.outcomes = read_outcomes(document);
     e.space = read_space(required_member(document, "", "space"), "space");
     if (const Document* evaluator = optional_member(document, "evaluator"))
         e.evaluator = read_evaluator(*evaluator, "evaluator");
     if (const Document* method = optional_member(document, "method")) e.method = read_method(*method, "method");
-    read_optional(document, "", "hypervolume_reference", e.hypervolume_reference);
-    if (const Document* trials = optional_member(document, "trials")) e.trials = read_trials(*trials, "trials", e.space);
+    if (const Document* trials = optional_member(document, "trials"))
+        e.trials = read_trials(*trials, "trials", e.space, e.outcomes);
     if (const Document* chosen = optional_member(document, "chosen"))
         e.chosen = read_chosen(*chosen, "chosen", e.trials);
     if (const Document* state = optional_member(document, "sampler_state"))
@@ -734,8 +818,8 @@ std::string experiment_to_json_text(const Experiment& experiment) {
     return experiment_to_json(experiment).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
-std::string trial_json_text(const Trial& trial, const SearchSpace& space) {
-    const std::string text = trial_to_json(trial, space).dump(2, ' ', false, Json::error_handler_t::replace);
+std::string trial_json_text(const Trial& trial, const SearchSpace& space, const std::vector<std::string>& metrics) {
+    const std::string text = trial_to_json(trial, space, metrics).dump(2, ' ', false, Json::error_handler_t::replace);
     // An element of the root object's "trials" array is two levels deep. A string's line breaks
     // are escaped, so every '\n' of the text starts a line of the layout.
     constexpr std::string_view kIndent = "    ";
@@ -779,6 +863,14 @@ Experiment experiment_from_json_text(const std::string& text) {
 SearchSpace space_from_json_text(const std::string& text) {
     const Document document = parse_json_document(text, kMaxJsonNesting);
     return read_space(document, "");
+}
+
+std::optional<Outcomes> outcomes_from_json_text(const std::string& text) {
+    const Document document = parse_json_document(text, kMaxJsonNesting);
+    expect_object(document, "");
+    for (const char* key : {"metrics", "objectives", "constraints"})
+        if (optional_member(document, key)) return read_outcomes(document);
+    return std::nullopt;
 }
 
 Experiment load_experiment(const std::string& path) { return experiment_from_json_text(read_experiment_text(path)); }

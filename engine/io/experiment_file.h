@@ -7,6 +7,7 @@
 // empty path "".
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,12 +17,13 @@
 namespace sebo {
 
 inline constexpr const char* kExperimentFormat = "sebo-experiment";
-// Version 2 added Trial::exclusion ("excluded"), version 3 (this one) the NUTS sampler mode,
-// the trials' fit records and the sampler state; older files are upgraded on load
-// (io/experiment_migration.h) and saved in the current version.
-inline constexpr int kExperimentVersion = 3;
+// Version 2 added Trial::exclusion ("excluded"), version 3 the NUTS sampler mode, the trials' fit
+// records and the sampler state, version 4 (this one) several metrics, objectives and outcome
+// constraints ("metrics", "objectives", "constraints", trials' "values"). Older files are upgraded
+// on load (io/experiment_migration.h) and saved in the current version.
+inline constexpr int kExperimentVersion = 4;
 
-// Arrays/objects nested deeper than this are refused before parsing; the format itself needs 4.
+// Arrays/objects nested deeper than this are refused before parsing; the format itself needs 5.
 inline constexpr int kMaxJsonNesting = 64;
 
 // Pretty-printed JSON text of the experiment (parameters keyed by name, in user units). Numbers
@@ -32,7 +34,7 @@ std::string experiment_to_json_text(const Experiment& experiment);
 // The same text assembled from the trials' own texts, each as trial_json_text made it for that
 // trial (one per trial, in order): ExperimentTextCache (experiment_text_cache.h) re-serializes only
 // the trials that changed. Equal to experiment_to_json_text, byte for byte.
-std::string trial_json_text(const Trial& trial, const SearchSpace& space);
+std::string trial_json_text(const Trial& trial, const SearchSpace& space, const std::vector<std::string>& metrics);
 std::string experiment_json_text(const Experiment& experiment, const std::vector<const std::string*>& trial_texts);
 
 // Parses and validates; throws InputError.
@@ -41,6 +43,11 @@ Experiment experiment_from_json_text(const std::string& text);
 // A search space on its own, in the layout of an experiment file's "space" object
 // ({"parameters": [...]}), with the same checks; paths start at "parameters". Throws InputError.
 SearchSpace space_from_json_text(const std::string& text);
+
+// The metrics, objectives and outcome constraints of a JSON object in the layout of an experiment
+// file's top level ("metrics", "objectives", "constraints"), with the same checks; unset when the
+// object has none of the three. For space files that also say what is measured. Throws InputError.
+std::optional<Outcomes> outcomes_from_json_text(const std::string& text);
 
 // Reads a file; throws InputError (field "file" for unreadable/oversized files).
 Experiment load_experiment(const std::string& path);

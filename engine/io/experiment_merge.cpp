@@ -40,7 +40,7 @@ bool pending(const Trial& t) { return t.status == TrialStatus::Pending; }
 
 // Two records of one trial with the same measurement differ only in bookkeeping (times, messages).
 bool same_measurement(const Trial& a, const Trial& b) {
-    return a.status == b.status && a.objective == b.objective && a.sem == b.sem;
+    return a.status == b.status && a.values == b.values;
 }
 
 template <typename T, typename Key>
@@ -61,10 +61,18 @@ bool same(const T* a, const T* b) {
     return a == b || (a && b && *a == *b);
 }
 
-// The top-level members that define the problem: mine and the file must agree on them.
-const char* const kProblemMembers[] = {"space", "objective"};
+// The top-level members that define the problem: mine and the file must agree on them. The
+// objectives' metrics and directions define it too (objective_directions); their thresholds, like
+// the outcome constraints, are settings.
+const char* const kProblemMembers[] = {"space", "metrics"};
 
 std::string problem_member_name(const std::string& key) { return key == "space" ? "search space" : key; }
+
+std::vector<std::pair<std::string, bool>> objective_directions(const Experiment& e) {
+    std::vector<std::pair<std::string, bool>> directions;
+    for (const Objective& o : e.outcomes.objectives) directions.emplace_back(o.metric, o.minimize);
+    return directions;
+}
 
 std::string list_text(const std::vector<int>& indices) {
     std::string text;
@@ -77,7 +85,8 @@ std::string list_text(const std::vector<int>& indices) {
 
 std::string setting_name(const std::string& key) {
     if (key == "method") return "method settings";
-    if (key == "hypervolume_reference") return "hypervolume reference point";
+    if (key == "objectives") return "objective thresholds";
+    if (key == "constraints") return "outcome constraints";
     return key;
 }
 
@@ -93,6 +102,10 @@ Json merge_settings(const Experiment* base, const Experiment& mine, const Experi
             throw MergeError("the file now holds another problem: its " + problem_member_name(key) +
                              " was changed by another program; nothing was merged");
     }
+    if (objective_directions(mine) != objective_directions(theirs) &&
+        (!base || objective_directions(theirs) != objective_directions(*base)))
+        throw MergeError("the file now holds another problem: its objectives were changed by another program; nothing "
+                         "was merged");
     Json merged = Json::object();
     std::set<std::string> keys;
     std::vector<std::string> order;

@@ -6,7 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/input_error.h"
 #include "io/experiment_file.h"
+#include "io/json_document.h"
 
 namespace sebo {
 
@@ -55,9 +57,82 @@ void version_2_to_3(Document& document) {
     }
 }
 
+// A member of `object` that is present and not null (null means absent in every version).
+const Document* present(const Document& object, const char* key) {
+    const auto it = object.find(key);
+    return it == object.end() || it->is_null() ? nullptr : &*it;
+}
+
+// A number of a version-3 file, or an InputError with its version-3 path: the step moves the
+// value elsewhere, where a message would name a path the file does not have.
+const Document& version_3_number(const Document& value, const std::string& path) {
+    if (!value.is_number()) throw InputError(path, "expected a number, got " + describe_value(value));
+    return value;
+}
+
+// Version 4 has named metrics, one to four objectives and outcome constraints. Versions 1–3 had
+// one measured value: "objective": {"name" (default "objective"), "minimize"}, an optional
+// "hypervolume_reference" (its value, user sign) and per trial "objective" and "sem". The step
+// says the same in version 4: one metric of that name, the one objective on it with the
+// reference as its threshold, no constraints, and each trial's value and standard error under
+// "values". Checks what it moves against version 3's rules and names version-3 paths, so that a
+// broken older file is reported as the person wrote it.
+void version_3_to_4(Document& document) {
+    const Document* objective = present(document, "objective");
+    if (!objective) throw InputError("objective", "required field is missing");
+    if (!objective->is_object()) throw InputError("objective", "expected an object, got " + describe_value(*objective));
+    std::string name = "objective";
+    if (const Document* given = present(*objective, "name")) {
+        if (!given->is_string()) throw InputError("objective.name", "expected a string, got " + describe_value(*given));
+        // Older versions allowed an empty name, which version 4 does not give a metric: the default.
+        if (!given->get_ref<const std::string&>().empty()) name = given->get<std::string>();
+    }
+    const Document* minimize = present(*objective, "minimize");
+    if (!minimize) throw InputError("objective.minimize", "required field is missing");
+    if (!minimize->is_boolean())
+        throw InputError("objective.minimize", "expected true or false, got " + describe_value(*minimize));
+    Document migrated = Document::object();
+    migrated["metric"] = name;
+    migrated["minimize"] = *minimize;
+    if (const Document* reference = present(document, "hypervolume_reference"))
+        migrated["threshold"] = version_3_number(*reference, "hypervolume_reference");
+
+    const auto trials = document.find("trials");
+    if (trials != document.end() && trials->is_array()) {  // otherwise the reader reports it
+        for (std::size_t i = 0; i < trials->size(); ++i) {
+            Document& trial = (*trials)[i];
+            if (!trial.is_object()) continue;
+            const std::string at = "trials[" + std::to_string(i) + "]";
+            const Document* value = present(trial, "objective");
+            const Document* sem = present(trial, "sem");
+            Document measurement = Document::object();
+            if (value) measurement["mean"] = version_3_number(*value, at + ".objective");
+            if (sem) {
+                version_3_number(*sem, at + ".sem");
+                if (sem->get<double>() < 0.0) throw InputError(at + ".sem", describe_value(*sem) + " is negative");
+            }
+            const auto status = trial.find("status");
+            if (!value && status != trial.end() && *status == "completed")
+                throw InputError(at + ".objective", "a completed trial needs an objective value");
+            // A standard error without a value described nothing; it is dropped with the value.
+            if (value && sem) measurement["sem"] = *sem;
+            trial.erase("objective");
+            trial.erase("sem");
+            trial.erase("values");  // an older reader ignored it: it meant nothing
+            if (value) trial["values"] = Document{{name, std::move(measurement)}};
+        }
+    }
+    document.erase("objective");
+    document.erase("hypervolume_reference");
+    document["metrics"] = Document::array({name});
+    document["objectives"] = Document::array({std::move(migrated)});
+    document["constraints"] = Document::array();
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
-constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3};
+constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3,
+                                                                  &version_3_to_4};
 
 }  // namespace
 

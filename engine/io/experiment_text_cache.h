@@ -28,7 +28,8 @@ private:
         Trial trial;
         std::string text;
     };
-    std::vector<std::string> names_;  // the parameter names the texts were made with
+    std::vector<std::string> names_;    // the parameter names the texts were made with
+    std::vector<std::string> metrics_;  // and the metrics
     std::vector<Entry> entries_;      // by position in the experiment's trials
     std::size_t serialized_ = 0;
 };

@@ -34,18 +34,85 @@ NumberCell read_number(const std::string& cell) {
     return {value, {}};
 }
 
-// The column of the objective: one named after it, or "objective".
-std::size_t objective_column(const Experiment& experiment, const CsvTable& table) {
-    const auto named = table.column(experiment.objective.name);
-    const auto generic = table.column_ignoring_case("objective");
+// The columns of one metric: its value, named after it (or "objective" when it is the
+// experiment's only metric), and its optional standard error "<metric>_sem" (or "sem").
+struct MetricColumn {
+    std::string metric;
+    std::size_t value = 0;
+    std::optional<std::size_t> sem;
+    bool required = true;  // an objective or a constrained metric: a completed row needs its value
+};
+
+std::optional<std::size_t> one_of(const CsvTable& table, std::optional<std::size_t> named,
+                                  std::optional<std::size_t> generic, const std::string& what) {
     if (named && generic && *named != *generic)
-        throw InputError(table.where(table.header_line),
-                         "both '" + experiment.objective.name + "' and '" + table.header[*generic] +
-                             "' columns; keep only the one with the objective values");
-    if (named) return *named;
-    if (generic) return *generic;
-    throw InputError(table.where(table.header_line),
-                     "no objective column; name it '" + experiment.objective.name + "' or 'objective'");
+        throw InputError(table.where(table.header_line), "both '" + table.header[*named] + "' and '" +
+                                                             table.header[*generic] + "' columns; keep only the one with " +
+                                                             what);
+    return named ? named : generic;
+}
+
+std::vector<MetricColumn> metric_columns(const Experiment& experiment, const CsvTable& table) {
+    const Outcomes& outcomes = experiment.outcomes;
+    const bool single = outcomes.metrics.size() == 1;
+    std::vector<MetricColumn> columns;
+    for (const std::string& metric : outcomes.metrics) {
+        MetricColumn column;
+        column.metric = metric;
+        column.required = outcomes.objective_on(metric) || outcomes.is_constrained(metric);
+        const auto value = one_of(table, table.column(metric), single ? table.column_ignoring_case("objective") : std::nullopt,
+                                  "the values of " + metric);
+        if (!value)
+            throw InputError(table.where(table.header_line),
+                             "no column for the metric '" + metric + "'" +
+                                 (single ? "; name it '" + metric + "' or 'objective'"
+                                         : "; every metric (" + outcomes.metric_list() +
+                                               ") needs a column named after it, even if its cells stay empty"));
+        column.value = *value;
+        const auto sem = table.column(metric + "_sem");
+        column.sem = one_of(table, sem && !outcomes.has_metric(metric + "_sem") ? sem : std::nullopt,
+                            single ? table.column_ignoring_case("sem") : std::nullopt,
+                            "the standard errors of " + metric);
+        columns.push_back(std::move(column));
+    }
+    return columns;
+}
+
+bool any_metric_value(const std::vector<MetricColumn>& columns, const CsvTable::Row& row) {
+    return std::any_of(columns.begin(), columns.end(), [&](const MetricColumn& c) { return !row.cells[c.value].empty(); });
+}
+
+// A problem with one cell: its column and what is wrong.
+struct CellProblem {
+    std::size_t column = 0;
+    std::string message;
+};
+
+// Reads the metric cells of a completed row into `values`; the first problem found, if any.
+std::optional<CellProblem> read_metric_cells(const std::vector<MetricColumn>& columns, const CsvTable::Row& row,
+                                             MetricValues& values) {
+    for (const MetricColumn& column : columns) {
+        const std::string& text = row.cells[column.value];
+        const bool has_sem = column.sem && !row.cells[*column.sem].empty();
+        if (text.empty()) {
+            if (column.required)
+                return CellProblem{column.value, "a completed result needs a value of every objective and constrained metric"};
+            if (has_sem) return CellProblem{*column.sem, "a standard error without a value of " + column.metric};
+            continue;
+        }
+        const NumberCell value = read_number(text);
+        if (!value.value) return CellProblem{column.value, value.problem};
+        Measurement m{*value.value, std::nullopt};
+        if (has_sem) {
+            const std::string& sem_text = row.cells[*column.sem];
+            const NumberCell sem = read_number(sem_text);
+            if (!sem.value) return CellProblem{*column.sem, sem.problem};
+            if (*sem.value < 0.0) return CellProblem{*column.sem, quoted(sem_text) + " is negative"};
+            m.sem = sem.value;
+        }
+        values.emplace(column.metric, m);
+    }
+    return std::nullopt;
 }
 
 std::vector<std::optional<std::size_t>> parameter_columns(const Experiment& experiment, const CsvTable& table) {
@@ -70,11 +137,12 @@ std::optional<std::string> check_value(const SearchSpace& space, int i, double v
     return error->compare(0, prefix.size(), prefix) == 0 ? error->substr(prefix.size()) : *error;
 }
 
-std::string describe_result(const Trial& t) {
-    if (t.status == TrialStatus::Completed && t.objective)
-        return "completed, objective " + format_number(*t.objective) +
-               (t.exclusion ? ", excluded from analysis: " + t.exclusion->reason : std::string());
-    return to_string(t.status);
+std::string describe_result(const Experiment& experiment, const Trial& t) {
+    if (t.status != TrialStatus::Completed) return to_string(t.status);
+    std::string text = "completed";
+    for (const std::string& metric : experiment.outcomes.metrics)
+        if (const auto value = t.value(metric)) text += ", " + metric + " " + format_number(*value);
+    return text + (t.exclusion ? ", excluded from analysis: " + t.exclusion->reason : std::string());
 }
 
 }  // namespace
@@ -97,21 +165,28 @@ std::optional<std::string> check_result(const Experiment& experiment, const Obse
     const Trial* trial = experiment.find_trial(result.trial);
     if (!trial) return "no trial " + std::to_string(result.trial) + " in the experiment";
     if (trial->status != TrialStatus::Pending && !overwrite)
-        return "trial " + std::to_string(result.trial) + " already has a result (" + describe_result(*trial) + ")";
+        return "trial " + std::to_string(result.trial) + " already has a result (" + describe_result(experiment, *trial) + ")";
+    const Outcomes& outcomes = experiment.outcomes;
     switch (result.status) {
     case TrialStatus::Completed:
-        if (!result.objective) return "a completed result needs an objective value";
-        if (!std::isfinite(*result.objective)) return format_number(*result.objective) + " is not a finite objective value";
+        for (const std::string& metric : outcomes.metrics)
+            if (!result.values.count(metric) && (outcomes.objective_on(metric) || outcomes.is_constrained(metric)))
+                return "a completed result needs a value of " + metric + " (" +
+                       (outcomes.objective_on(metric) ? "an objective" : "a constrained metric") + ")";
         break;
     case TrialStatus::Failed:
     case TrialStatus::Abandoned:
-        if (result.objective) return std::string("a ") + to_string(result.status) + " trial has no objective value";
-        if (result.sem) return std::string("a ") + to_string(result.status) + " trial has no standard error";
+        if (!result.values.empty()) return std::string("a ") + to_string(result.status) + " trial has no values";
         break;
     case TrialStatus::Pending: return "a result cannot be 'pending'";
     }
-    if (result.sem && (!std::isfinite(*result.sem) || *result.sem < 0.0))
-        return "the standard error " + format_number(*result.sem) + " is not a finite number >= 0";
+    for (const auto& [metric, m] : result.values) {
+        if (!outcomes.has_metric(metric))
+            return "unknown metric '" + metric + "'; the metrics are " + outcomes.metric_list();
+        if (!std::isfinite(m.mean)) return format_number(m.mean) + " is not a finite value of " + metric;
+        if (m.sem && (!std::isfinite(*m.sem) || *m.sem < 0.0))
+            return "the standard error " + format_number(*m.sem) + " of " + metric + " is not a finite number >= 0";
+    }
     return std::nullopt;
 }
 
@@ -120,8 +195,7 @@ void record_results(Experiment& experiment, const std::vector<ObservedResult>& r
         assert(!check_result(experiment, result, true));
         Trial& trial = *experiment.find_trial(result.trial);
         trial.status = result.status;
-        trial.objective = result.objective;
-        trial.sem = result.sem;
+        trial.values = result.values;
         trial.error = result.status == TrialStatus::Completed ? std::string() : result.error;
         trial.completed_at = timestamp;
         // The exclusion was a judgement of the value it replaces.
@@ -132,8 +206,7 @@ void record_results(Experiment& experiment, const std::vector<ObservedResult>& r
 ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, const ResultsMatchOptions& options) {
     const SearchSpace& space = experiment.space;
     const auto trial_column = table.column_ignoring_case("trial");
-    const std::size_t objective = objective_column(experiment, table);
-    const auto sem_column = table.column_ignoring_case("sem");
+    const std::vector<MetricColumn> metrics = metric_columns(experiment, table);
     const auto status_column = table.column_ignoring_case("status");
     const auto error_column = table.column_ignoring_case("error");
     const auto columns = parameter_columns(experiment, table);
@@ -157,7 +230,7 @@ ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, 
             finish(ResultRow::Status::Invalid, "column " + column + ": " + message);
         };
 
-        // The result: status, objective, standard error.
+        // The result: status and values.
         ObservedResult result;
         const std::string status_text = status_column ? lower_case(row.cells[*status_column]) : std::string();
         const bool no_status = status_text.empty() || status_text == "pending";
@@ -172,35 +245,23 @@ ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, 
                                                            " is not a status; expected completed, failed, abandoned or pending");
             continue;
         }
-        const std::string& value_text = row.cells[objective];
         if (result.status == TrialStatus::Completed) {
-            if (value_text.empty()) {
-                if (no_status) {
-                    finish(ResultRow::Status::Skipped, "no result yet (the " + table.header[objective] + " cell is empty)");
-                } else {
-                    invalid_cell(table.header[objective], "a completed result needs a value");
-                }
+            if (no_status && !any_metric_value(metrics, row)) {
+                finish(ResultRow::Status::Skipped, metrics.size() == 1 ? "no result yet (the " + table.header[metrics[0].value] +
+                                                                             " cell is empty)"
+                                                                       : std::string("no result yet (the metric cells are empty)"));
                 continue;
             }
-            const NumberCell value = read_number(value_text);
-            if (!value.value) {
-                invalid_cell(table.header[objective], value.problem);
+            if (const auto problem = read_metric_cells(metrics, row, result.values)) {
+                invalid_cell(table.header[problem->column], problem->message);
                 continue;
-            }
-            result.objective = value.value;
-            if (sem_column && !row.cells[*sem_column].empty()) {
-                const NumberCell sem = read_number(row.cells[*sem_column]);
-                if (!sem.value || *sem.value < 0.0) {
-                    invalid_cell(table.header[*sem_column],
-                                 sem.value ? quoted(row.cells[*sem_column]) + " is negative" : sem.problem);
-                    continue;
-                }
-                result.sem = sem.value;
             }
         } else {
-            if (!value_text.empty()) {
-                invalid_cell(table.header[objective], std::string("a ") + to_string(result.status) +
-                                                          " trial has no value; leave the cell empty");
+            if (const auto filled = std::find_if(metrics.begin(), metrics.end(),
+                                                 [&](const MetricColumn& c) { return !row.cells[c.value].empty(); });
+                filled != metrics.end()) {
+                invalid_cell(table.header[filled->value], std::string("a ") + to_string(result.status) +
+                                                              " trial has no value; leave the cell empty");
                 continue;
             }
             result.error = error_column ? row.cells[*error_column] : std::string();
@@ -268,7 +329,7 @@ ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, 
                     message += " (trial " + std::to_string(other->index) + " has them: " +
                                (other->status == TrialStatus::Pending ? std::string("its result is on line ") +
                                                                             std::to_string(claimed[other->index])
-                                                                      : describe_result(*other)) +
+                                                                      : describe_result(experiment, *other)) +
                                ")";
                 finish(ResultRow::Status::Unmatched, message);
                 continue;
@@ -298,8 +359,7 @@ TrialImport import_trials(const Experiment& experiment, const CsvTable& table) {
     if (const auto missing = first_missing(experiment, columns))
         throw InputError(table.where(table.header_line),
                          "no column for parameter '" + *missing + "'; every parameter needs a column");
-    const std::size_t objective = objective_column(experiment, table);
-    const auto sem_column = table.column_ignoring_case("sem");
+    const std::vector<MetricColumn> metrics = metric_columns(experiment, table);
 
     TrialImport out;
     int next = experiment.next_trial_index();
@@ -319,18 +379,10 @@ TrialImport import_trials(const Experiment& experiment, const CsvTable& table) {
             if (const auto why = check_value(space, i, *value.value)) problem(c, *why);
             trial.parameters.push_back(*value.value);
         }
-        const NumberCell value = read_number(row.cells[objective]);
-        if (!value.value) problem(objective, value.problem);
-        if (sem_column && !row.cells[*sem_column].empty()) {
-            const NumberCell sem = read_number(row.cells[*sem_column]);
-            if (!sem.value) problem(*sem_column, sem.problem);
-            else if (*sem.value < 0.0) problem(*sem_column, quoted(row.cells[*sem_column]) + " is negative");
-            else trial.sem = sem.value;
-        }
+        if (const auto cell = read_metric_cells(metrics, row, trial.values)) problem(cell->column, cell->message);
         if (out.problems.size() != problems_before) continue;
         trial.index = next++;
         trial.status = TrialStatus::Completed;
-        trial.objective = value.value;
         trial.generator = "import";
         out.trials.push_back(std::move(trial));
     }

@@ -5,11 +5,18 @@
 //  - match_results: a sheet of results for trials the tool proposed (`sebo observe --csv`).
 //    Rows name their trial by a "trial" column, or else by the values of every parameter
 //    column, which must equal those of one pending trial exactly (as numbers: "0.50" is 0.5).
-//    The value is in a column named after the objective, or "objective"; optional columns
-//    "sem", "status" (completed | failed | abandoned | pending) and "error". Other columns are
-//    ignored. Each row is reported as matched, unmatched, invalid or skipped (no result yet).
+//    Optional columns "status" (completed | failed | abandoned | pending) and "error". Other
+//    columns are ignored. Each row is reported as matched, unmatched, invalid or skipped (no
+//    result yet).
 //  - import_trials: historical data (`sebo import`, `sebo new --import`): every row, with all
-//    parameter columns and an objective, becomes a completed trial with generator "import".
+//    parameter columns and the metrics' values, becomes a completed trial with generator
+//    "import".
+//
+// Metric columns, in both: one per metric of the experiment, named after it, with its standard
+// error in an optional column "<metric>_sem" (a column named after a metric is always that
+// metric's value). An experiment with a single metric also takes "objective" and "sem". A sheet
+// without a column for some metric is refused as a whole. A completed row needs a value of every
+// objective and of every constrained metric; a tracked metric's cell may be empty (not measured).
 //
 // Column names are matched exactly, except the fixed ones (trial, objective, sem, status,
 // error), which ignore letter case. Nothing here changes an experiment except record_results.
@@ -27,9 +34,8 @@ namespace sebo {
 struct ObservedResult {
     int trial = 0;
     TrialStatus status = TrialStatus::Completed;  // Completed, Failed or Abandoned
-    std::optional<double> objective;              // set exactly when Completed
-    std::optional<double> sem;
-    std::string error;  // Failed / Abandoned: why
+    MetricValues values;                          // Completed only
+    std::string error;                            // Failed / Abandoned: why
 };
 
 // What became of one data row of a results sheet.
@@ -57,15 +63,16 @@ struct ResultsMatchOptions {
     bool overwrite = false;
 };
 
-// Throws InputError (field "<source> line N") when the sheet itself is unusable: no objective
-// column, or neither a trial column nor every parameter column.
+// Throws InputError (field "<source> line N") when the sheet itself is unusable: no column for
+// a metric, or neither a trial column nor every parameter column.
 ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, const ResultsMatchOptions& options = {});
 
 // Empty when the result can be recorded: the trial exists, has no result yet (or overwrite),
-// and the values fit the status (a finite objective for completed, none otherwise; sem >= 0).
+// and the values fit the status (completed: a value of every objective and constrained metric,
+// only metrics of the experiment, finite values and standard errors >= 0; otherwise no values).
 std::optional<std::string> check_result(const Experiment& experiment, const ObservedResult& result, bool overwrite);
 
-// Records each result on its trial (status, objective, sem, error, completed_at = timestamp). A
+// Records each result on its trial (status, values, error, completed_at = timestamp). A
 // result replaces the trial's old one entirely: an exclusion from analysis, which judged the old
 // value, is dropped (the trial counts again).
 // Every result must pass check_result(.., overwrite = true) (asserted).

@@ -147,24 +147,37 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
     return space;
 }
 
-SearchSpace space_from_json_document_text(const std::string& text, const std::string& source) {
+namespace {
+
+// Keeps an error's JSON path, and says which file it is in.
+template <class Read>
+auto with_source(const std::string& source, Read read) {
     try {
-        return space_from_json_text(text);
+        return read();
     } catch (const InputError& e) {
-        // Keep the JSON path, and say which file it is in.
         const std::string what = e.what();
         const std::string message = e.field().empty() ? what : what.substr(e.field().size() + 2);
         throw InputError(e.field().empty() ? source : source + " " + e.field(), message);
     }
 }
 
-SearchSpace load_space_file(const std::string& path) {
-    const std::string text = read_text_file(path);
-    std::size_t first = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-    first = text.find_first_not_of(" \t\r\n", first);
-    if (first != std::string::npos && text[first] == '{')
-        return space_from_json_document_text(text.substr(text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0), path);
-    return space_from_csv_text(text, path);
+}  // namespace
+
+SearchSpace space_from_json_document_text(const std::string& text, const std::string& source) {
+    return with_source(source, [&] { return space_from_json_text(text); });
 }
+
+SpaceFile read_space_file(const std::string& path) {
+    const std::string text = read_text_file(path);
+    const std::size_t bom = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    const std::size_t first = text.find_first_not_of(" \t\r\n", bom);
+    if (first == std::string::npos || text[first] != '{') return {space_from_csv_text(text, path), std::nullopt};
+    const std::string json = text.substr(bom);
+    SpaceFile file{space_from_json_document_text(json, path), std::nullopt};
+    file.outcomes = with_source(path, [&] { return outcomes_from_json_text(json); });
+    return file;
+}
+
+SearchSpace load_space_file(const std::string& path) { return read_space_file(path).space; }
 
 }  // namespace sebo

@@ -9,13 +9,17 @@
 //   (true/false, yes/no or 1/0, default false), target (default 0, or lower when 0 is outside
 //   the bounds) and group (default none) are optional columns whose empty cells take the default.
 //
-//   JSON, the layout of an experiment file's "space": {"parameters": [{"name": ..., ...}]}.
+//   JSON, the layout of an experiment file's "space": {"parameters": [{"name": ..., ...}]}. It
+//   may also say what is measured, with "metrics", "objectives" and "constraints" as at the top
+//   level of an experiment file (docs/file-format.md).
 //
 // Every problem is an InputError naming the file, the line and the column (CSV) or the JSON
 // path, e.g. "space.csv line 4, column upper: 'ten' is not a number".
 
+#include <optional>
 #include <string>
 
+#include "experiment/outcomes.h"
 #include "space/search_space.h"
 
 namespace sebo {
@@ -24,7 +28,14 @@ namespace sebo {
 SearchSpace space_from_csv_text(const std::string& text, const std::string& source);
 SearchSpace space_from_json_document_text(const std::string& text, const std::string& source);
 
+struct SpaceFile {
+    SearchSpace space;
+    std::optional<Outcomes> outcomes;  // JSON files that have "objectives" (CSV files never)
+};
+
 // Reads the file at `path`: JSON when its first non-blank character is '{', CSV otherwise.
+SpaceFile read_space_file(const std::string& path);
+// Only the space of read_space_file.
 SearchSpace load_space_file(const std::string& path);
 
 }  // namespace sebo

@@ -41,7 +41,9 @@ EmbeddedProblem::EmbeddedProblem(EmbeddedFunction function, int dimension, std::
     space_ = SearchSpace(std::move(parameters));
 }
 
-Objective EmbeddedProblem::objective() const { return Objective{to_string(function_), true}; }
+Outcomes EmbeddedProblem::outcomes() const {
+    return Outcomes::single(to_string(function_), true, function_ == EmbeddedFunction::Branin ? 10.0 : 0.0);
+}
 
 double EmbeddedProblem::value_of_effective(const std::vector<double>& u) const {
     assert(u.size() == effective_.size());
@@ -56,20 +58,16 @@ double EmbeddedProblem::value_of_effective(const std::vector<double>& u) const {
     return 0.0;
 }
 
-ProblemValue EmbeddedProblem::evaluate(const std::vector<double>& x, std::uint64_t /*noise_seed*/) const {
+MetricValues EmbeddedProblem::evaluate(const std::vector<double>& x, std::uint64_t /*noise_seed*/) const {
     assert(static_cast<int>(x.size()) == space_.dimension());
     std::vector<double> u;
     u.reserve(effective_.size());
     for (int e : effective_) u.push_back(x[static_cast<std::size_t>(e)]);
-    return ProblemValue{value_of_effective(u), std::nullopt};
+    return {{to_string(function_), {value_of_effective(u), std::nullopt}}};
 }
 
 std::optional<double> EmbeddedProblem::optimum() const {
     return function_ == EmbeddedFunction::Branin ? kBraninMinimum : kHartmann6Minimum;
-}
-
-std::optional<double> EmbeddedProblem::hypervolume_reference() const {
-    return function_ == EmbeddedFunction::Branin ? 10.0 : 0.0;
 }
 
 }  // namespace sebo

@@ -54,7 +54,7 @@ GroupedContextualProblem::GroupedContextualProblem() {
     space_ = SearchSpace(std::move(parameters));
 }
 
-ProblemValue GroupedContextualProblem::evaluate(const std::vector<double>& x, std::uint64_t /*noise_seed*/) const {
+MetricValues GroupedContextualProblem::evaluate(const std::vector<double>& x, std::uint64_t /*noise_seed*/) const {
     assert(static_cast<int>(x.size()) == kDimension);
     double value = 0.0;
     for (int c = 0; c < kC; ++c) {
@@ -66,11 +66,11 @@ ProblemValue GroupedContextualProblem::evaluate(const std::vector<double>& x, st
         }
         value += kTraffic[static_cast<std::size_t>(c)] * reward;
     }
-    return ProblemValue{value, std::nullopt};
+    return {{"qoe", {value, std::nullopt}}};
 }
 
-std::optional<double> GroupedContextualProblem::hypervolume_reference() const {
-    return evaluate(space_.target(), 0).value;
+Outcomes GroupedContextualProblem::outcomes() const {
+    return Outcomes::single("qoe", false, evaluate(space_.target(), 0).at("qoe").mean);
 }
 
 std::vector<int> GroupedContextualProblem::effective_dimensions() const {

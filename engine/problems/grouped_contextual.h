@@ -31,11 +31,11 @@ public:
     GroupedContextualProblem();
 
     const SearchSpace& space() const override { return space_; }
-    Objective objective() const override { return Objective{"qoe", false}; }
-    ProblemValue evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const override;
+    // "qoe", maximized, with the value of the global policy as threshold: the hypervolume
+    // measures gains over not contextualizing.
+    Outcomes outcomes() const override;
+    MetricValues evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const override;
     std::optional<double> optimum() const override { return 1.0; }
-    // The value of the global policy: the hypervolume measures gains over not contextualizing.
-    std::optional<double> hypervolume_reference() const override;
     // The parameters of the three contexts that gain, where their optimum differs from the global policy.
     std::vector<int> effective_dimensions() const override;
 

@@ -1,12 +1,15 @@
 #include "problems/problem.h"
 
-#include <cmath>
 #include <exception>
 
-#include "core/format.h"
 #include "problems/random_stream.h"
 
 namespace sebo {
+
+Measurement Problem::primary_measurement(const std::vector<double>& x, std::uint64_t noise_seed) const {
+    const MetricValues values = evaluate(x, noise_seed);
+    return values.at(outcomes().objectives.front().metric);
+}
 
 std::uint64_t problem_noise_seed(std::uint64_t experiment_seed, int trial_index) {
     // The index goes through the sign-extending cast so that every int maps to a distinct value.
@@ -24,18 +27,8 @@ EvaluationOutcome ProblemEvaluator::evaluate(const Trial& trial, const StepContr
         return outcome;
     }
     try {
-        const ProblemValue value = problem_->evaluate(trial.parameters, problem_noise_seed(seed_, trial.index));
-        if (!std::isfinite(value.value)) {
-            outcome.error = "the problem returned a non-finite value (" + format_number(value.value) + ")";
-            return outcome;
-        }
-        if (value.sem && !(std::isfinite(*value.sem) && *value.sem >= 0.0)) {
-            outcome.error = "the problem returned an invalid standard error (" + format_number(*value.sem) + ")";
-            return outcome;
-        }
+        outcome.values = problem_->evaluate(trial.parameters, problem_noise_seed(seed_, trial.index));
         outcome.ok = true;
-        outcome.objective = value.value;
-        outcome.sem = value.sem;
     } catch (const std::exception& e) {
         outcome.error = std::string("the evaluation failed: ") + e.what();
     }

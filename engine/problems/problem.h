@@ -1,5 +1,6 @@
 #pragma once
-// A built-in problem: a search space, an objective and a way to evaluate it (SPEC §4).
+// A built-in problem: a search space, the metrics it reports with its objectives and outcome
+// constraints, and a way to evaluate it (SPEC §4, §10).
 
 #include <cstdint>
 #include <memory>
@@ -13,27 +14,29 @@
 
 namespace sebo {
 
-struct ProblemValue {
-    double value = 0.0;  // objective in the user's sign (see Problem::objective())
-    std::optional<double> sem;
-};
-
 class Problem {
 public:
     virtual ~Problem() = default;
     virtual const SearchSpace& space() const = 0;
-    virtual Objective objective() const = 0;
-    // Evaluates a configuration in user units. Stochastic problems draw their noise from
-    // `noise_seed` so that an experiment is reproducible; deterministic ones ignore it.
-    // Must be safe to call concurrently from several threads.
-    virtual ProblemValue evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const = 0;
-    // The best achievable objective value (user sign) when known.
+    // Every metric it reports, and what a new experiment on it optimizes by default: the
+    // objectives with their thresholds — the objective side of the hypervolume reference point
+    // (user sign), fixed per problem so that traces of different runs compare (SPEC §3) — and
+    // the outcome constraints. A person may choose other objectives and constraints among the
+    // same metrics (problem_catalog.h).
+    virtual Outcomes outcomes() const = 0;
+    // Evaluates a configuration in user units: one value per metric of outcomes().metrics.
+    // Stochastic problems draw their noise from `noise_seed` so that an experiment is
+    // reproducible; deterministic ones ignore it. Must be safe to call concurrently from several
+    // threads.
+    virtual MetricValues evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const = 0;
+    // The best achievable value (user sign) of the first default objective when known — among
+    // the configurations that satisfy the default constraints.
     virtual std::optional<double> optimum() const { return std::nullopt; }
-    // The objective side of the hypervolume reference point (user sign), fixed per problem so
-    // that traces of different runs compare (SPEC §3).
-    virtual std::optional<double> hypervolume_reference() const { return std::nullopt; }
     // The parameters that actually matter, when known (embedded synthetic problems).
     virtual std::vector<int> effective_dimensions() const { return {}; }
+
+    // The first default objective's measurement of evaluate(x, noise_seed).
+    Measurement primary_measurement(const std::vector<double>& x, std::uint64_t noise_seed) const;
 };
 
 // The noise seed of one trial: a splitmix64-based mix of the experiment seed and the trial
@@ -46,8 +49,8 @@ class ProblemEvaluator final : public Evaluator {
 public:
     ProblemEvaluator(std::shared_ptr<const Problem> problem, std::uint64_t experiment_seed)
         : problem_(std::move(problem)), seed_(experiment_seed) {}
-    // Never throws: a configuration outside the problem's space, a non-finite value or an
-    // exception from the problem becomes ok = false with a message.
+    // Never throws: a configuration outside the problem's space or an exception from the
+    // problem becomes ok = false with a message (the runner checks the values themselves).
     EvaluationOutcome evaluate(const Trial& trial, const StepControl& control) override;
 
 private:

@@ -245,7 +245,8 @@ std::shared_ptr<const Problem> make_problem(const ProblemSpec& spec) {
     return nullptr;
 }
 
-Experiment make_problem_experiment(const ProblemSpec& spec, const MethodSettings& method, std::uint64_t seed) {
+Experiment make_problem_experiment(const ProblemSpec& spec, const MethodSettings& method, std::uint64_t seed,
+                                   const std::optional<Outcomes>& chosen) {
     if (auto error = method.validate()) {
         // MethodSettings::validate() messages start with the field path ("method.budget: ...").
         const auto colon = error->find(": ");
@@ -260,12 +261,26 @@ Experiment make_problem_experiment(const ProblemSpec& spec, const MethodSettings
         if (info.name == resolved.name) experiment.description = info.description;
     experiment.description += details(resolved);
     experiment.space = problem->space();
-    experiment.objective = problem->objective();
+    experiment.outcomes = problem->outcomes();
+    if (chosen) {
+        // Other objectives and constraints, among the problem's own metrics (which it reports
+        // whatever is optimized): every metric stays, the rest are tracked.
+        const Outcomes defaults = experiment.outcomes;
+        experiment.outcomes.objectives = chosen->objectives;
+        experiment.outcomes.constraints = chosen->constraints;
+        for (const std::string& metric : chosen->metrics)
+            if (!defaults.has_metric(metric))
+                throw InputError("metrics", "unknown metric '" + metric + "' of " + resolved.name + "; its metrics are " +
+                                                defaults.metric_list());
+        if (auto error = experiment.outcomes.validate()) {
+            const auto colon = error->find(": ");
+            throw InputError(error->substr(0, colon), error->substr(colon + 2));
+        }
+    }
     experiment.evaluator.kind = EvaluatorSpec::Kind::Problem;
     experiment.evaluator.problem = resolved;
     experiment.method = method;
     experiment.seed = seed;
-    experiment.hypervolume_reference = problem->hypervolume_reference();
     return experiment;
 }
 

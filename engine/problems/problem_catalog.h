@@ -2,6 +2,7 @@
 // The built-in problems by name, with their options (SPEC §4).
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,12 @@ std::shared_ptr<const Problem> make_problem(const ProblemSpec& spec);
 // describes its problem completely; throws InputError like make_problem.
 ProblemSpec resolve_problem_spec(const ProblemSpec& spec);
 
-// A new experiment for a problem: its space and objective, the problem as evaluator, its
-// hypervolume reference, the method and seed.
-Experiment make_problem_experiment(const ProblemSpec& spec, const MethodSettings& method, std::uint64_t seed);
+// A new experiment for a problem: its space, metrics, objectives (with their thresholds, the
+// hypervolume reference) and constraints, the problem as evaluator, the method and seed.
+// `chosen` replaces the problem's objectives and constraints by others on its metrics (e.g.
+// sourcing's relevance maximized subject to cost <= 2); its `metrics` only list the metrics it
+// names. Throws InputError naming the field ("metrics", "objectives[1].metric", ...).
+Experiment make_problem_experiment(const ProblemSpec& spec, const MethodSettings& method, std::uint64_t seed,
+                                   const std::optional<Outcomes>& chosen = std::nullopt);
 
 }  // namespace sebo

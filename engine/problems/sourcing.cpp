@@ -177,20 +177,27 @@ double SourcingProblem::expected_value(const std::vector<double>& x) const {
     return expected_relevance(x) - SourcingWorld::kCostWeight * infrastructure_cost(x);
 }
 
-std::optional<double> SourcingProblem::hypervolume_reference() const { return expected_value(space_.target()); }
+Outcomes SourcingProblem::outcomes() const {
+    Outcomes outcomes = Outcomes::single(kQuality, false, expected_value(space_.target()));
+    outcomes.metrics = {kQuality, kRelevance, kCost};
+    return outcomes;
+}
 
-ProblemValue SourcingProblem::evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const {
+MetricValues SourcingProblem::evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const {
     assert(!space_.check_point(x));
     std::vector<int> counts(x.size());
     for (std::size_t s = 0; s < x.size(); ++s) counts[s] = static_cast<int>(x[s]);
-    const double cost = SourcingWorld::kCostWeight * infrastructure_cost(x);
+    const double load = infrastructure_cost(x);
+    const double cost = SourcingWorld::kCostWeight * load;
 
     RandomStream rng(mix_seeds(noise_seed, kNoiseSalt));
     // mark[k] == r when item k was already retrieved in repetition r (de-duplication without
     // clearing the array between repetitions).
     std::vector<std::uint32_t> mark(static_cast<std::size_t>(SourcingWorld::kItems), 0);
     const double* relevance = world_.item_relevance.data();
-    double mean = 0.0, sum_squares = 0.0;  // Welford's running mean and squared deviations
+    // Welford's running means and squared deviations of the quality and of the relevance alone.
+    double mean = 0.0, sum_squares = 0.0;
+    double relevance_mean = 0.0, relevance_squares = 0.0;
     for (int r = 1; r <= repetitions_; ++r) {
         const auto stamp = static_cast<std::uint32_t>(r);
         double score = 0.0;
@@ -208,14 +215,17 @@ ProblemValue SourcingProblem::evaluate(const std::vector<double>& x, std::uint64
         const double delta = value - mean;
         mean += delta / r;
         sum_squares += delta * (value - mean);
+        const double relevance_delta = score - relevance_mean;
+        relevance_mean += relevance_delta / r;
+        relevance_squares += relevance_delta * (score - relevance_mean);
     }
-    ProblemValue result;
-    result.value = mean;
-    if (repetitions_ > 1) {
-        const double variance = std::max(0.0, sum_squares / (repetitions_ - 1));
-        result.sem = std::sqrt(variance / repetitions_);
-    }
-    return result;
+    const auto standard_error = [&](double squares) -> std::optional<double> {
+        if (repetitions_ <= 1) return std::nullopt;
+        return std::sqrt(std::max(0.0, squares / (repetitions_ - 1)) / repetitions_);
+    };
+    return {{kQuality, {mean, standard_error(sum_squares)}},
+            {kRelevance, {relevance_mean, standard_error(relevance_squares)}},
+            {kCost, {load, std::nullopt}}};
 }
 
 }  // namespace sebo

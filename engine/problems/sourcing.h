@@ -5,6 +5,9 @@
 // items from source s; the quality score of one simulation is
 //     Q = RS - 0.6 C,   RS = sum over distinct retrieved items k of m_k,   C = sum_s c_s x_s,
 // and the objective is the mean of Q over repeated simulations, with its standard error.
+// The two parts are metrics of their own (SPEC §10): "relevance" (the mean of RS, with its
+// standard error) and "cost" (C, deterministic), so that the problem can also run with both as
+// objectives, or as "maximize relevance subject to cost <= budget".
 //
 // The world (topic mixtures, relevances, costs) is drawn once from a world seed; the
 // simulations draw from a noise seed, so a value is a deterministic function of
@@ -52,13 +55,19 @@ public:
     // the retrieval count every source is compared with for sparsity (the paper uses 0).
     SourcingProblem(std::uint64_t world_seed, int repetitions, int target_count = 0);
 
+    static constexpr const char* kQuality = "quality";
+    static constexpr const char* kRelevance = "relevance";
+    static constexpr const char* kCost = "cost";
+
     const SearchSpace& space() const override { return space_; }
-    Objective objective() const override { return Objective{"quality", false}; }
-    // Mean quality score over `repetitions` simulations and its standard error (unset when
-    // repetitions == 1). x: integer counts in [0, 50] (asserted; ProblemEvaluator checks).
-    ProblemValue evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const override;
-    // The expected quality of the target policy: 0 for the paper's all-zero target.
-    std::optional<double> hypervolume_reference() const override;
+    // Metrics quality, relevance and cost; by default quality is maximized, with the expected
+    // quality of the target policy as threshold (0 for the paper's all-zero target), and the
+    // other two are tracked.
+    Outcomes outcomes() const override;
+    // Mean quality score and mean relevance over `repetitions` simulations, with their standard
+    // errors (unset when repetitions == 1), and the cost. x: integer counts in [0, 50] (asserted;
+    // ProblemEvaluator checks).
+    MetricValues evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const override;
 
     const SourcingWorld& world() const { return world_; }
     int repetitions() const { return repetitions_; }

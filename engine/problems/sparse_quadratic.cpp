@@ -26,14 +26,14 @@ SparseQuadraticProblem::SparseQuadraticProblem(int dimension, std::vector<int> e
     }
 }
 
-ProblemValue SparseQuadraticProblem::evaluate(const std::vector<double>& x, std::uint64_t /*noise_seed*/) const {
+MetricValues SparseQuadraticProblem::evaluate(const std::vector<double>& x, std::uint64_t /*noise_seed*/) const {
     assert(static_cast<int>(x.size()) == space_.dimension());
     double value = 0.0;
     for (std::size_t j = 0; j < effective_.size(); ++j) {
         const double d = x[static_cast<std::size_t>(effective_[j])] - centers_[j];
         value += weights_[j] * (1.0 - 4.0 * d * d);
     }
-    return ProblemValue{value, std::nullopt};
+    return {{"quadratic", {value, std::nullopt}}};
 }
 
 std::optional<double> SparseQuadraticProblem::optimum() const {

@@ -23,11 +23,11 @@ public:
     SparseQuadraticProblem(int dimension, std::vector<int> effective, double target);
 
     const SearchSpace& space() const override { return space_; }
-    Objective objective() const override { return Objective{"quadratic", false}; }
-    ProblemValue evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const override;
+    // "quadratic", maximized, with threshold 0 (the value at the target): the hypervolume
+    // measures gains over changing nothing.
+    Outcomes outcomes() const override { return Outcomes::single("quadratic", false, 0.0); }
+    MetricValues evaluate(const std::vector<double>& x, std::uint64_t noise_seed) const override;
     std::optional<double> optimum() const override;
-    // The value at the target, 0: the hypervolume measures gains over changing nothing.
-    std::optional<double> hypervolume_reference() const override { return 0.0; }
     std::vector<int> effective_dimensions() const override { return effective_; }
 
     // The unit-cube optimum c_j of effective coordinate j: 0.5 above the target when the

@@ -49,4 +49,10 @@ inline QJsonObject read_json(const QString& path) {
     return QJsonDocument::fromJson(f.readAll()).object();
 }
 
+// A metric's recorded value (or standard error) on a trial object of an experiment file:
+// trial["values"][metric]["mean"] (or ["sem"]); 0 when absent.
+inline double metric_value(const QJsonObject& trial, const QString& metric, const char* member = "mean") {
+    return trial["values"].toObject()[metric].toObject()[member].toDouble();
+}
+
 }  // namespace sebo::test

@@ -15,6 +15,7 @@
 
 namespace {
 
+using sebo::test::metric_value;
 using sebo::test::read_json;
 using sebo::test::run_sebo;
 using Result = sebo::test::CliResult;
@@ -87,8 +88,10 @@ private slots:
         QCOMPARE(r.code, 0);
         const QJsonObject e = read_json(path("lab.sebo.json"));
         QCOMPARE(e["name"].toString(), QString("lab"));
-        QCOMPARE(e["objective"].toObject()["name"].toString(), QString("yield"));
-        QCOMPARE(e["objective"].toObject()["minimize"].toBool(), true);
+        QCOMPARE(e["metrics"].toArray(), QJsonArray({"yield"}));
+        QCOMPARE(e["objectives"].toArray()[0].toObject()["metric"].toString(), QString("yield"));
+        QCOMPARE(e["objectives"].toArray()[0].toObject()["minimize"].toBool(), true);
+        QCOMPARE(e["constraints"].toArray().size(), 0);
         QCOMPARE(e["evaluator"].toObject()["kind"].toString(), QString("manual"));
         QCOMPARE(e["method"].toObject()["strategy"].toString(), QString("sebo-l0"));  // the default of 'new'
         QCOMPARE(e["method"].toObject()["budget"].toInt(), 30);
@@ -120,14 +123,14 @@ private slots:
                     path("bad.csv") + " line 4, column upper: 'ten' is not a number");
         QVERIFY(!QFile::exists(path("bad.sebo.json")));
         const QString space = write_space();
-        SEBO_EXPECT(run_sebo({"new", "--space", space, "--out", path("u.sebo.json")}), 2, "--objective NAME is required");
+        SEBO_EXPECT(run_sebo({"new", "--space", space, "--out", path("u.sebo.json")}), 2, "--objective NAME[:min|:max] is required");
         SEBO_EXPECT(run_sebo({"new", "--space", space, "--objective", "y", "--evaluator", "command", "--out", path("u.sebo.json")}),
                     2, "needs --command PROG");
         SEBO_EXPECT(run_sebo({"new", "--space", space, "--objective", "y", "--evaluator", "manual", "--timeout", "5", "--out",
                               path("u.sebo.json")}),
                     2, "--timeout needs --evaluator command");
         SEBO_EXPECT(run_sebo({"new", "--space", space, "--objective", "ratio", "--out", path("u.sebo.json")}), 2,
-                    "'ratio' is also the name of a parameter");
+                    "'ratio' is the name of a parameter");
         SEBO_EXPECT(run_sebo({"new", "--space", space, "--objective", "y", "--workdir", path("nowhere"), "--out",
                               path("u.sebo.json"), "--command", "/bin/true"}),
                     2, "--workdir");
@@ -169,8 +172,8 @@ private slots:
             QCOMPARE(t["status"].toString(), QString("completed"));
             double sum = 0;
             for (double v : values_of(t, names)) sum += v;
-            SEBO_COMPARE_NEAR(t["objective"].toDouble(), sum, 1e-9);
-            QCOMPARE(t["sem"].toDouble(), 0.25);
+            SEBO_COMPARE_NEAR(metric_value(t, "score"), sum, 1e-9);
+            QCOMPARE(metric_value(t, "score", "sem"), 0.25);
         }
         SEBO_EXPECT(run_sebo({"run", path("cmd.sebo.json"), "--trials", "7", "--evaluator", "shell"}), 2, "--evaluator");
         // A manual experiment is not run at all.
@@ -281,9 +284,9 @@ private slots:
         QVERIFY2(by_csv.code == 0, qPrintable(by_csv.err));
         QVERIFY2(by_csv.err.contains("line 2: matched -> trial 2"), qPrintable(by_csv.err));
         QJsonArray trials = trials_of(file);
-        QCOMPARE(trials[0].toObject()["objective"].toDouble(), 0.42);
-        QCOMPARE(trials[1].toObject()["sem"].toDouble(), 0.02);
-        QCOMPARE(trials[2].toObject()["objective"].toDouble(), 0.33);
+        QCOMPARE(metric_value(trials[0].toObject(), "yield"), 0.42);
+        QCOMPARE(metric_value(trials[1].toObject(), "yield", "sem"), 0.02);
+        QCOMPARE(metric_value(trials[2].toObject(), "yield"), 0.33);
         for (const auto& t : trials) QCOMPARE(t.toObject()["status"].toString(), QString("completed"));
 
         // Ask for a model-based batch of 3: distinct, and new.
@@ -334,9 +337,9 @@ private slots:
         QCOMPARE(run_sebo({"suggest", file, "--count", "3", "--json"}).code, 0);
         QCOMPARE(run_sebo({"observe", file, "--trial", "0", "--value", "1.5"}).code, 0);
         SEBO_EXPECT(run_sebo({"observe", file, "--trial", "0", "--value", "2"}), 2,
-                    "trial 0 already has a result (completed, objective 1.5); --overwrite replaces it");
+                    "trial 0 already has a result (completed, yield 1.5); --overwrite replaces it");
         QCOMPARE(run_sebo({"observe", file, "--trial", "0", "--value", "2", "--overwrite"}).code, 0);
-        QCOMPARE(trials_of(file)[0].toObject()["objective"].toDouble(), 2.0);
+        QCOMPARE(metric_value(trials_of(file)[0].toObject(), "yield"), 2.0);
         SEBO_EXPECT(run_sebo({"observe", file, "--trial", "9", "--value", "2"}), 2, "no trial 9 in the experiment");
         SEBO_EXPECT(run_sebo({"observe", file, "--trial", "1"}), 2, "--value V or --failed REASON");
         SEBO_EXPECT(run_sebo({"observe", file, "--trial", "1", "--value", "nan"}), 2, "--value: 'nan' is not a finite number");
@@ -352,7 +355,7 @@ private slots:
         QVERIFY(refused.err.contains("line 4: invalid: column status: 'broken' is not a status"));
         QCOMPARE(read_bytes(file), before);
         QCOMPARE(run_sebo({"observe", file, "--csv", path("mixed.csv"), "--partial"}).code, 0);
-        QCOMPARE(trials_of(file)[1].toObject()["objective"].toDouble(), 0.7);
+        QCOMPARE(metric_value(trials_of(file)[1].toObject(), "yield"), 0.7);
         QCOMPARE(trials_of(file)[2].toObject()["status"].toString(), QString("pending"));
 
         QCOMPARE(run_sebo({"observe", file, "--trial", "2", "--failed", "the sample was contaminated"}).code, 0);
@@ -395,7 +398,7 @@ private slots:
         QCOMPARE(trials.size(), 2);
         QCOMPARE(trials[0].toObject()["generator"].toString(), QString("import"));
         QCOMPARE(trials[0].toObject()["status"].toString(), QString("completed"));
-        QCOMPARE(trials[1].toObject()["objective"].toDouble(), 0.8);
+        QCOMPARE(metric_value(trials[1].toObject(), "yield"), 0.8);
         QCOMPARE(trials[1].toObject()["parameters"].toObject()["catalyst, mg"].toDouble(), 1.0);
 
         write_text(path("more.csv"), "ratio,stir_steps,temperature,\"catalyst, mg\",objective,sem\n0.5,8,90,10,0.9,0.05\n");
@@ -403,7 +406,7 @@ private slots:
         trials = trials_of(path("h.sebo.json"));
         QCOMPARE(trials.size(), 3);
         QCOMPARE(trials[2].toObject()["index"].toInt(), 2);
-        QCOMPARE(trials[2].toObject()["sem"].toDouble(), 0.05);
+        QCOMPARE(metric_value(trials[2].toObject(), "yield", "sem"), 0.05);
         // The next suggestion continues after the imported trials.
         const Result next = run_sebo({"suggest", path("h.sebo.json"), "--json"});
         QVERIFY2(next.code == 0, qPrintable(next.err));

@@ -84,6 +84,11 @@ FileLock hold(const std::string& sidecar, const std::string& file, const std::st
 }
 
 const Trial* find(const Experiment& e, int index) { return e.find_trial(index); }
+// The objective's value of trial `index`, unset when it has none.
+std::optional<double> value_of(const Experiment& e, int index) {
+    const Trial* t = e.find_trial(index);
+    return t ? e.objective_value(*t) : std::nullopt;
+}
 
 double sum(const std::vector<double>& values) {
     double total = 0;
@@ -159,7 +164,7 @@ class TestCliWriters : public QObject {
         for (const Trial& t : e.trials) {
             if (others.contains(t.index)) continue;
             QVERIFY2(t.status == TrialStatus::Completed, qPrintable(QString("trial %1 is not completed").arg(t.index)));
-            QCOMPARE(*t.objective, sum(t.parameters));
+            QCOMPARE(*e.objective_value(t), sum(t.parameters));
             in_file.push_back(t.parameters);
         }
         std::sort(logged.begin(), logged.end());
@@ -228,7 +233,7 @@ private slots:
         }
         const Experiment e = load_experiment(file.toStdString());
         QCOMPARE(e.count(TrialStatus::Pending), 0);
-        for (int k = 0; k < trials.size(); ++k) QCOMPARE(*find(e, trials[k])->objective, double(10 + k));
+        for (int k = 0; k < trials.size(); ++k) QCOMPARE(*value_of(e, trials[k]), double(10 + k));
     }
 
     // `sebo run` with the evaluator, and from other processes: `sebo observe` on pending trials
@@ -336,7 +341,7 @@ private slots:
             recorded += static_cast<int>(observed.size());
             for (const auto& [trial, value] : observed) {
                 const Trial* t = find(e, trial);
-                QVERIFY2(t && t->status == TrialStatus::Completed && t->objective && *t->objective == value,
+                QVERIFY2(t && t->status == TrialStatus::Completed && e.objective_value(*t) == value,
                          qPrintable(QString("round %1: trial %2's observed value %3 is not in the file").arg(round).arg(trial).arg(value)));
                 ++found;
             }
@@ -403,7 +408,7 @@ private slots:
                                     .arg(file)
                                     .arg(pid)),
                  qPrintable(r.err));
-        QCOMPARE(*find(load_experiment(file.toStdString()), 0)->objective, 2.5);
+        QCOMPARE(*value_of(load_experiment(file.toStdString()), 0), 2.5);
         QVERIFY(!QFileInfo::exists(file + ".write.lock"));
     }
 
@@ -430,7 +435,7 @@ private slots:
         lock.release();
         QVERIFY(waiting.waitForFinished(kHangGuardMs));
         QCOMPARE(waiting.exitCode(), 0);
-        QCOMPARE(*find(load_experiment(path), 1)->objective, 4.0);
+        QCOMPARE(*value_of(load_experiment(path), 1), 4.0);
 
         // The run lock held by someone else: `sebo new --force` does not replace the file.
         const std::string before = read_experiment_text(path);

@@ -42,8 +42,8 @@ QSet<int> reported_trials(const QString& stderr_text) {
 }
 
 bool same_trial(const Trial& a, const Trial& b) {
-    return a.index == b.index && a.status == b.status && a.parameters == b.parameters && a.objective == b.objective &&
-           a.sem == b.sem && a.generator == b.generator && a.error == b.error && a.created_at == b.created_at &&
+    return a.index == b.index && a.status == b.status && a.parameters == b.parameters && a.values == b.values &&
+           a.generator == b.generator && a.error == b.error && a.created_at == b.created_at &&
            a.completed_at == b.completed_at;
 }
 

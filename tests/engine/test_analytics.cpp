@@ -37,7 +37,7 @@ Trial trial(int index, std::vector<double> parameters, TrialStatus status, std::
     t.index = index;
     t.parameters = std::move(parameters);
     t.status = status;
-    t.objective = objective;
+    if (objective) t.values = {{"objective", {*objective, std::nullopt}}};
     return t;
 }
 
@@ -56,8 +56,7 @@ Experiment experiment(bool grouped) {
     Experiment e;
     e.name = grouped ? "grouped" : "ungrouped";
     e.space = space(grouped);
-    e.objective.name = "loss";
-    e.objective.minimize = true;
+    e.outcomes.objectives[0].minimize = true;  // a loss
     e.trials = {
         trial(1, {0.0, 0.0, 1, 0.5}, TrialStatus::Completed, 10.0),
         trial(2, {0.3, 0.0, 1, 0.5}, TrialStatus::Completed, 6.0),
@@ -95,9 +94,9 @@ private slots:
 
     void ungroupedFrontier() {
         Experiment e = experiment(false);
-        e.hypervolume_reference = 11.0;  // loss 11 → utility −11
+        e.outcomes.objectives[0].threshold = 11.0;  // loss 11 → utility −11
         const FrontierReport report = analyze_frontier(e);
-        QCOMPARE(report.reference_utility, -11.0);
+        QCOMPARE(report.reference_utilities[0], -11.0);
         QCOMPARE(report.reference_sparsity, 4);
         // Utilities by sparsity: 0: −10 (trials 1, 8), 1: −6, 2: −4, 3: −3 and −1. Trial 5 is
         // dominated by trial 7, trial 8 duplicates trial 1.
@@ -115,9 +114,9 @@ private slots:
 
     void groupedFrontier() {
         Experiment e = experiment(true);
-        e.hypervolume_reference = 11.0;
+        e.outcomes.objectives[0].threshold = 11.0;
         const FrontierReport report = analyze_frontier(e);
-        QCOMPARE(report.reference_utility, -11.0);
+        QCOMPARE(report.reference_utilities[0], -11.0);
         QCOMPARE(report.reference_sparsity, 3);
         // Group counts move trial 5 to sparsity 2, where it beats trial 4 (−3 > −4).
         QCOMPARE(report.pareto_trials, (std::vector<int>{1, 2, 5, 7}));
@@ -135,7 +134,7 @@ private slots:
         // Completed utilities −10 … −1: range 9, reference −10 − 0.9. Strip widths over
         // sparsity 0..3 with that reference: 0.9, 4.9, 6.9, 9.9.
         const FrontierReport report = analyze_frontier(experiment(false));
-        SEBO_COMPARE_NEAR(report.reference_utility, -10.9, 1e-12);
+        SEBO_COMPARE_NEAR(report.reference_utilities[0], -10.9, 1e-12);
         SEBO_COMPARE_NEAR(report.hypervolume, 0.9 + 4.9 + 6.9 + 9.9, 1e-12);
         SEBO_COMPARE_NEAR(report.hypervolume_trace.back(), report.hypervolume, 1e-12);
     }
@@ -146,7 +145,7 @@ private slots:
         const std::vector<double> at_target = {0.0, 0.0, 1.0, 0.5};
         // No completed trial: 0, whatever failed or pending trials hold.
         e.trials = {trial(0, at_target, TrialStatus::Failed, 5.0), trial(1, at_target, TrialStatus::Pending, std::nullopt)};
-        QCOMPARE(reference_utility(e), 0.0);
+        QCOMPARE(reference_utilities(e)[0], 0.0);
 
         // Maximized values 2, 7, 4: worst minus 10% of the range 5. The failed trial's 5 and
         // an abandoned trial's −100 are ignored.
@@ -154,30 +153,30 @@ private slots:
         e.trials.push_back(trial(3, at_target, TrialStatus::Completed, 7.0));
         e.trials.push_back(trial(4, at_target, TrialStatus::Completed, 4.0));
         e.trials.push_back(trial(5, at_target, TrialStatus::Abandoned, -100.0));
-        SEBO_COMPARE_NEAR(reference_utility(e), 1.5, 1e-12);
+        SEBO_COMPARE_NEAR(reference_utilities(e)[0], 1.5, 1e-12);
 
         // Minimized: utilities −2, −7, −4 → worst −7, range 5 → −7.5.
-        e.objective.minimize = true;
-        SEBO_COMPARE_NEAR(reference_utility(e), -7.5, 1e-12);
+        e.outcomes.objectives[0].minimize = true;
+        SEBO_COMPARE_NEAR(reference_utilities(e)[0], -7.5, 1e-12);
 
         // All equal: minus 1 (3 → −3 → −4 when minimizing).
         e.trials = {trial(0, at_target, TrialStatus::Completed, 3.0), trial(1, at_target, TrialStatus::Completed, 3.0)};
-        QCOMPARE(reference_utility(e), -4.0);
-        e.objective.minimize = false;
-        QCOMPARE(reference_utility(e), 2.0);
+        QCOMPARE(reference_utilities(e)[0], -4.0);
+        e.outcomes.objectives[0].minimize = false;
+        QCOMPARE(reference_utilities(e)[0], 2.0);
 
         // An explicit reference is in the user's sign and wins over the rule.
-        e.hypervolume_reference = -10.0;
-        QCOMPARE(reference_utility(e), -10.0);
-        e.objective.minimize = true;
-        QCOMPARE(reference_utility(e), 10.0);
+        e.outcomes.objectives[0].threshold = -10.0;
+        QCOMPARE(reference_utilities(e)[0], -10.0);
+        e.outcomes.objectives[0].minimize = true;
+        QCOMPARE(reference_utilities(e)[0], 10.0);
     }
 
     // Trial 7 (loss 1, the best) excluded: every analysis is that of the experiment without it,
     // and the trace repeats the previous value at its position. Including it restores all.
     void excludedTrialCountsNowhere() {
         Experiment e = experiment(false);
-        e.hypervolume_reference = 11.0;
+        e.outcomes.objectives[0].threshold = 11.0;
         const FrontierReport full = analyze_frontier(e);
         e.trials[6].exclusion = TrialExclusion{"sentinel", "2026-01-01T00:00:00Z"};
         QVERIFY(!e.validate());
@@ -195,20 +194,20 @@ private slots:
         QCOMPARE(simple_regret(e, 4, 0.5), std::optional<double>(2.5));
 
         Experiment removed = experiment(false);
-        removed.hypervolume_reference = 11.0;
+        removed.outcomes.objectives[0].threshold = 11.0;
         removed.trials.erase(removed.trials.begin() + 6);
         const FrontierReport without = analyze_frontier(removed);
         QCOMPARE(report.pareto_trials, without.pareto_trials);
         QCOMPARE(report.hypervolume, without.hypervolume);
         QCOMPARE(report.activation_frequency, without.activation_frequency);
         // The default reference ignores it too (utilities −10 … −3: −10 − 0.7).
-        e.hypervolume_reference.reset();
-        removed.hypervolume_reference.reset();
-        SEBO_COMPARE_NEAR(reference_utility(e), -10.7, 1e-12);
-        QCOMPARE(reference_utility(e), reference_utility(removed));
+        e.outcomes.objectives[0].threshold.reset();
+        removed.outcomes.objectives[0].threshold.reset();
+        SEBO_COMPARE_NEAR(reference_utilities(e)[0], -10.7, 1e-12);
+        QCOMPARE(reference_utilities(e)[0], reference_utilities(removed)[0]);
 
         e.trials[6].exclusion.reset();
-        e.hypervolume_reference = 11.0;
+        e.outcomes.objectives[0].threshold = 11.0;
         const FrontierReport again = analyze_frontier(e);
         QCOMPARE(again.pareto_trials, full.pareto_trials);
         QCOMPARE(again.hypervolume_trace, full.hypervolume_trace);
@@ -223,31 +222,31 @@ private slots:
         const std::vector<double> at_target = {0.0, 0.0, 1.0, 0.5};
         for (int i = 1; i <= 9; ++i) e.trials.push_back(trial(i, at_target, TrialStatus::Completed, i));
         e.trials.push_back(trial(10, at_target, TrialStatus::Completed, -1e308));
-        SEBO_COMPARE_NEAR(reference_utility(e), 0.2, 1e-12);
+        SEBO_COMPARE_NEAR(reference_utilities(e)[0], 0.2, 1e-12);
         // A best value of 1e308 does not widen the margin either.
-        e.trials.back().objective = 1e308;
-        SEBO_COMPARE_NEAR(reference_utility(e), 0.2, 1e-12);
+        e.trials.back().values["objective"].mean = 1e308;
+        SEBO_COMPARE_NEAR(reference_utilities(e)[0], 0.2, 1e-12);
         // Minimized, the same values are utilities −9 … −1 and −1e308: −9 − 0.8.
-        e.objective.minimize = true;
-        SEBO_COMPARE_NEAR(reference_utility(e), -9.8, 1e-12);
+        e.outcomes.objectives[0].minimize = true;
+        SEBO_COMPARE_NEAR(reference_utilities(e)[0], -9.8, 1e-12);
         const FrontierReport report = analyze_frontier(e);
         QVERIFY(std::isfinite(report.hypervolume));
         for (double v : report.hypervolume_trace) QVERIFY(std::isfinite(v));
 
         // Fewer than 5 values: no robust spread, the plain rule, still finite: worst −1e308,
         // best 3, margin 0.1·3 + 1e307 → −1.1e308.
-        e.objective.minimize = false;
+        e.outcomes.objectives[0].minimize = false;
         e.trials = {trial(0, at_target, TrialStatus::Completed, 1.0), trial(1, at_target, TrialStatus::Completed, 2.0),
                     trial(2, at_target, TrialStatus::Completed, 3.0), trial(3, at_target, TrialStatus::Completed, -1e308)};
-        SEBO_COMPARE_NEAR(reference_utility(e) / -1.1e308, 1.0, 1e-15);
+        SEBO_COMPARE_NEAR(reference_utilities(e)[0] / -1.1e308, 1.0, 1e-15);
         // Below the lowest double it is clamped: −1.7e308 − 1.7e307 − 0.3 → −DBL_MAX.
-        e.trials[3].objective = -1.7e308;
-        QCOMPARE(reference_utility(e), std::numeric_limits<double>::lowest());
+        e.trials[3].values["objective"].mean = -1.7e308;
+        QCOMPARE(reference_utilities(e)[0], std::numeric_limits<double>::lowest());
         QVERIFY(std::isfinite(analyze_frontier(e).hypervolume));
 
         // All equal: 10% of the magnitude below when that is more than 1 (1e30 − 1 would be 1e30).
         e.trials = {trial(0, at_target, TrialStatus::Completed, 1e30), trial(1, at_target, TrialStatus::Completed, 1e30)};
-        SEBO_COMPARE_NEAR(reference_utility(e) / 9e29, 1.0, 1e-15);
+        SEBO_COMPARE_NEAR(reference_utilities(e)[0] / 9e29, 1.0, 1e-15);
         QVERIFY(analyze_frontier(e).hypervolume > 0.0);
     }
 
@@ -257,7 +256,7 @@ private slots:
         e.trials = {trial(0, {0.5, 0.0, 1, 0.5}, TrialStatus::Pending, std::nullopt),
                     trial(1, {0.5, 0.0, 1, 0.5}, TrialStatus::Failed, std::nullopt)};
         const FrontierReport report = analyze_frontier(e);
-        QCOMPARE(report.reference_utility, 0.0);
+        QCOMPARE(report.reference_utilities[0], 0.0);
         QCOMPARE(report.reference_sparsity, 3);
         QVERIFY(report.pareto_trials.empty());
         compare_levels(report, {std::nullopt, std::nullopt, std::nullopt, std::nullopt},
@@ -283,7 +282,7 @@ private slots:
         QCOMPARE(simple_regret(experiment(true), 2, 0.5), std::optional<double>(3.5));
         // Maximizing the same numbers: optimum 12, best with at most 2 active is 10 (trial 1).
         Experiment maximized = experiment(false);
-        maximized.objective.minimize = false;
+        maximized.outcomes.objectives[0].minimize = false;
         QCOMPARE(simple_regret(maximized, 2, 12.0), std::optional<double>(2.0));
     }
 };

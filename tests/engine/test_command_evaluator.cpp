@@ -78,7 +78,7 @@ EvaluatorSpec inline_script(const std::string& script, double timeout = 30.0) {
 
 EvaluationOutcome run_one(const EvaluatorSpec& spec, const Trial& trial, const SearchSpace& space = small_space(),
                           CommandEvaluatorOptions options = {}) {
-    CommandEvaluator evaluator(spec, space, options);
+    CommandEvaluator evaluator(spec, space, {"objective"}, options);
     return evaluator.evaluate(trial, StepControl{});
 }
 
@@ -127,6 +127,8 @@ double elapsed(Clock::time_point since) { return std::chrono::duration<double>(C
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
+const std::vector<std::string> kOneMetric = {"objective"};
+
 }  // namespace
 
 class TestCommandEvaluator : public QObject {
@@ -143,16 +145,16 @@ private slots:
     }
 
     void output_protocol() {
-        EvaluationOutcome o = parse_command_output("{\"objective\": 1.5}");
+        EvaluationOutcome o = parse_command_output("{\"objective\": 1.5}", kOneMetric);
         QVERIFY(o.ok);
-        QCOMPARE(o.objective, 1.5);
-        QVERIFY(!o.sem);
-        o = parse_command_output("\n  {\"objective\": -2e-3, \"sem\": 0.1, \"metadata\": {\"gpu\": \"A100\", \"n\": 2}}\n\n");
+        QCOMPARE(o.values.at("objective").mean, 1.5);
+        QVERIFY(!o.values.at("objective").sem);
+        o = parse_command_output("\n  {\"objective\": -2e-3, \"sem\": 0.1, \"metadata\": {\"gpu\": \"A100\", \"n\": 2}}\n\n", kOneMetric);
         QVERIFY(o.ok);
-        QCOMPARE(o.objective, -2e-3);
-        QCOMPARE(*o.sem, 0.1);
+        QCOMPARE(o.values.at("objective").mean, -2e-3);
+        QCOMPARE(*o.values.at("objective").sem, 0.1);
         QCOMPARE(nlohmann::json::parse(o.metadata)["gpu"].get<std::string>(), std::string("A100"));
-        QVERIFY(parse_command_output("{\"objective\": 0, \"sem\": null, \"extra\": [1]}").ok);
+        QVERIFY(parse_command_output("{\"objective\": 0, \"sem\": null, \"extra\": [1]}", kOneMetric).ok);
 
         struct Case {
             const char* output;
@@ -171,7 +173,7 @@ private slots:
             {"{\"objective\": \"Infinity\"}", "\"objective\" is the string \"Infinity\", not a number"},
             {"{\"objective\": true}", "\"objective\" is true, not a number"},
             {"{\"objective\": null}", "\"objective\" is null, not a number"},
-            {"{\"value\": 1}", "stdout has no \"objective\""},
+            {"{\"value\": 1}", "stdout has no \"metrics\""},
             {"[1, 2]", "stdout is an array, not a JSON object"},
             {"3.5", "stdout is 3.5, not a JSON object"},
             {"{\"objective\": 1, \"sem\": -0.5}", "\"sem\" is -0.5, not a finite number >= 0"},
@@ -179,7 +181,53 @@ private slots:
             {"{\"objective\": 1, \"metadata\": 3}", "\"metadata\" is 3, not an object"},
         };
         for (const Case& c : bad) {
-            const EvaluationOutcome r = parse_command_output(c.output);
+            const EvaluationOutcome r = parse_command_output(c.output, kOneMetric);
+            QVERIFY2(!r.ok, c.output);
+            QVERIFY2(r.error.find(c.fragment) != std::string::npos, qPrintable(qs(std::string(c.output) + " -> " + r.error)));
+        }
+    }
+
+    // Several metrics: {"metrics": {NAME: v or {"mean": v, "sem": s}}}; the short form names the
+    // only metric of a one-metric experiment and nothing else. Which metrics were reported is
+    // the runner's check (test_runner), not the parser's.
+    void output_protocol_with_several_metrics() {
+        const std::vector<std::string> metrics = {"throughput", "p99_ms"};
+        EvaluationOutcome o = parse_command_output(
+            R"({"metrics": {"throughput": 1234.5, "p99_ms": {"mean": 41.2, "sem": 0.8}}, "metadata": {"host": "a"}})", metrics);
+        QVERIFY2(o.ok, o.error.c_str());
+        QCOMPARE(o.values.size(), std::size_t{2});
+        QCOMPARE(o.values.at("throughput"), (Measurement{1234.5, std::nullopt}));
+        QCOMPARE(o.values.at("p99_ms"), (Measurement{41.2, 0.8}));
+        QCOMPARE(qs(o.metadata), QString(R"({"host":"a"})"));
+        // The long form works for one metric too; a null sem is no sem.
+        o = parse_command_output(R"({"metrics": {"objective": {"mean": 2, "sem": null}}})", kOneMetric);
+        QVERIFY(o.ok);
+        QCOMPARE(o.values.at("objective"), (Measurement{2.0, std::nullopt}));
+        // Parsed as reported: an unknown name or a missing metric is left to the runner.
+        o = parse_command_output(R"({"metrics": {"latency": 1}})", metrics);
+        QVERIFY(o.ok);
+        QCOMPARE(o.values.count("latency"), std::size_t{1});
+
+        struct Case {
+            const char* output;
+            const char* fragment;
+        };
+        const Case bad[] = {
+            {R"({"objective": 1})", "\"objective\", the short form for an experiment with one metric; this one has 2 "
+                                   "(\"throughput\", \"p99_ms\"): print {\"metrics\": {\"throughput\": 1.5, \"p99_ms\": 1.5}}"},
+            {R"({"metrics": {"throughput": 1}, "objective": 1})", "both \"metrics\" and \"objective\""},
+            {R"({"metrics": {"throughput": 1}, "sem": 1})", "a top-level \"sem\""},
+            {R"({"metrics": 3})", "\"metrics\" is 3, not an object"},
+            {R"({"metrics": {"p99_ms": "x"}})", "metric \"p99_ms\" is the string \"x\", not a number"},
+            {R"({"metrics": {"p99_ms": null}})", "metric \"p99_ms\" is null, not a number"},
+            {R"({"metrics": {"p99_ms": {"sem": 1}}})", "metric \"p99_ms\" has no \"mean\""},
+            {R"({"metrics": {"p99_ms": {"mean": 1, "sem": -1}}})", "the \"sem\" of metric \"p99_ms\" is -1"},
+            {R"({"metrics": {"p99_ms": 1e999}})", "a value is not a finite number"},
+            {R"({"throughput": 1})", "stdout has no \"metrics\" (expected a JSON object such as {\"metrics\""},
+            {"", "wrote nothing to stdout (expected one JSON object such as {\"metrics\""},
+        };
+        for (const Case& c : bad) {
+            const EvaluationOutcome r = parse_command_output(c.output, metrics);
             QVERIFY2(!r.ok, c.output);
             QVERIFY2(r.error.find(c.fragment) != std::string::npos, qPrintable(qs(std::string(c.output) + " -> " + r.error)));
         }
@@ -190,8 +238,8 @@ private slots:
         const std::vector<double> values = {0.1 + 0.2, 7.0, 0.0123456789};
         const EvaluationOutcome o = run_one(command({"/bin/sh", fixture("sum_parameters.sh")}), make_trial(4, values));
         QVERIFY2(o.ok, o.error.c_str());
-        SEBO_COMPARE_NEAR(o.objective, values[0] + values[1] + values[2], 1e-12);
-        QCOMPARE(*o.sem, 0.25);
+        SEBO_COMPARE_NEAR(o.values.at("objective").mean, values[0] + values[1] + values[2], 1e-12);
+        QCOMPARE(*o.values.at("objective").sem, 0.25);
         QVERIFY(o.seconds > 0.0);
         QVERIFY(o.seconds < kHangGuardSeconds);  // seconds, measured
     }
@@ -267,7 +315,7 @@ private slots:
 
         o = run_one(inline_script("echo '{\"loss\": 1}'"), trial);
         QVERIFY(!o.ok);
-        QVERIFY2(o.error.find("no \"objective\"") != std::string::npos, o.error.c_str());
+        QVERIFY2(o.error.find("no \"metrics\"") != std::string::npos, o.error.c_str());
 
         o = run_one(command({"/nonexistent/evaluator", "--flag"}), trial);
         QVERIFY(!o.ok);
@@ -303,7 +351,7 @@ private slots:
         };
         const EvaluationOutcome o = run_one(inline_script(script, 60.0), make_trial(11, {0.5, 1.0, 0.5}), small_space(), options);
         QVERIFY2(o.ok, o.error.c_str());
-        QCOMPARE(o.objective, 2.0);
+        QCOMPARE(o.values.at("objective").mean, 2.0);
         const std::vector<std::pair<int, std::string>> expected = {
             {11, "loading data"}, {11, "epoch 1: 100%"}, {11, "done, no newline"}};
         QCOMPARE(lines, expected);
@@ -350,7 +398,7 @@ private slots:
             inline_script("sleep 100 & echo $! > '" + pid_file.toStdString() + "'; echo '{\"objective\": 5}'"),
             make_trial(0, {0.5, 1.0, 0.5}));
         QVERIFY2(o.ok, o.error.c_str());
-        QCOMPARE(o.objective, 5.0);
+        QCOMPARE(o.values.at("objective").mean, 5.0);
         QVERIFY(elapsed(start) < kHangGuardSeconds);  // did not wait for the leftover's end
         const pid_t leftover = static_cast<pid_t>(QString::fromStdString(read_file(pid_file)).trimmed().toInt());
         QVERIFY(leftover > 0);
@@ -362,7 +410,7 @@ private slots:
     void stop_token_kills_the_program() {
         const QString pid_file = dir.filePath("cancelled.pid");
         CommandEvaluator evaluator(command({"/bin/sh", fixture("hang_with_grandchild.sh"), pid_file.toStdString()}),
-                                   small_space());
+                                   small_space(), kOneMetric);
         std::stop_source source;
         StepControl control;
         control.stop = source.get_token();
@@ -390,13 +438,13 @@ private slots:
             EvaluatorSpec spec = command(
                 {"/bin/sh", fixture("count_running.sh"), shared.path().toStdString(), std::to_string(concurrency)});
             spec.max_concurrency = concurrency;
-            CommandEvaluator evaluator(spec, small_space());
+            CommandEvaluator evaluator(spec, small_space(), {"objective"});
             std::vector<Trial> trials;
             for (int i = 0; i < 4; ++i) trials.push_back(make_trial(10 + i, {0.1 * i, 1.0 * i, 0.5}));
             const auto outcomes = evaluator.evaluate_batch(trials, StepControl{});
             for (int i = 0; i < 4; ++i) {
                 QVERIFY2(outcomes[static_cast<std::size_t>(i)].ok, outcomes[static_cast<std::size_t>(i)].error.c_str());
-                QCOMPARE(outcomes[static_cast<std::size_t>(i)].objective, 10.0 + i);  // in the batch's order
+                QCOMPARE(outcomes[static_cast<std::size_t>(i)].values.at("objective").mean, 10.0 + i);  // in the batch's order
             }
             std::istringstream lines(read_file(shared.filePath("log")));
             int trial = 0, seen = 0, programs = 0, most = 0;
@@ -424,14 +472,14 @@ private slots:
         spec.working_directory = work.path().toStdString();
         const EvaluationOutcome o = run_one(spec, trial, space);
         QVERIFY2(o.ok, o.error.c_str());
-        QCOMPARE(o.objective, 2.0);
+        QCOMPARE(o.values.at("objective").mean, 2.0);
         QCOMPARE(std::stoul(read_file(work.filePath("count"))), command_input_json(space, trial).size());
 
         // A program that never reads its (large) stdin: the write fails with EPIPE, which must not
         // end this process with SIGPIPE, and is not an error by itself.
         const EvaluationOutcome closed = run_one(inline_script("exec 0<&-; echo '{\"objective\": 3}'"), trial, space);
         QVERIFY2(closed.ok, closed.error.c_str());
-        QCOMPARE(closed.objective, 3.0);
+        QCOMPARE(closed.values.at("objective").mean, 3.0);
         sigset_t mask;
         pthread_sigmask(SIG_SETMASK, nullptr, &mask);
         QVERIFY(!sigismember(&mask, SIGPIPE));  // the thread's signal mask is restored
@@ -440,7 +488,7 @@ private slots:
     void invalid_specs_are_input_errors() {
         const auto field_of = [](const EvaluatorSpec& spec) -> QString {
             try {
-                CommandEvaluator evaluator(spec, small_space());
+                CommandEvaluator evaluator(spec, small_space(), {"objective"});
             } catch (const InputError& e) {
                 return qs(e.field());
             }
@@ -464,14 +512,14 @@ private slots:
         e.method.budget = 10;
         e.evaluator = command({"/bin/sh", fixture("sum_parameters.sh")});
         e.evaluator.max_concurrency = 2;
-        CommandEvaluator evaluator(e.evaluator, e.space);
+        CommandEvaluator evaluator(e.evaluator, e.space, e.outcomes.metrics);
         SobolStrategy sobol;
         const StepResult step = run_step(e, sobol, &evaluator, StepControl{}, 3);
         QCOMPARE(step.status, StepResult::Status::Completed);
         QCOMPARE(e.trials.size(), std::size_t{3});
         for (const Trial& t : e.trials) {
             QCOMPARE(t.status, TrialStatus::Completed);
-            SEBO_COMPARE_NEAR(*t.objective, t.parameters[0] + t.parameters[1] + t.parameters[2], 1e-12);
+            SEBO_COMPARE_NEAR(*t.value("objective"), t.parameters[0] + t.parameters[1] + t.parameters[2], 1e-12);
             QVERIFY(t.evaluation_seconds > 0.0);
             QVERIFY(!t.completed_at.empty());
         }
@@ -480,7 +528,7 @@ private slots:
         // exactly as it was.
         const QString pid_file = dir.filePath("step.pid");
         e.evaluator = command({"/bin/sh", "-c", "echo $$ > '" + pid_file.toStdString() + "'; exec sleep 100"});
-        CommandEvaluator slow(e.evaluator, e.space);
+        CommandEvaluator slow(e.evaluator, e.space, e.outcomes.metrics);
         std::stop_source source;
         StepControl control;
         control.stop = source.get_token();

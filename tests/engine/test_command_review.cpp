@@ -53,10 +53,10 @@ double run_objective(const EvaluatorSpec& spec) {
     SearchSpace space({Parameter{"x", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}}});
     Trial trial;
     trial.parameters = {0.5};
-    CommandEvaluator evaluator(spec, space);
+    CommandEvaluator evaluator(spec, space, {"objective"});
     const EvaluationOutcome outcome = evaluator.evaluate(trial, StepControl{});
     if (!outcome.ok) qWarning("%s", outcome.error.c_str());
-    return outcome.ok ? outcome.objective : -1.0;
+    return outcome.ok ? outcome.values.at("objective").mean : -1.0;
 }
 
 bool contains_line(const std::string& text, const std::string& line) {

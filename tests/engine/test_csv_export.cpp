@@ -74,8 +74,7 @@ Experiment export_experiment() {
     t0.index = 0;
     t0.status = TrialStatus::Completed;
     t0.parameters = {0.1, 0.5, 7.0};  // active: a, n
-    t0.objective = 1.5;
-    t0.sem = 0.25;
+    t0.values = {{"objective", {1.5, 0.25}}};
     t0.generator = "sobol";
     Trial t1;
     t1.index = 1;
@@ -92,7 +91,7 @@ Experiment export_experiment() {
     t3.index = 2;
     t3.status = TrialStatus::Completed;
     t3.parameters = {0.0, 0.5, 0.0};  // the target itself
-    t3.objective = -1e-300;
+    t3.values = {{"objective", {-1e-300, std::nullopt}}};
     t3.generator = "sobol";
     t3.exclusion = TrialExclusion{"unit slip, \"ms\" not s", "2026-11-25T22:40:00Z"};
     e.trials = {t0, t1, t2, t3};
@@ -120,8 +119,8 @@ private slots:
         const std::string csv = trials_to_csv(e);
         const Table t = parse_csv(csv);
         QCOMPARE(t.size(), std::size_t{5});
-        QCOMPARE(q(t[0]), (QStringList{"trial", "status", "objective", "sem", "active", "generator", "a", "b,c", "n", "error",
-                                       "excluded"}));
+        QCOMPARE(q(t[0]), (QStringList{"trial", "status", "objective", "objective_sem", "active", "generator", "a", "b,c", "n",
+                                       "error", "excluded"}));
         QCOMPARE(q(t[1]), (QStringList{"0", "completed", "1.5", "0.25", "2", "sobol", "0.1", "0.5", "7", "", ""}));
         QCOMPARE(q(t[2]), (QStringList{"1", "failed", "", "", "1", "manual", "0", "0.75", "0", "he said \"no\", then\nleft", ""}));
         QCOMPARE(q(t[3]), (QStringList{"4", "pending", "", "", "3", "sebo-l0", "-1", "0", "10", "", ""}));
@@ -129,7 +128,7 @@ private slots:
         QCOMPARE(q(t[4]), (QStringList{"2", "completed", "-1e-300", "", "0", "sobol", "0", "0.5", "0", "",
                                        "unit slip, \"ms\" not s"}));
         // The raw text: quoted header name and error cell, one "\n" per row.
-        QVERIFY(csv.rfind("trial,status,objective,sem,active,generator,a,\"b,c\",n,error,excluded\n", 0) == 0);
+        QVERIFY(csv.rfind("trial,status,objective,objective_sem,active,generator,a,\"b,c\",n,error,excluded\n", 0) == 0);
         QVERIFY(csv.find("1,failed,,,1,manual,0,0.75,0,\"he said \"\"no\"\", then\nleft\",\n") != std::string::npos);
         QVERIFY(csv.back() == '\n');
     }
@@ -184,10 +183,12 @@ private slots:
         // Top-level key order as documented.
         std::vector<std::string> top;
         for (auto it = all.begin(); it != all.end(); ++it) top.push_back(it.key());
-        QCOMPARE(q(top), (QStringList{"trial", "objective", "active", "parameters"}));
+        QCOMPARE(q(top), (QStringList{"trial", "objective", "metrics", "active", "parameters"}));
+        QCOMPARE(QString::fromStdString(all["metrics"].dump()), QString(R"({"objective":{"mean":1.5,"sem":0.25}})"));
 
         const Json changed = Json::parse(configuration_to_json(e, 4, true));
         QVERIFY(changed["objective"].is_null());  // pending: no value
+        QVERIFY(changed["metrics"].empty());
         QCOMPARE(changed["active"].get<int>(), 3);
         QCOMPARE(changed["parameters"].size(), std::size_t{3});
         QCOMPARE(changed["parameters"]["b,c"].get<double>(), 0.0);
@@ -200,7 +201,7 @@ private slots:
         QCOMPARE(QString::fromStdString(excluded["excluded"].get<std::string>()), QString("unit slip, \"ms\" not s"));
         std::vector<std::string> order;
         for (auto it = excluded.begin(); it != excluded.end(); ++it) order.push_back(it.key());
-        QCOMPARE(q(order), (QStringList{"trial", "objective", "active", "excluded", "parameters"}));
+        QCOMPARE(q(order), (QStringList{"trial", "objective", "metrics", "active", "excluded", "parameters"}));
         QVERIFY(!all.contains("excluded"));
     }
 
@@ -222,7 +223,39 @@ private slots:
         Experiment e;
         e.space = SearchSpace({make_parameter("x", 0, 1)});
         QCOMPARE(QString::fromStdString(trials_to_csv(e)),
-                 QString("trial,status,objective,sem,active,generator,x,error,excluded\n"));
+                 QString("trial,status,objective,objective_sem,active,generator,x,error,excluded\n"));
+    }
+
+    // Several metrics: two columns each (value, standard error) in the experiment's order, and
+    // a feasibility column with outcome constraints; the JSON of a configuration has every
+    // recorded metric and its feasibility, and no "objective" with two objectives.
+    void several_metrics() {
+        using Json = nlohmann::ordered_json;
+        Experiment e = export_experiment();
+        e.outcomes.metrics = {"objective", "p99, ms", "cost"};
+        e.outcomes.objectives.push_back({"p99, ms", true, std::nullopt});
+        e.outcomes.constraints = {{"cost", ConstraintSense::AtMost, 10.0}};
+        e.trials[0].values["p99, ms"] = {41.2, 0.8};
+        e.trials[0].values["cost"] = {12.0, std::nullopt};
+        e.trials[3].values["p99, ms"] = {40.0, std::nullopt};
+        QVERIFY(!e.validate());
+        const Table t = parse_csv(trials_to_csv(e));
+        QCOMPARE(q(t[0]), (QStringList{"trial", "status", "objective", "objective_sem", "p99, ms", "p99, ms_sem", "cost",
+                                       "cost_sem", "active", "feasible", "generator", "a", "b,c", "n", "error", "excluded"}));
+        QCOMPARE(q(t[1]).mid(0, 10), (QStringList{"0", "completed", "1.5", "0.25", "41.2", "0.8", "12", "", "2", "false"}));
+        QCOMPARE(q(t[2]).mid(0, 10), (QStringList{"1", "failed", "", "", "", "", "", "", "1", ""}));
+        QCOMPARE(q(t[4]).mid(0, 10), (QStringList{"2", "completed", "-1e-300", "", "40", "", "", "", "0", "unknown"}));
+
+        const Json j = Json::parse(configuration_to_json(e, 0, true));
+        std::vector<std::string> top;
+        for (auto it = j.begin(); it != j.end(); ++it) top.push_back(it.key());
+        QCOMPARE(q(top), (QStringList{"trial", "metrics", "active", "feasible", "parameters"}));
+        QCOMPARE(QString::fromStdString(j["metrics"].dump()),
+                 QString(R"({"objective":{"mean":1.5,"sem":0.25},"p99, ms":{"mean":41.2,"sem":0.8},"cost":{"mean":12.0}})"));
+        QCOMPARE(j["feasible"].get<bool>(), false);
+        QCOMPARE(Json::parse(configuration_to_json(e, 2, true))["feasible"].get<std::string>(), std::string("unknown"));
+        e.trials[0].values["cost"].mean = 10.0;  // the bound itself is allowed
+        QCOMPARE(Json::parse(configuration_to_json(e, 0, true))["feasible"].get<bool>(), true);
     }
 };
 

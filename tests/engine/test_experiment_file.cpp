@@ -49,8 +49,10 @@ Trial make_trial(int index, TrialStatus status, std::vector<double> x) {
 }
 
 // Every kind of field the format holds, with awkward values: log and integer parameters,
-// groups, explicit and default targets, every trial status, sem, text with quotes, line breaks
-// and non-ASCII characters, chosen notes, an extreme seed and non-trivial doubles.
+// groups, explicit and default targets, two objectives (one with a threshold), constraints of
+// both senses, a tracked metric, every trial status, sem, a missing tracked metric, text with
+// quotes, line breaks and non-ASCII characters, chosen notes, an extreme seed and non-trivial
+// doubles.
 Experiment rich_experiment() {
     Experiment e;
     e.name = "Rich \"test\" experiment";
@@ -70,8 +72,9 @@ Experiment rich_experiment() {
     layers.kind = ParameterKind::Integer;
     layers.log_scale = true;
     e.space = SearchSpace({alpha, rate, count, beta, gamma, layers});
-    e.objective.name = "yield (%)";
-    e.objective.minimize = true;
+    e.outcomes.metrics = {"yield (%)", "cost", "purity \"µ\"", "notes.count"};
+    e.outcomes.objectives = {{"yield (%)", true, 0.1 + 0.2}, {"cost", false, std::nullopt}};
+    e.outcomes.constraints = {{"purity \"µ\"", ConstraintSense::AtLeast, 0.95}, {"cost", ConstraintSense::AtMost, -1e-300}};
     e.evaluator.kind = EvaluatorSpec::Kind::Command;
     e.evaluator.command = {"/usr/bin/python3", "eval script.py", "--flag=\"quoted\""};
     e.evaluator.timeout_seconds = 12.5;
@@ -88,11 +91,10 @@ Experiment rich_experiment() {
     e.method.homotopy_a_start = 0.5;
     e.method.nuts_warmup = 128;
     e.seed = 18446744073709551557ull;  // the largest 64-bit prime: needs the unsigned range
-    e.hypervolume_reference = 0.1 + 0.2;
 
     Trial t0 = make_trial(0, TrialStatus::Completed, {1.0 / 3.0, 0.0123456789, 17.0, 3.5, 0.1, 8.0});
-    t0.objective = 0.1 + 0.2;
-    t0.sem = 1e-300;
+    t0.values = {{"yield (%)", {0.1 + 0.2, 1e-300}}, {"cost", {-0.0, std::nullopt}},
+                 {"purity \"µ\"", {0.99, 0.004}}, {"notes.count", {3.0, std::nullopt}}};
     t0.generation_seconds = 0.001;
     t0.evaluation_seconds = 12.345678901234567;
     t0.completed_at = "2026-11-25T22:31:19Z";
@@ -105,10 +107,12 @@ Experiment rich_experiment() {
     Trial t3 = make_trial(3, TrialStatus::Abandoned, {6.0, 0.5, 25.0, 4.25, 0.25, 2.0});
     t3.error = "abandoned by the user";
     Trial t5 = make_trial(5, TrialStatus::Completed, {-0.0, 1e-3, 0.0, 3.5, 0.1, 1.0});
-    t5.objective = -1.7976931348623157e308;
+    t5.values = {{"yield (%)", {-1.7976931348623157e308, std::nullopt}}, {"cost", {1.7976931348623157e308, 0.0}}};
     t5.generator = "";
     Trial t4 = make_trial(4, TrialStatus::Completed, {1e-310, 9.999999999999998, 49.0, 2.0000000000000004, 0.8999999999999999, 63.0});
-    t4.objective = 4.9406564584124654e-324;  // the smallest subnormal
+    t4.values = {{"yield (%)", {4.9406564584124654e-324, std::nullopt}},  // the smallest subnormal
+                 {"cost", {2.5, std::nullopt}},
+                 {"purity \"µ\"", {0.5, std::nullopt}}};
     e.trials = {t0, t1, t2, t3, t5, t4};         // file order differs from index order
     e.chosen = {{0, "best so far, \"sparse\"\nsecond line"}, {4, ""}};
     return e;
@@ -126,8 +130,9 @@ Experiment problem_experiment() {
     e.evaluator.problem.repetitions = 3;
     e.evaluator.problem.world_seed = 9007199254740993ull;  // 2^53 + 1: not representable as a double
     e.seed = 7;
+    e.outcomes = Outcomes::single("branin", true, 10.0);
     Trial t = make_trial(0, TrialStatus::Completed, {0.5, 0.25});
-    t.objective = 2.5;
+    t.values = {{"branin", {2.5, std::nullopt}}};
     e.trials = {t};
     return e;
 }
@@ -142,7 +147,7 @@ Experiment small_experiment() {
     beta.target = 3.5;
     e.space = SearchSpace({make_parameter("alpha", -2.0, 6.0), beta, count});
     Trial t0 = make_trial(0, TrialStatus::Completed, {1.0, 3.5, 3.0});
-    t0.objective = 12345.5;
+    t0.values = {{"objective", {12345.5, std::nullopt}}};
     Trial t1 = make_trial(1, TrialStatus::Failed, {0.0, 4.0, 0.0});
     t1.error = "boom";
     e.trials = {t0, t1};
@@ -151,6 +156,56 @@ Experiment small_experiment() {
 }
 
 Json small_json() { return Json::parse(experiment_to_json_text(small_experiment())); }
+
+// A current document of a one-objective experiment in the layout of versions 1 and 2:
+// "objective": {"name", "minimize"}, "hypervolume_reference" (the threshold) and per trial
+// "objective" and "sem" instead of metrics, objectives, constraints and values.
+Json old_layout(Json j, int version) {
+    const Json objective = j["objectives"][0];
+    const std::string name = objective["metric"].get<std::string>();
+    j["version"] = version;
+    j["objective"] = Json{{"name", name}, {"minimize", objective["minimize"]}};
+    if (objective.contains("threshold")) j["hypervolume_reference"] = objective["threshold"];
+    for (const char* key : {"metrics", "objectives", "constraints"}) j.erase(key);
+    for (Json& trial : j["trials"]) {
+        if (trial.contains("values")) {
+            const Json& m = trial["values"][name];
+            trial["objective"] = m["mean"];
+            if (m.contains("sem")) trial["sem"] = m["sem"];
+        }
+        trial.erase("values");
+    }
+    return j;
+}
+
+// What a file of version 1 or 2 (`raw`, as read) says, in the experiment it loads as: its one
+// metric, direction, reference point, and each trial's value and standard error.
+void check_migrated(const nlohmann::json& raw, const Experiment& e) {
+    const nlohmann::json& objective = raw.at("objective");
+    std::string name = objective.value("name", std::string("objective"));
+    if (name.empty()) name = "objective";
+    QCOMPARE(e.outcomes.metrics, std::vector<std::string>{name});
+    QCOMPARE(e.outcomes.objectives.size(), std::size_t{1});
+    QCOMPARE(qs(e.primary_objective().metric), qs(name));
+    QCOMPARE(e.primary_objective().minimize, objective.at("minimize").get<bool>());
+    const auto reference = raw.find("hypervolume_reference");
+    QCOMPARE(e.primary_objective().threshold.has_value(), reference != raw.end() && !reference->is_null());
+    if (e.primary_objective().threshold) QCOMPARE(bits(*e.primary_objective().threshold), bits(reference->get<double>()));
+    QVERIFY(e.outcomes.constraints.empty());
+    const auto trials = raw.find("trials");
+    QCOMPARE(e.trials.size(), trials == raw.end() || trials->is_null() ? std::size_t{0} : trials->size());
+    for (std::size_t i = 0; i < e.trials.size(); ++i) {
+        const nlohmann::json& t = (*trials)[i];
+        const Trial& loaded = e.trials[i];
+        const bool has_value = t.contains("objective") && !t["objective"].is_null();
+        QCOMPARE(loaded.values.size(), std::size_t{has_value ? 1u : 0u});
+        if (!has_value) continue;
+        QCOMPARE(bits(loaded.values.at(name).mean), bits(t["objective"].get<double>()));
+        const bool has_sem = t.contains("sem") && !t["sem"].is_null();
+        QCOMPARE(loaded.values.at(name).sem.has_value(), has_sem);
+        if (has_sem) QCOMPARE(bits(*loaded.values.at(name).sem), bits(t["sem"].get<double>()));
+    }
+}
 
 void compare_parameters(const Parameter& a, const Parameter& b) {
     QCOMPARE(qs(a.name), qs(b.name));
@@ -173,8 +228,19 @@ void compare_experiments(const Experiment& a, const Experiment& b) {
     QCOMPARE(qs(a.name), qs(b.name));
     QCOMPARE(qs(a.description), qs(b.description));
     QCOMPARE(a.seed, b.seed);
-    QCOMPARE(qs(a.objective.name), qs(b.objective.name));
-    QCOMPARE(a.objective.minimize, b.objective.minimize);
+    QCOMPARE(a.outcomes.metrics, b.outcomes.metrics);
+    QCOMPARE(a.outcomes.objectives.size(), b.outcomes.objectives.size());
+    for (std::size_t i = 0; i < a.outcomes.objectives.size(); ++i) {
+        QCOMPARE(qs(a.outcomes.objectives[i].metric), qs(b.outcomes.objectives[i].metric));
+        QCOMPARE(a.outcomes.objectives[i].minimize, b.outcomes.objectives[i].minimize);
+        compare_optional(a.outcomes.objectives[i].threshold, b.outcomes.objectives[i].threshold);
+    }
+    QCOMPARE(a.outcomes.constraints.size(), b.outcomes.constraints.size());
+    for (std::size_t i = 0; i < a.outcomes.constraints.size(); ++i) {
+        QCOMPARE(qs(a.outcomes.constraints[i].metric), qs(b.outcomes.constraints[i].metric));
+        QCOMPARE(a.outcomes.constraints[i].sense, b.outcomes.constraints[i].sense);
+        QCOMPARE(bits(a.outcomes.constraints[i].bound), bits(b.outcomes.constraints[i].bound));
+    }
     QCOMPARE(a.space.dimension(), b.space.dimension());
     for (int i = 0; i < a.space.dimension(); ++i) compare_parameters(a.space.parameter(i), b.space.parameter(i));
     QCOMPARE(a.space.group_count(), b.space.group_count());
@@ -206,7 +272,6 @@ void compare_experiments(const Experiment& a, const Experiment& b) {
     QCOMPARE(a.method.homotopy_steps, b.method.homotopy_steps);
     QCOMPARE(a.method.homotopy_a_start, b.method.homotopy_a_start);
     QCOMPARE(a.method.nuts_warmup, b.method.nuts_warmup);
-    compare_optional(a.hypervolume_reference, b.hypervolume_reference);
     QCOMPARE(a.trials.size(), b.trials.size());
     for (std::size_t i = 0; i < a.trials.size(); ++i) {
         const Trial &s = a.trials[i], &t = b.trials[i];
@@ -214,8 +279,12 @@ void compare_experiments(const Experiment& a, const Experiment& b) {
         QCOMPARE(s.status, t.status);
         QCOMPARE(s.parameters.size(), t.parameters.size());
         for (std::size_t k = 0; k < s.parameters.size(); ++k) QCOMPARE(bits(s.parameters[k]), bits(t.parameters[k]));
-        compare_optional(s.objective, t.objective);
-        compare_optional(s.sem, t.sem);
+        QCOMPARE(s.values.size(), t.values.size());
+        for (const auto& [metric, m] : s.values) {
+            QVERIFY2(t.values.count(metric), metric.c_str());
+            QCOMPARE(bits(m.mean), bits(t.values.at(metric).mean));
+            compare_optional(m.sem, t.values.at(metric).sem);
+        }
         QCOMPARE(qs(s.generator), qs(t.generator));
         QCOMPARE(qs(s.error), qs(t.error));
         QCOMPARE(bits(s.generation_seconds), bits(t.generation_seconds));
@@ -335,17 +404,23 @@ private slots:
         QCOMPARE(qs(j["method"]["model"].get<std::string>()), QString("saas-map"));
         QCOMPARE(qs(j["method"]["penalty"].get<std::string>()), QString("l1"));
         const Json& t2 = j["trials"][2];
-        QVERIFY(!t2.contains("objective"));  // pending: absent, not null
-        QVERIFY(!t2.contains("sem"));
+        QVERIFY(!t2.contains("values"));  // pending: absent, not null
         QVERIFY(!t2.contains("error"));
         QCOMPARE(t2["parameters"]["n.layers[0]"].get<double>(), 64.0);
         QCOMPARE(j["trials"][0]["parameters"].begin().key(), std::string("alpha"));  // space order
-        // Without a hypervolume reference, the key is absent and reads back unset.
-        Experiment e = rich_experiment();
-        e.hypervolume_reference.reset();
-        const std::string text = experiment_to_json_text(e);
-        QVERIFY(!Json::parse(text).contains("hypervolume_reference"));
-        QVERIFY(!experiment_from_json_text(text).hypervolume_reference.has_value());
+        // Metrics, objectives and constraints at the top level; values per trial, in metric
+        // order, "sem" only when known; a threshold only when set.
+        QCOMPARE(qs(j["metrics"].dump()), QString("[\"yield (%)\",\"cost\",\"purity \\\"µ\\\"\",\"notes.count\"]"));
+        QCOMPARE(qs(j["objectives"].dump()),
+                 QString("[{\"metric\":\"yield (%)\",\"minimize\":true,\"threshold\":0.30000000000000004},"
+                         "{\"metric\":\"cost\",\"minimize\":false}]"));
+        QCOMPARE(qs(j["constraints"].dump()), QString("[{\"metric\":\"purity \\\"µ\\\"\",\"op\":\">=\",\"bound\":0.95},"
+                                                      "{\"metric\":\"cost\",\"op\":\"<=\",\"bound\":-1e-300}]"));
+        QCOMPARE(qs(j["trials"][0]["values"].dump()),
+                 QString("{\"yield (%)\":{\"mean\":0.30000000000000004,\"sem\":1e-300},\"cost\":{\"mean\":-0.0},"
+                         "\"purity \\\"µ\\\"\":{\"mean\":0.99,\"sem\":0.004},\"notes.count\":{\"mean\":3.0}}"));
+        QVERIFY(!j.contains("objective") && !j.contains("hypervolume_reference"));  // version 2's keys
+        QVERIFY(!j["trials"][0].contains("objective") && !j["trials"][0].contains("sem"));
     }
 
     void problem_and_manual_evaluators_round_trip() {
@@ -390,13 +465,13 @@ private slots:
             double y;
             do y = std::bit_cast<double>(rng());
             while (!std::isfinite(y));
-            t.objective = y;
+            t.values = {{"objective", {y, std::nullopt}}};
             e.trials.push_back(t);
         }
         const Experiment back = experiment_from_json_text(experiment_to_json_text(e));
         for (std::size_t i = 0; i < e.trials.size(); ++i) {
             QCOMPARE(bits(back.trials[i].parameters[0]), bits(e.trials[i].parameters[0]));
-            QCOMPARE(bits(*back.trials[i].objective), bits(*e.trials[i].objective));
+            QCOMPARE(bits(*back.trials[i].value("objective")), bits(*e.trials[i].value("objective")));
         }
     }
 
@@ -443,13 +518,14 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 0);
         // An invalid experiment is refused rather than written as a file that cannot be opened.
         Experiment invalid = small_experiment();
-        invalid.trials[0].objective.reset();
+        invalid.trials[0].values.clear();
         const std::string target = dir.filePath("invalid.sebo.json").toStdString();
         try {
             save_experiment(invalid, target);
             QFAIL("saving an invalid experiment did not throw");
         } catch (const std::runtime_error& error) {
-            QVERIFY2(qs(error.what()).contains("trials[0].objective"), error.what());
+            QVERIFY2(qs(error.what()).contains("trials[0].values.objective: a completed trial needs a value of every objective"),
+                     error.what());
         }
         QVERIFY(!QFile::exists(qs(target)));
     }
@@ -476,8 +552,8 @@ private slots:
         EXPECT_INPUT_ERROR(cut, "", "in trials[1].error");
         // Duplicate keys would silently keep the last value; they are refused where they occur.
         std::string twice = valid;
-        twice.insert(twice.find("\"space\""), "\"objective\": {\"minimize\": true},\n");
-        EXPECT_INPUT_ERROR(twice, "objective", "the key \"objective\" appears twice");
+        twice.insert(twice.find("\"space\""), "\"metrics\": [\"y\"],\n");
+        EXPECT_INPUT_ERROR(twice, "metrics", "the key \"metrics\" appears twice");
         std::string twice_value = valid;
         twice_value.insert(twice_value.find("\"beta\": 4.0"), "\"beta\": 4.5, ");
         EXPECT_INPUT_ERROR(twice_value, "trials[1].parameters.beta", "the key \"beta\" appears twice");
@@ -540,12 +616,13 @@ private slots:
                            "space.parameters[0].upper", "missing");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["space"]["parameters"][0] = 3; }), "space.parameters[0]",
                            "expected an object, got 3");
-        EXPECT_INPUT_ERROR(mutated([](Json& j) { j.erase("objective"); }), "objective", "missing");
-        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["objective"].erase("minimize"); }), "objective.minimize", "missing");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j.erase("objectives"); }), "objectives", "missing");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["objectives"][0].erase("minimize"); }), "objectives[0].minimize",
+                           "missing");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["name"] = Json::array(); }), "name", "expected a string, got an array");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["seed"] = -1; }), "seed", "-1 is negative");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["seed"] = 1.5; }), "seed", "1.5 is not an integer");
-        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["hypervolume_reference"] = "high"; }), "hypervolume_reference",
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["objectives"][0]["threshold"] = "high"; }), "objectives[0].threshold",
                            "expected a number");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["strategy"] = "magic"; }), "method.strategy",
                            "unknown strategy \"magic\"; expected one of sobol");
@@ -624,11 +701,12 @@ private slots:
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][1]["index"] = 1.5; }), "trials[1].index", "1.5 is not an integer");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["status"] = "done"; }), "trials[0].status",
                            "unknown status \"done\"; expected one of pending, completed, failed, abandoned");
-        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0].erase("objective"); }), "trials[0].objective",
-                           "a completed trial needs an objective value");
-        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["objective"] = nullptr; }), "trials[0].objective",
-                           "a completed trial needs an objective value");
-        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["sem"] = -0.5; }), "trials[0].sem", "-0.5 is negative");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0].erase("values"); }), "trials[0].values.objective",
+                           "a completed trial needs a value of every objective");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["values"] = nullptr; }), "trials[0].values.objective",
+                           "a completed trial needs a value of every objective");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["values"]["objective"]["sem"] = -0.5; }),
+                           "trials[0].values.objective.sem", "-0.5 is negative");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["evaluation_seconds"] = -1.0; }),
                            "trials[0].evaluation_seconds", "-1 is negative");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["error"] = false; }), "trials[0].error",
@@ -643,8 +721,10 @@ private slots:
         std::string text = experiment_to_json_text(small_experiment());
         const auto at = text.find("12345.5");
         QVERIFY(at != std::string::npos);
-        EXPECT_INPUT_ERROR(std::string(text).replace(at, 7, "1e400"), "trials[0].objective", "1e400 is not a finite number");
-        EXPECT_INPUT_ERROR(std::string(text).replace(at, 7, "-1e400"), "trials[0].objective", "-1e400 is not a finite number");
+        EXPECT_INPUT_ERROR(std::string(text).replace(at, 7, "1e400"), "trials[0].values.objective.mean",
+                           "1e400 is not a finite number");
+        EXPECT_INPUT_ERROR(std::string(text).replace(at, 7, "-1e400"), "trials[0].values.objective.mean",
+                           "-1e400 is not a finite number");
         const auto lower = text.find("-2.0");
         QVERIFY(lower != std::string::npos);
         EXPECT_INPUT_ERROR(std::string(text).replace(lower, 4, "-1e999"), "space.parameters[0].lower", "-1e999");
@@ -657,7 +737,7 @@ private slots:
         const Experiment e = experiment_from_json_text(j.dump());
         QVERIFY(e.trials[0].exclusion);
         QCOMPARE(qs(e.trials[0].exclusion->reason), QString("timeout reported as 1e308"));
-        QCOMPARE(e.trials[0].objective, std::optional<double>(12345.5));
+        QCOMPARE(e.trials[0].value("objective"), std::optional<double>(12345.5));
         QVERIFY(!e.trials[1].exclusion);
         const Json written = Json::parse(experiment_to_json_text(e));
         QCOMPARE(qs(written["trials"][0]["excluded"].dump()),
@@ -687,8 +767,7 @@ private slots:
     // exclusions: an "excluded" member it carried meant nothing (its reader ignored it), so the
     // trial counts after the upgrade too.
     void version_1_files_migrate() {
-        Json j = small_json();
-        j["version"] = 1;
+        Json j = old_layout(small_json(), 1);
         const Experiment plain = experiment_from_json_text(j.dump());
         compare_experiments(plain, small_experiment());
         j["trials"][0]["excluded"] = {{"reason", "written by a newer tool"}};
@@ -700,10 +779,115 @@ private slots:
         QVERIFY(!saved["trials"][0].contains("excluded"));
     }
 
+    // A version-2 file (one objective) loads with the same meaning: one metric, the one objective
+    // on it with the hypervolume reference as its threshold, each trial's value and standard
+    // error under "values"; it is saved in the current version. A broken version-2 file is
+    // reported with the path it has in that file.
+    void version_2_files_migrate() {
+        Experiment e = small_experiment();
+        e.outcomes = Outcomes::single("yield", true, -2.5);
+        e.trials[0].values = {{"yield", {12345.5, 0.25}}};
+        e.trials[0].exclusion = TrialExclusion{"sentinel", "2026-11-26T08:00:00Z"};
+        const Json j = old_layout(Json::parse(experiment_to_json_text(e)), 2);
+        QVERIFY(j.contains("objective") && !j.contains("objectives") && j["trials"][0].contains("sem"));
+        const Experiment back = experiment_from_json_text(j.dump());
+        compare_experiments(back, e);
+        check_migrated(nlohmann::json::parse(j.dump()), back);
+        const Json saved = Json::parse(experiment_to_json_text(back));
+        QCOMPARE(saved["version"].get<int>(), kExperimentVersion);
+        QCOMPARE(qs(saved["trials"][0]["values"].dump()), QString(R"({"yield":{"mean":12345.5,"sem":0.25}})"));
+        QVERIFY(!saved.contains("objective") && !saved.contains("hypervolume_reference"));
+
+        // The defaults of version 2: no name (or an empty one) is "objective"; no reference is no
+        // threshold. A value on a pending trial is kept (it never counted); a standard error
+        // without a value, and "values" (which version 2 did not know), mean nothing.
+        Json k = old_layout(small_json(), 2);
+        k["objective"].erase("name");
+        k["trials"][1]["status"] = "pending";
+        k["trials"][1]["objective"] = 4.0;
+        k["trials"].push_back(Json{{"index", 7}, {"status", "pending"}, {"parameters", k["trials"][1]["parameters"]},
+                                   {"sem", 0.5}, {"values", {{"junk", 1}}}});
+        const Experiment d = experiment_from_json_text(k.dump());
+        check_migrated(nlohmann::json::parse(k.dump()), d);
+        QCOMPARE(d.trials[1].value("objective"), std::optional<double>(4.0));
+        QVERIFY(d.trials[2].values.empty());
+        k["objective"]["name"] = "";
+        QCOMPARE(experiment_from_json_text(k.dump()).outcomes.metrics, std::vector<std::string>{"objective"});
+
+        const auto old = [](const std::function<void(Json&)>& change) {
+            Json o = old_layout(small_json(), 2);
+            change(o);
+            return o.dump();
+        };
+        EXPECT_INPUT_ERROR(old([](Json& o) { o.erase("objective"); }), "objective", "required field is missing");
+        EXPECT_INPUT_ERROR(old([](Json& o) { o["objective"] = 3; }), "objective", "expected an object, got 3");
+        EXPECT_INPUT_ERROR(old([](Json& o) { o["objective"].erase("minimize"); }), "objective.minimize", "missing");
+        EXPECT_INPUT_ERROR(old([](Json& o) { o["objective"]["minimize"] = "yes"; }), "objective.minimize",
+                           "expected true or false, got the string \"yes\"");
+        EXPECT_INPUT_ERROR(old([](Json& o) { o["objective"]["name"] = 5; }), "objective.name", "expected a string, got 5");
+        EXPECT_INPUT_ERROR(old([](Json& o) { o["hypervolume_reference"] = "high"; }), "hypervolume_reference",
+                           "expected a number, got the string \"high\"");
+        EXPECT_INPUT_ERROR(old([](Json& o) { o["trials"][0]["objective"] = "x"; }), "trials[0].objective",
+                           "expected a number");
+        EXPECT_INPUT_ERROR(old([](Json& o) { o["trials"][0].erase("objective"); }), "trials[0].objective",
+                           "a completed trial needs an objective value");
+        EXPECT_INPUT_ERROR(old([](Json& o) { o["trials"][0]["sem"] = -0.5; }), "trials[0].sem", "-0.5 is negative");
+        EXPECT_INPUT_ERROR(old([](Json& o) { o["trials"][0]["sem"] = true; }), "trials[0].sem", "expected a number");
+    }
+
+    // Version 3's own checks of metrics, objectives, constraints and values.
+    void outcome_errors_name_their_path() {
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["objectives"] = Json::array(); }), "objectives",
+                           "at least one objective");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) {
+                               j["metrics"] = {"a", "b", "c", "d", "e"};
+                               j["objectives"] = Json::array();
+                               for (const char* m : {"a", "b", "c", "d", "e"})
+                                   j["objectives"].push_back({{"metric", m}, {"minimize", false}});
+                           }),
+                           "objectives", "5 objectives; at most 4");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["objectives"].push_back({{"metric", "objective"}, {"minimize", true}}); }),
+                           "objectives[1].metric", "'objective' is already objectives[0]");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["objectives"][0]["metric"] = "speed"; }), "objectives[0].metric",
+                           "unknown metric 'speed'; the metrics are 'objective'");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["metrics"] = {"objective", "objective"}; }), "metrics[1]",
+                           "listed twice");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["metrics"] = {"objective", ""}; }), "metrics[1]", "must not be empty");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["metrics"] = "objective"; }), "metrics", "expected an array");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["constraints"] = {{{"metric", "p99"}, {"op", "<="}, {"bound", 5}}}; }),
+                           "constraints[0].metric", "unknown metric 'p99'");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["constraints"] = {{{"metric", "objective"}, {"op", "<"}, {"bound", 5}}}; }),
+                           "constraints[0].op", "\"<\" is not a constraint operator");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) {
+                               j["constraints"] = {{{"metric", "objective"}, {"op", ">="}, {"bound", "5"}}};
+                           }),
+                           "constraints[0].bound", "expected a number, got the string \"5\"");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["constraints"] = {{{"metric", "objective"}, {"op", ">="}}}; }),
+                           "constraints[0].bound", "missing");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["values"]["latency"] = 3; }), "trials[0].values.latency",
+                           "unknown metric \"latency\"");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["values"]["objective"] = {{"sem", 1}}; }),
+                           "trials[0].values.objective.mean", "missing");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["values"]["objective"] = "high"; }),
+                           "trials[0].values.objective", "expected a number");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["trials"][0]["values"] = {1, 2}; }), "trials[0].values",
+                           "expected an object, got an array");
+
+        // Without "metrics", the metrics are the objectives'; a value may be a plain number.
+        Json j = small_json();
+        j.erase("metrics");
+        j.erase("constraints");
+        j["trials"][0]["values"]["objective"] = 7.5;
+        const Experiment e = experiment_from_json_text(j.dump());
+        QCOMPARE(e.outcomes.metrics, std::vector<std::string>{"objective"});
+        QCOMPARE(e.trials[0].value("objective"), std::optional<double>(7.5));
+        QVERIFY(!e.trials[0].measurement("objective")->sem);
+    }
+
     // Every experiment file in the repository (examples, fuzz seeds, test fixtures) loads, and
     // survives save -> load -> save with the same text.
     void repository_files_load_and_round_trip() {
-        int found = 0;
+        int found = 0, migrated = 0;
         for (const char* folder : {"resources/examples", "docs", "tests/fixtures", "fuzz/corpus/experiment_file"}) {
             const QString root = qs(test::source_path(folder));
             QDirIterator it(root, {"*.sebo.json"}, QDir::Files, QDirIterator::Subdirectories);
@@ -716,11 +900,20 @@ private slots:
                 } catch (const InputError& error) {
                     QFAIL(qPrintable(qs(path + ": " + error.what())));
                 }
+                // A file of an older version (one objective) means the same after the upgrade.
+                std::ifstream in(path);
+                const nlohmann::json raw = nlohmann::json::parse(in);
+                if (raw.at("version").get<int>() < 3) {
+                    ++migrated;
+                    check_migrated(raw, e);
+                }
                 const std::string saved = experiment_to_json_text(e);
+                QCOMPARE(Json::parse(saved)["version"].get<int>(), kExperimentVersion);
                 QCOMPARE(qs(experiment_to_json_text(experiment_from_json_text(saved))), qs(saved));
             }
         }
         QVERIFY2(found >= 4, qPrintable(QString("only %1 files found").arg(found)));
+        QVERIFY2(migrated >= 1, "no file of an older version was found");
     }
 
     void unknown_keys_are_ignored_and_absent_optionals_take_defaults() {
@@ -737,7 +930,7 @@ private slots:
         j.erase("evaluator");
         j.erase("seed");
         j.erase("chosen");
-        j["trials"][1]["objective"] = nullptr;  // null is "absent"
+        j["trials"][1]["values"] = nullptr;  // null is "absent"
         const Experiment e = experiment_from_json_text(j.dump());
         QCOMPARE(e.method.budget, MethodSettings{}.budget);
         QCOMPARE(e.method.initial_trials, 8);  // kept from the file
@@ -748,7 +941,7 @@ private slots:
         QCOMPARE(e.evaluator.kind, EvaluatorSpec::Kind::Manual);
         QCOMPARE(e.seed, std::uint64_t{0});
         QVERIFY(e.chosen.empty());
-        QVERIFY(!e.trials[1].objective);
+        QVERIFY(e.trials[1].values.empty());
         // Integral numbers written as floats (or integers written for doubles) are accepted.
         Json k = small_json();
         k["method"]["budget"] = 40.0;

@@ -43,7 +43,7 @@ Trial pending(int index, double x, double y) {
 Trial completed(int index, double x, double y, double value) {
     Trial t = pending(index, x, y);
     t.status = TrialStatus::Completed;
-    t.objective = value;
+    t.values["yield"] = {value, std::nullopt};
     t.completed_at = "2026-11-25T11:00:00Z";
     return t;
 }
@@ -53,7 +53,7 @@ Experiment base_experiment() {
     Experiment e;
     e.name = "lab";
     e.space = SearchSpace({parameter("x"), parameter("y")});
-    e.objective.name = "yield";
+    e.outcomes = Outcomes::single("yield", false);
     e.evaluator.kind = EvaluatorSpec::Kind::Manual;
     e.method.budget = 20;
     e.trials = {completed(0, 1, 1, 5.0), pending(1, 2, 2), pending(2, 3, 3)};
@@ -64,7 +64,7 @@ void record(Experiment& e, int index, double value) {
     Trial* t = e.find_trial(index);
     QVERIFY(t);
     t->status = TrialStatus::Completed;
-    t->objective = value;
+    t->values["yield"] = {value, std::nullopt};
     t->completed_at = "2026-11-25T12:00:00Z";
 }
 
@@ -126,7 +126,7 @@ private slots:
         record(theirs, 1, 7.5);
         const MergeResult r = merge_experiments(&base, base, theirs);
         QCOMPARE(trial(r.experiment, 1).status, TrialStatus::Completed);
-        QCOMPARE(*trial(r.experiment, 1).objective, 7.5);
+        QCOMPARE(*trial(r.experiment, 1).value("yield"), 7.5);
         QCOMPARE(r.report.results_recorded, std::vector<int>{1});
         QVERIFY(r.report.trials_added.empty() && r.report.renumbered.empty());
         QCOMPARE(qs(describe_merge(r.report, "outside the explorer").at(0)),
@@ -139,8 +139,8 @@ private slots:
         record(mine, 1, 1.5);
         record(theirs, 2, 2.5);
         const MergeResult r = merge_experiments(&base, mine, theirs);
-        QCOMPARE(*trial(r.experiment, 1).objective, 1.5);
-        QCOMPARE(*trial(r.experiment, 2).objective, 2.5);
+        QCOMPARE(*trial(r.experiment, 1).value("yield"), 1.5);
+        QCOMPARE(*trial(r.experiment, 2).value("yield"), 2.5);
         QCOMPARE(r.report.results_recorded, std::vector<int>{2});
         QCOMPARE(r.experiment.count(TrialStatus::Pending), 0);
     }
@@ -170,7 +170,7 @@ private slots:
         QCOMPARE(trial(r.experiment, 3).parameters, (std::vector<double>{7, 7}));
         QCOMPARE(trial(r.experiment, 3).status, TrialStatus::Pending);
         QCOMPARE(trial(r.experiment, 4).parameters, (std::vector<double>{6, 6}));
-        QCOMPARE(*trial(r.experiment, 4).objective, 4.0);
+        QCOMPARE(*trial(r.experiment, 4).value("yield"), 4.0);
         QCOMPARE(r.report.renumbered, (Pairs{{3, 4}}));
         QCOMPARE(r.report.new_index(3), 4);
         QCOMPARE(r.report.new_index(1), 1);
@@ -187,8 +187,8 @@ private slots:
         record(mine, 1, 3.0);
         record(theirs, 1, 4.0);
         const MergeResult r = merge_experiments(&base, mine, theirs);
-        QCOMPARE(*trial(r.experiment, 1).objective, 4.0);
-        QCOMPARE(*trial(r.experiment, 3).objective, 3.0);
+        QCOMPARE(*trial(r.experiment, 1).value("yield"), 4.0);
+        QCOMPARE(*trial(r.experiment, 3).value("yield"), 3.0);
         QCOMPARE(trial(r.experiment, 3).parameters, trial(r.experiment, 1).parameters);
         QCOMPARE(r.report.kept_both, (Pairs{{1, 3}}));
         QCOMPARE(r.report.results_recorded, std::vector<int>{1});
@@ -219,7 +219,7 @@ private slots:
         theirs.find_trial(2)->generator = "relabelled";
         const MergeResult r = merge_experiments(&base, mine, theirs);
         QCOMPARE(trial(r.experiment, 2).status, TrialStatus::Completed);
-        QCOMPARE(*trial(r.experiment, 2).objective, 8.0);
+        QCOMPARE(*trial(r.experiment, 2).value("yield"), 8.0);
     }
 
     // The file was replaced by an older copy (without trial 2 and the result of trial 1): this
@@ -230,13 +230,13 @@ private slots:
         Experiment theirs = base;
         theirs.trials.pop_back();             // no trial 2
         theirs.find_trial(1)->status = TrialStatus::Pending;  // an older copy: trial 1 still pending
-        theirs.find_trial(1)->objective.reset();
+        theirs.find_trial(1)->values.clear();
         theirs.find_trial(1)->completed_at.clear();
         const MergeResult r = merge_experiments(&base, base, theirs);
         QCOMPARE(indices(r.experiment), (std::vector<int>{0, 1, 2}));
         QCOMPARE(r.report.restored, (std::vector<int>{1, 2}));
         QCOMPARE(trial(r.experiment, 1).status, TrialStatus::Completed);
-        QCOMPARE(*trial(r.experiment, 1).objective, 6.0);
+        QCOMPARE(*trial(r.experiment, 1).value("yield"), 6.0);
         QVERIFY(r.report.trials_changed.empty());
     }
 
@@ -290,7 +290,7 @@ private slots:
             QVERIFY2(QString(error.what()).contains("search space"), error.what());
         }
         theirs = base;
-        theirs.objective.minimize = true;
+        theirs.outcomes.objectives.front().minimize = true;
         QVERIFY_THROWS_EXCEPTION(MergeError, merge_experiments(&base, base, theirs));
     }
 
@@ -330,8 +330,8 @@ private slots:
         QVERIFY(trial(r.experiment, 0).exclusion.has_value());
         QCOMPARE(qs(trial(r.experiment, 0).exclusion->reason), QString("sensor fault"));
         QCOMPARE(qs(trial(r.experiment, 0).exclusion->at), QString("2026-11-25T13:00:00Z"));
-        QCOMPARE(*trial(r.experiment, 0).objective, 5.0);  // the value stays
-        QCOMPARE(*trial(r.experiment, 1).objective, 1.5);
+        QCOMPARE(*trial(r.experiment, 0).value("yield"), 5.0);  // the value stays
+        QCOMPARE(*trial(r.experiment, 1).value("yield"), 1.5);
         QCOMPARE(r.report.trials_changed, std::vector<int>{0});
         QCOMPARE(r.experiment.excluded_count(), 1);
 
@@ -342,7 +342,7 @@ private slots:
         record(theirs, 2, 2.5);
         r = merge_experiments(&base, mine, theirs);
         QCOMPARE(qs(trial(r.experiment, 0).exclusion->reason), QString("unit slip"));
-        QCOMPARE(*trial(r.experiment, 2).objective, 2.5);
+        QCOMPARE(*trial(r.experiment, 2).value("yield"), 2.5);
         QCOMPARE(r.report.results_recorded, std::vector<int>{2});
         QVERIFY(r.report.trials_changed.empty() && r.report.kept_file_version.empty());
 
@@ -356,7 +356,7 @@ private slots:
         r = merge_experiments(&excluded, mine, theirs);
         QVERIFY(!trial(r.experiment, 0).exclusion.has_value());
         QCOMPARE(r.experiment.excluded_count(), 0);
-        QCOMPARE(*trial(r.experiment, 1).objective, 1.5);
+        QCOMPARE(*trial(r.experiment, 1).value("yield"), 1.5);
 
         // Two different measurements of one trial, mine excluded: its copy keeps the exclusion.
         mine = base;
@@ -440,8 +440,8 @@ private slots:
         const MergeReport report = explorer.save(mine);
         QCOMPARE(report.results_recorded, std::vector<int>{1});
         const Experiment on_disk = load_experiment(path);
-        QCOMPARE(*trial(on_disk, 1).objective, 11.0);
-        QCOMPARE(*trial(on_disk, 3).objective, 2.0);
+        QCOMPARE(*trial(on_disk, 1).value("yield"), 11.0);
+        QCOMPARE(*trial(on_disk, 3).value("yield"), 2.0);
         QCOMPARE(experiment_to_json_text(mine), experiment_to_json_text(on_disk));
         // Nothing changed since: the next save merges nothing.
         QVERIFY(explorer.save(mine).empty());
@@ -466,7 +466,7 @@ private slots:
         const MergeReport report = run.save(mine);
         QCOMPARE(report.results_recorded, std::vector<int>{1});
         const Experiment on_disk = load_experiment(path);
-        QCOMPARE(*trial(on_disk, 1).objective, 11.0);
+        QCOMPARE(*trial(on_disk, 1).value("yield"), 11.0);
         QVERIFY(trial(on_disk, 3).fit == proposed.fit);
         QVERIFY(on_disk.sampler_state.has_value());
         QCOMPARE(on_disk.sampler_state->step_size, 1.0 / 3.0);
@@ -491,7 +491,7 @@ private slots:
         QVERIFY(read_experiment_text(path).find("\"excluded\"") != std::string::npos);
         const Experiment on_disk = load_experiment(path);
         QCOMPARE(qs(trial(on_disk, 0).exclusion->reason), QString("sensor fault"));
-        QCOMPARE(*trial(on_disk, 1).objective, 1.5);
+        QCOMPARE(*trial(on_disk, 1).value("yield"), 1.5);
         QCOMPARE(experiment_to_json_text(mine), experiment_to_json_text(on_disk));
     }
 
@@ -507,8 +507,8 @@ private slots:
         const std::string before = read_experiment_text(path);
         const MergeReport report = explorer.refresh(mine);
         QCOMPARE(report.results_recorded, std::vector<int>{1});
-        QCOMPARE(*trial(mine, 1).objective, 3.0);
-        QCOMPARE(*trial(mine, 2).objective, 1.0);
+        QCOMPARE(*trial(mine, 1).value("yield"), 3.0);
+        QCOMPARE(*trial(mine, 2).value("yield"), 1.0);
         QCOMPARE(read_experiment_text(path), before);
         QVERIFY(explorer.refresh(mine).empty());
         explorer.save(mine);
@@ -556,7 +556,7 @@ private slots:
         record(e, 1, 6.5);
         through_link.save(e);
         QVERIFY(QFileInfo(qs(link)).isSymLink());
-        QCOMPARE(*trial(load_experiment(real), 1).objective, 6.5);
+        QCOMPARE(*trial(load_experiment(real), 1).value("yield"), 6.5);
     }
 
     void editThatThrowsWritesNothing() {

@@ -30,7 +30,7 @@ Trial completed(int index, std::vector<double> x, double value) {
     t.index = index;
     t.parameters = std::move(x);
     t.status = TrialStatus::Completed;
-    t.objective = value;
+    t.values["yield"] = {value, std::nullopt};
     t.generator = "sebo-l0";
     t.created_at = "2026-11-26T10:00:00Z";
     t.completed_at = "2026-11-26T10:01:00Z";
@@ -44,11 +44,11 @@ Experiment awkward_experiment() {
     e.name = "awkward";
     e.description = "line one\n  \"trials\": [],\nand a quote \" and a tab \t";
     e.space = SearchSpace({parameter("x"), parameter("trials"), parameter("y \"quoted\"")});
-    e.objective.name = "yield";
+    e.outcomes = Outcomes::single("yield", false);
     e.evaluator.kind = EvaluatorSpec::Kind::Manual;
     e.method.budget = 50;
     Trial a = completed(0, {0.1, -4.999999999999999, 1e-300}, -1234.5678901234567);
-    a.sem = 0.25;
+    a.values["yield"].sem = 0.25;
     Trial b = completed(1, {0.0, 0.0, 0.0}, 3.0);
     b.exclusion = TrialExclusion{"bad \xff\xfe bytes\n  ]", "2026-11-26T11:00:00Z"};
     Trial c;
@@ -148,7 +148,7 @@ private slots:
 
         // The pending trial's result, and the sampler state replaced: one trial anew.
         e.trials[4].status = TrialStatus::Completed;
-        e.trials[4].objective = 2.0;
+        e.trials[4].values["yield"] = {2.0, std::nullopt};
         e.sampler_state->step_size = 0.25;
         QCOMPARE(qs(cache.text(e)), qs(experiment_to_json_text(e)));
         QCOMPARE(cache.serialized(), std::size_t{1});
@@ -198,7 +198,7 @@ private slots:
 
         // Then an ordinary autosave of a recorded result.
         here.trials[4].status = TrialStatus::Completed;
-        here.trials[4].objective = 1.0;
+        here.trials[4].values["yield"] = {1.0, std::nullopt};
         QVERIFY(mine.save(here).empty());
         QCOMPARE(qs(read_experiment_text(path)), qs(experiment_to_json_text(here)));
     }

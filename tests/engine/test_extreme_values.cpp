@@ -23,14 +23,13 @@ Experiment with_values(const std::vector<double>& values, bool minimize = false)
     p.upper = 1.0;
     Experiment e;
     e.space = SearchSpace({p});
-    e.objective.name = "latency";
-    e.objective.minimize = minimize;
+    e.outcomes = Outcomes::single("latency", minimize);
     for (std::size_t i = 0; i < values.size(); ++i) {
         Trial t;
         t.index = static_cast<int>(i);
         t.parameters = {0.1 * static_cast<double>(i % 10)};
         t.status = TrialStatus::Completed;
-        t.objective = values[i];
+        t.values = {{"latency", {values[i], std::nullopt}}};
         e.trials.push_back(t);
     }
     return e;
@@ -105,23 +104,24 @@ private slots:
         const auto extreme = find_extreme_value(e, 5);
         QVERIFY(extreme);
         QCOMPARE(extreme->trial, 5);
-        QCOMPARE(extreme->objective, 1e308);
+        QCOMPARE(extreme->metric, std::string("latency"));
+        QCOMPARE(extreme->value, 1e308);
         QCOMPARE(extreme->median, 13.0);
         QCOMPARE(extreme->scale, 2.0);
         QCOMPARE(extreme->others, 5);
         QCOMPARE(extreme->distance, (1e308 - 13.0) / 2.0);
-        const QString text = QString::fromStdString(describe(*extreme, e));
+        const QString text = QString::fromStdString(describe(*extreme));
         QCOMPARE(text, QString("trial 5: latency = 1e+308 lies 5e+307 interquartile ranges (2) from the median (13) "
                                "of the other 5 trials"));
         // Ordinary values are not extreme, nor is 2013 (exactly 1e3 scales), but 2013.5 is.
         QVERIFY(!find_extreme_value(e, 0));
-        e.trials[5].objective = 2013.0;
+        e.trials[5].values["latency"].mean = 2013.0;
         QVERIFY(!find_extreme_value(e, 5));
-        e.trials[5].objective = 2013.5;
+        e.trials[5].values["latency"].mean = 2013.5;
         QVERIFY(find_extreme_value(e, 5));
-        e.objective.minimize = true;
+        e.outcomes.objectives[0].minimize = true;
         QVERIFY(find_extreme_value(e, 5));
-        e.trials[5].objective = -1e9;
+        e.trials[5].values["latency"].mean = -1e9;
         QVERIFY(find_extreme_value(e, 5));
 
         // With an excluded other, only 4 count: no rule. An excluded trial itself is not reported.
@@ -137,8 +137,32 @@ private slots:
         QVERIFY(!find_extreme_value(flat, 5));
         const auto sentinel = find_extreme_value(flat, 6);
         QVERIFY(sentinel && !sentinel->scale_is_interquartile_range);
-        QVERIFY(QString::fromStdString(describe(*sentinel, flat)).endsWith("times the median's size from the median (5) "
+        QVERIFY(QString::fromStdString(describe(*sentinel)).endsWith("times the median's size from the median (5) "
                                                                            "of the other 6 trials, most of which are equal"));
+    }
+
+    // Every metric is checked against the other trials' values of that metric: an absurd value
+    // of a tracked metric is reported under its name. A trial that did not measure the metric is
+    // not one of the others.
+    void extremeValueOfAnotherMetric() {
+        Experiment e = with_values({12.0, 15.0, 11.0, 14.0, 13.0, 12.5});
+        e.outcomes.metrics.push_back("p99_ms");
+        const std::vector<double> p99 = {40.0, 41.0, 39.0, 42.0, 40.5, 1e9};
+        for (std::size_t i = 0; i < p99.size(); ++i) e.trials[i].values["p99_ms"] = {p99[i], std::nullopt};
+        QVERIFY(!e.validate());
+        const auto extreme = find_extreme_value(e, 5);
+        QVERIFY(extreme);
+        QCOMPARE(extreme->metric, std::string("p99_ms"));
+        QCOMPARE(extreme->value, 1e9);
+        // The others sorted: 39, 40, 40.5, 41, 42: median 40.5, quartiles 40 and 41.
+        QCOMPARE(extreme->median, 40.5);
+        QCOMPARE(extreme->scale, 1.0);
+        QCOMPARE(QString::fromStdString(describe(*extreme)),
+                 QString("trial 5: p99_ms = 1e+09 lies 1e+09 interquartile ranges (1) from the median (40.5) of the other 5 "
+                         "trials"));
+        QVERIFY(!find_extreme_value(e, 3));
+        e.trials[0].values.erase("p99_ms");
+        QVERIFY(!find_extreme_value(e, 5));
     }
 
     void excludeAndIncludeATrial() {
@@ -146,12 +170,12 @@ private slots:
         e.trials.push_back(e.trials.back());
         e.trials.back().index = 3;
         e.trials.back().status = TrialStatus::Failed;
-        e.trials.back().objective.reset();
+        e.trials.back().values.clear();
         QCOMPARE(exclude_trial(e, 1, "  timeout reported as a value \n", "2026-01-02T03:04:05Z"), std::optional<std::string>());
         QVERIFY(e.trials[1].exclusion);
         QCOMPARE(QString::fromStdString(e.trials[1].exclusion->reason), QString("timeout reported as a value"));
         QCOMPARE(QString::fromStdString(e.trials[1].exclusion->at), QString("2026-01-02T03:04:05Z"));
-        QCOMPARE(e.trials[1].objective, std::optional<double>(2.0));  // the value is kept
+        QCOMPARE(e.trials[1].value("latency"), std::optional<double>(2.0));  // the value is kept
         QVERIFY(!e.validate());
         // A new reason replaces the old one.
         QVERIFY(!exclude_trial(e, 1, "unit slip", ""));

@@ -95,6 +95,11 @@ private slots:
                 problem = only_input_errors([&] {
                     if (const auto error = space_from_json_text(input.bytes).validate()) throw std::logic_error(*error);
                 });
+            if (problem.empty())
+                problem = only_input_errors([&] {
+                    if (const auto outcomes = outcomes_from_json_text(input.bytes))
+                        if (const auto error = outcomes->validate()) throw std::logic_error(*error);
+                });
             QVERIFY2(problem.empty(), qPrintable(input.path + ": " + qs(problem)));
         }
         QVERIFY(loaded > 0);  // the corpus keeps valid files too, not only refusals

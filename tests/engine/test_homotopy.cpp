@@ -100,7 +100,7 @@ Experiment mixed_experiment(StrategyKind strategy) {
     Parameter d{"d", ParameterKind::Integer, 1.0, 9.0, false, std::nullopt, ""};
     Experiment e;
     e.space = SearchSpace({a, b, c, d});
-    e.objective = {"score", false};
+    e.outcomes = Outcomes::single("score", false);
     e.seed = 3;
     e.method.strategy = strategy;
     e.method.model = ModelKind::Gp;
@@ -116,7 +116,9 @@ Experiment mixed_experiment(StrategyKind strategy) {
         t.parameters = e.space.snap(e.space.from_unit(sobol[static_cast<std::size_t>(i)]));
         t.status = TrialStatus::Completed;
         const auto& x = t.parameters;
-        t.objective = -(x[0] - 1.2) * (x[0] - 1.2) - std::pow(std::log10(x[1]) - 0.5, 2) - 0.01 * (x[2] - 7) * (x[2] - 7);
+        t.values = {{"score",
+                     {-(x[0] - 1.2) * (x[0] - 1.2) - std::pow(std::log10(x[1]) - 0.5, 2) - 0.01 * (x[2] - 7) * (x[2] - 7),
+                      std::nullopt}}};
         t.generator = "sobol";
         e.trials.push_back(t);
     }

@@ -33,16 +33,18 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-// A valid document with every field of the format present: a command evaluator, every method
-// setting, a grouped log parameter, an integer parameter, trials (one with a fit record), a
-// chosen note and a sampler state.
+// A valid document with every field of the format present: metrics, two objectives (one with a
+// threshold), a constraint, a command evaluator, every method setting, a grouped log parameter,
+// an integer parameter, trials with values and standard errors (one with a fit record), a chosen
+// note and a sampler state.
 Json base_document() {
     Experiment e;
     e.name = "hostile";
     e.description = "base document";
     e.seed = 3;
-    e.objective.name = "loss";
-    e.objective.minimize = true;
+    e.outcomes.metrics = {"loss", "latency", "cost"};
+    e.outcomes.objectives = {{"loss", true, 10.0}, {"latency", true, std::nullopt}};
+    e.outcomes.constraints = {{"cost", ConstraintSense::AtMost, 5.0}};
     Parameter alpha;
     alpha.name = "alpha";
     alpha.lower = -2.0;
@@ -76,13 +78,11 @@ Json base_document() {
     e.method.nuts_max_tree_depth = 5;
     e.method.nuts_chains = 2;
     e.method.nuts_warm_warmup = 64;
-    e.hypervolume_reference = 10.0;
     Trial t0;
     t0.index = 0;
     t0.status = TrialStatus::Completed;
     t0.parameters = {1.0, 3.0, 0.01};
-    t0.objective = 2.5;
-    t0.sem = 0.1;
+    t0.values = {{"loss", {2.5, 0.1}}, {"latency", {3.0, std::nullopt}}, {"cost", {1.0, std::nullopt}}};
     t0.generator = "sobol";
     t0.error = "";
     t0.created_at = "2026-11-25T22:31:07Z";
@@ -195,9 +195,19 @@ const std::vector<Field>& fields() {
         {"/name", "name", Type::String},
         {"/description", "description", Type::String},
         {"/seed", "seed", Type::Unsigned},
-        {"/objective", "objective", Type::Object},
-        {"/objective/name", "objective.name", Type::String},
-        {"/objective/minimize", "objective.minimize", Type::Boolean},
+        {"/metrics", "metrics", Type::Array},
+        {"/metrics/1", "metrics[1]", Type::String},
+        {"/objectives", "objectives", Type::Array},
+        {"/objectives/0", "objectives[0]", Type::Object},
+        {"/objectives/0/metric", "objectives[0].metric", Type::String},
+        {"/objectives/0/minimize", "objectives[0].minimize", Type::Boolean},
+        {"/objectives/0/threshold", "objectives[0].threshold", Type::Number},
+        {"/objectives/1/minimize", "objectives[1].minimize", Type::Boolean},
+        {"/constraints", "constraints", Type::Array},
+        {"/constraints/0", "constraints[0]", Type::Object},
+        {"/constraints/0/metric", "constraints[0].metric", Type::String},
+        {"/constraints/0/op", "constraints[0].op", Type::Enum},
+        {"/constraints/0/bound", "constraints[0].bound", Type::Number},
         {"/space", "space", Type::Object},
         {"/space/parameters", "space.parameters", Type::Array},
         {"/space/parameters/0", "space.parameters[0]", Type::Object},
@@ -240,7 +250,6 @@ const std::vector<Field>& fields() {
         {"/method/nuts", "method.nuts", Type::Enum},
         {"/method/nuts_chains", "method.nuts_chains", Type::Integer},
         {"/method/nuts_warm_warmup", "method.nuts_warm_warmup", Type::Integer},
-        {"/hypervolume_reference", "hypervolume_reference", Type::Number},
         {"/trials", "trials", Type::Array},
         {"/trials/0", "trials[0]", Type::Object},
         {"/trials/0/index", "trials[0].index", Type::Integer},
@@ -248,8 +257,10 @@ const std::vector<Field>& fields() {
         {"/trials/0/parameters", "trials[0].parameters", Type::Object},
         {"/trials/0/parameters/alpha", "trials[0].parameters.alpha", Type::Number},
         {"/trials/1/parameters/count", "trials[1].parameters.count", Type::Number},
-        {"/trials/0/objective", "trials[0].objective", Type::Number},
-        {"/trials/0/sem", "trials[0].sem", Type::Number},
+        {"/trials/0/values", "trials[0].values", Type::Object},
+        {"/trials/0/values/loss/mean", "trials[0].values.loss.mean", Type::Number},
+        {"/trials/0/values/loss/sem", "trials[0].values.loss.sem", Type::Number},
+        {"/trials/0/values/cost/mean", "trials[0].values.cost.mean", Type::Number},
         {"/trials/0/generator", "trials[0].generator", Type::String},
         {"/trials/0/error", "trials[0].error", Type::String},
         {"/trials/0/generation_seconds", "trials[0].generation_seconds", Type::Number},
@@ -419,6 +430,12 @@ private slots:
         EXPECT_REFUSED(with_value(j, "/trials/0/fit/start", "lukewarm"), "trials[0].fit.start", "\"lukewarm\" is not a start");
         EXPECT_REFUSED(with_value(j, "/trials/0/fit/nuts", "slow"), "trials[0].fit.nuts", "\"slow\" is not a sampler setting");
         EXPECT_REFUSED(with_value(j, "/sampler_state/metric", "full"), "sampler_state.metric", "\"full\" is not a metric kind");
+        EXPECT_REFUSED(with_value(j, "/constraints/0/op", "=<"), "constraints[0].op", "\"=<\" is not a constraint operator");
+        // A value is a number or {"mean", "sem"}: anything else names the metric.
+        EXPECT_REFUSED(with_value(j, "/trials/0/values/latency", "7"), "trials[0].values.latency",
+                       "expected a number, got the string \"7\"");
+        EXPECT_REFUSED(with_value(j, "/trials/0/values/latency", true), "trials[0].values.latency", "expected a number");
+        EXPECT_LOADS(with_value(j, "/trials/0/values/latency", 7));
         // A long unknown name is shown cut short, not in full.
         const std::string huge(100000, 'x');
         try {
@@ -458,10 +475,10 @@ private slots:
         }
         // Non-JSON number spellings as well.
         for (const char* word : {"0x10", "+1", ".5", "01", "1.", "1e", "--1"})
-            EXPECT_REFUSED(with_literal(document, "/trials/0/objective", word), "", "in trials[0].objective",
-                           std::string("found '") + word + "'");
+            EXPECT_REFUSED(with_literal(document, "/trials/0/values/loss/mean", word), "",
+                           "in trials[0].values.loss.mean", std::string("found '") + word + "'");
         // Tiny numbers underflow to 0 or a subnormal and are fine.
-        EXPECT_LOADS(with_literal(document, "/trials/0/objective", "1e-400"));
+        EXPECT_LOADS(with_literal(document, "/trials/0/values/loss/mean", "1e-400"));
     }
 
     // The edges of double in every field that takes any number (issue 18): they load, the
@@ -473,7 +490,8 @@ private slots:
                                                    "2.2250738585072014e-308", "-0.0", "1e-15", "9007199254740993"};
         const Json document = base_document();
         int loaded = 0;
-        for (const char* pointer : {"/trials/0/objective", "/hypervolume_reference"}) {
+        for (const char* pointer : {"/trials/0/values/loss/mean", "/objectives/0/threshold", "/trials/0/values/latency/mean",
+                                    "/trials/0/values/cost/mean", "/constraints/0/bound"}) {
             for (const std::string& literal : extremes) {
                 for (const bool excluded : {true, false}) {
                     Json j = document;
@@ -487,7 +505,8 @@ private slots:
                     }
                     ++loaded;
                     const FrontierReport report = analyze_frontier(e);
-                    QVERIFY2(std::isfinite(report.hypervolume) && std::isfinite(report.reference_utility),
+                    QVERIFY2(std::isfinite(report.hypervolume) && std::isfinite(report.reference_utilities[0]) &&
+                                 std::isfinite(report.reference_utilities[1]),
                              qPrintable(QString("%1 = %2").arg(pointer, qs(literal))));
                     for (double v : report.hypervolume_trace) QVERIFY(std::isfinite(v));
                     const std::string saved = experiment_to_json_text(e);
@@ -495,9 +514,9 @@ private slots:
                 }
             }
         }
-        QCOMPARE(loaded, 40);
+        QCOMPARE(loaded, 100);
         // Standard errors and durations at the top of the range load too.
-        EXPECT_LOADS(with_literal(document, "/trials/0/sem", "1.7976931348623157e308"));
+        EXPECT_LOADS(with_literal(document, "/trials/0/values/loss/sem", "1.7976931348623157e308"));
         EXPECT_LOADS(with_literal(document, "/trials/0/evaluation_seconds", "1.7976931348623157e308"));
         // Parameter ranges: up to the largest double wide, not beyond.
         Json wide = document;
@@ -625,14 +644,14 @@ private slots:
             trials.push_back(Json{{"index", i},
                                   {"status", "completed"},
                                   {"parameters", {{"alpha", (i % 800) / 100.0 - 2.0}, {"count", i % 51}, {"rate", 0.5}}},
-                                  {"objective", i * 0.5}});
+                                  {"values", {{"loss", i * 0.5}, {"latency", 1}}}});
         j["trials"] = std::move(trials);
         const std::string text = j.dump();
         QVERIFY(text.size() > 8u << 20);
         const Experiment e = experiment_from_json_text(text);
         QCOMPARE(e.trials.size(), std::size_t{100000});
         QCOMPARE(e.trials.back().index, 99999);
-        QCOMPARE(*e.trials.back().objective, 99999 * 0.5);
+        QCOMPARE(*e.trials.back().value("loss"), 99999 * 0.5);
         QCOMPARE(e.trials[12345].parameters[1], 12345.0 - 51 * 242);
 
         // A bad value deep in a huge array names its index.
@@ -658,10 +677,10 @@ private slots:
         EXPECT_REFUSED(objects, "", "nested deeper than 64", "column 321", "byte 321");
         // Deep nesting where a value is expected, in an otherwise valid file.
         const std::string deep = std::string(65, '[') + "1" + std::string(65, ']');
-        EXPECT_REFUSED(with_literal(base_document(), "/trials/0/objective", deep), "", "nested deeper than 64");
+        EXPECT_REFUSED(with_literal(base_document(), "/trials/0/values/loss/mean", deep), "", "nested deeper than 64");
         // 64 levels is within the limit: the value is then refused for its type.
         const std::string within = std::string(58, '[') + "1" + std::string(58, ']');
-        EXPECT_REFUSED(with_literal(base_document(), "/trials/0/objective", within), "trials[0].objective",
+        EXPECT_REFUSED(with_literal(base_document(), "/trials/0/values/loss/mean", within), "trials[0].values.loss.mean",
                        "expected a number, got an array");
         // Unbalanced closers do not drive the depth negative and hide an opener.
         EXPECT_REFUSED(std::string(1000, ']') + std::string(65, '['), "", "nested deeper than 64");
@@ -717,7 +736,7 @@ private slots:
         Parameter x;
         x.name = "x";
         e.space = SearchSpace({x});
-        e.objective.name = "loss";
+        e.outcomes = Outcomes::single("loss", false);
         Trial t;
         t.index = 0;
         t.parameters = {0.5};

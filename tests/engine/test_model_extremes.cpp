@@ -101,7 +101,7 @@ Experiment make_experiment(const DataSet& data, StrategyKind strategy, ModelKind
         t.index = i;
         t.parameters = points[static_cast<std::size_t>(i)];
         t.status = TrialStatus::Completed;
-        t.objective = data.value(i, t.parameters);
+        t.values = {{"objective", {data.value(i, t.parameters), std::nullopt}}};
         t.generator = "sobol";
         e.trials.push_back(t);
     }
@@ -148,7 +148,7 @@ private slots:
                 // The extreme value stays the best (or worst) observation.
                 for (int trial : data.extreme_trials) {
                     const double t = training->data->targets[trial];
-                    const bool high = *e.trials[static_cast<std::size_t>(trial)].objective > 0;
+                    const bool high = *e.trials[static_cast<std::size_t>(trial)].value("objective") > 0;
                     const auto& all = training->data->targets;
                     QVERIFY2(high ? t == all.maxCoeff() : t == all.minCoeff(), data.name);
                 }

@@ -51,7 +51,7 @@ Sample sobol_sample(const sebo::Problem& problem, int n, std::uint64_t seed, con
         if (i >= n / 2)
             for (std::size_t j = 0; j < near.size(); ++j) p[j] = std::clamp(near[j] + radius * (2.0 * p[j] - 1.0), 0.0, 1.0);
         s.x.row(i) = Eigen::Map<const Eigen::RowVectorXd>(p.data(), d);
-        s.utility[i] = -problem.evaluate(p, 0).value;
+        s.utility[i] = -problem.primary_measurement(p, 0).mean;
     }
     return s;
 }

@@ -77,8 +77,7 @@ Trial completed(int index, std::vector<double> parameters, double objective, std
     t.index = index;
     t.parameters = std::move(parameters);
     t.status = TrialStatus::Completed;
-    t.objective = objective;
-    t.sem = sem;
+    t.values = {{"objective", {objective, sem}}};
     t.generator = "sobol";
     return t;
 }
@@ -168,10 +167,11 @@ bool check_step(const Experiment& e, const StepReport& r, const char* scenario) 
                          __FILE__, __LINE__);
             return false;
         }
-        if (t.objective && !std::isfinite(*t.objective)) {
-            QTest::qFail(qPrintable(where + ": a non-finite objective was recorded"), __FILE__, __LINE__);
-            return false;
-        }
+        for (const auto& [metric, m] : t.values)
+            if (!std::isfinite(m.mean)) {
+                QTest::qFail(qPrintable(where + ": a non-finite value was recorded"), __FILE__, __LINE__);
+                return false;
+            }
     }
     return true;
 }
@@ -192,8 +192,7 @@ public:
     EvaluationOutcome evaluate(const Trial&, const StepControl&) override {
         EvaluationOutcome outcome;
         outcome.ok = true;
-        outcome.objective = value_;
-        outcome.sem = sem_;
+        outcome.values = {{"objective", {value_, sem_}}};
         return outcome;
     }
 
@@ -348,7 +347,7 @@ private slots:
             QVERIFY(check_step(e, r, "non-finite objective from an evaluator"));
             const Trial& t = r.new_trials.front();
             QCOMPARE(t.status, TrialStatus::Failed);
-            QVERIFY(!t.objective);
+            QVERIFY(t.values.empty());
             QVERIFY2(t.error.find("not a finite number") != std::string::npos, t.error.c_str());
         }
         // A finite objective with a NaN or negative standard error: failed as well.
@@ -401,12 +400,12 @@ private slots:
             e.evaluator.kind = EvaluatorSpec::Kind::Command;
             e.evaluator.command = {script};
             e.evaluator.timeout_seconds = 30;
-            CommandEvaluator evaluator(e.evaluator, e.space);
+            CommandEvaluator evaluator(e.evaluator, e.space, e.outcomes.metrics);
             const StepReport r = step(e, &evaluator);
             QVERIFY2(check_step(e, r, name), name);
             const Trial& t = r.new_trials.front();
             QCOMPARE(t.status, TrialStatus::Failed);
-            QVERIFY(!t.objective);
+            QVERIFY(t.values.empty());
             QVERIFY2(!t.error.empty(), name);
         }
     }

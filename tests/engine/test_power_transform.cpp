@@ -55,13 +55,13 @@ private slots:
         Experiment e;
         e.space = SearchSpace({Parameter{"a", ParameterKind::Continuous, 0.0, 1.0, false, 0.0, ""},
                                Parameter{"b", ParameterKind::Continuous, 0.0, 1.0, false, 0.0, ""}});
-        e.objective = {"branin", true};
+        e.outcomes = Outcomes::single("branin", true);
         for (std::size_t i = 0; i < branin.size(); ++i) {
             Trial t;
             t.index = static_cast<int>(i);
             t.parameters = {0.1 * static_cast<double>(i), 0.05 * static_cast<double>(i)};
             t.status = TrialStatus::Completed;
-            t.objective = branin[i];
+            t.values["branin"] = {branin[i], std::nullopt};
             e.trials.push_back(t);
         }
         const auto n = static_cast<Eigen::Index>(branin.size());

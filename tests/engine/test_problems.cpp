@@ -40,7 +40,7 @@ std::string error_field(const ProblemSpec& spec, std::string* message = nullptr)
     return {};
 }
 
-double value_at(const Problem& problem, const std::vector<double>& x) { return problem.evaluate(x, 0).value; }
+double value_at(const Problem& problem, const std::vector<double>& x) { return problem.primary_measurement(x, 0).mean; }
 
 // Branin's three global minimizers in its own domain, mapped to the unit square.
 std::vector<std::pair<double, double>> branin_minimizers_unit() {
@@ -150,21 +150,23 @@ private slots:
             QCOMPARE(p.resolved_target(), 0.25);
         }
         QVERIFY(!space.validate());
-        QCOMPARE(problem->objective().name, std::string("branin"));
-        QVERIFY(problem->objective().minimize);
-        QCOMPARE(*problem->hypervolume_reference(), 10.0);
-        QCOMPARE(*make_problem(spec_named("hartmann6"))->hypervolume_reference(), 0.0);
-        QCOMPARE(make_problem(spec_named("hartmann6"))->objective().name, std::string("hartmann6"));
+        QCOMPARE(problem->outcomes().metrics, std::vector<std::string>{"branin"});
+        QCOMPARE(problem->outcomes().objectives[0].metric, std::string("branin"));
+        QVERIFY(problem->outcomes().objectives[0].minimize);
+        QCOMPARE(*problem->outcomes().objectives[0].threshold, 10.0);
+        QVERIFY(problem->outcomes().constraints.empty());
+        QCOMPARE(*make_problem(spec_named("hartmann6"))->outcomes().objectives[0].threshold, 0.0);
+        QCOMPARE(make_problem(spec_named("hartmann6"))->outcomes().objectives[0].metric, std::string("hartmann6"));
         QCOMPARE(make_problem(spec_named("branin"))->space().target(), std::vector<double>(50, 0.0));
     }
 
     void sparse_quadratic_values() {
         const auto problem = make_problem(spec_named("sparse-quadratic"));
         QCOMPARE(problem->space().dimension(), 10);
-        QVERIFY(!problem->objective().minimize);
+        QVERIFY(!problem->outcomes().objectives[0].minimize);
         std::vector<double> x(10, 0.0);
         QCOMPARE(value_at(*problem, x), 0.0);  // the target
-        QCOMPARE(*problem->hypervolume_reference(), 0.0);
+        QCOMPARE(*problem->outcomes().objectives[0].threshold, 0.0);
         // Best with k active: move effective dimension j to its optimum 0.5 → + 2^-j.
         const double expected[] = {1.0, 1.5, 1.75};
         for (int k = 0; k < 3; ++k) {
@@ -208,7 +210,7 @@ private slots:
         const double loss9 = 0.04 * (6 * 0.0225 + 4 * 0.01 + 3 * 0.01 + 2 * 0.04);
         const std::vector<double> global = space.target();
         SEBO_COMPARE_NEAR(value_at(*problem, global), 1.0 - loss2 - loss5 - loss9, 1e-12);
-        SEBO_COMPARE_NEAR(*problem->hypervolume_reference(), 1.0 - loss2 - loss5 - loss9, 1e-12);
+        SEBO_COMPARE_NEAR(*problem->outcomes().objectives[0].threshold, 1.0 - loss2 - loss5 - loss9, 1e-12);
 
         // Deviating one gaining context (one active group) recovers exactly its loss.
         std::vector<double> x = global;
@@ -352,8 +354,8 @@ private slots:
         QVERIFY2(e.description.find("effective parameters x0, x1; target 0") != std::string::npos,
                  e.description.c_str());
         QCOMPARE(e.space.dimension(), 50);
-        QCOMPARE(e.objective.name, std::string("branin"));
-        QVERIFY(e.objective.minimize);
+        QCOMPARE(e.primary_objective().metric, std::string("branin"));
+        QVERIFY(e.primary_objective().minimize);
         QCOMPARE(e.evaluator.kind, EvaluatorSpec::Kind::Problem);
         QCOMPARE(e.evaluator.problem.name, std::string("branin"));
         QCOMPARE(e.evaluator.problem.dimension, 50);
@@ -363,27 +365,58 @@ private slots:
         QCOMPARE(e.method.budget, 30);
         QCOMPARE(e.method.initial_trials, 5);
         QCOMPARE(e.seed, std::uint64_t{42});
-        QCOMPARE(*e.hypervolume_reference, 10.0);
+        QCOMPARE(*e.primary_objective().threshold, 10.0);
         QVERIFY(!e.validate());
 
         const Experiment h = make_problem_experiment(spec_named("hartmann6"), method, 1);
         QCOMPARE(h.name, std::string("hartmann6-50d"));
         QCOMPARE(h.evaluator.problem.effective, (std::vector<int>{0, 1, 2, 3, 4, 5}));
-        QCOMPARE(*h.hypervolume_reference, 0.0);
+        QCOMPARE(*h.primary_objective().threshold, 0.0);
 
         const Experiment s = make_problem_experiment(spec_named("sourcing"), method, 1);
         QCOMPARE(s.name, std::string("sourcing-25d"));
         QCOMPARE(s.evaluator.problem.repetitions, 1000);
         QCOMPARE(s.evaluator.problem.world_seed, std::uint64_t{20230425});
         QCOMPARE(s.space.parameter(0).name, std::string("source_00"));
-        QCOMPARE(s.objective.name, std::string("quality"));
-        QVERIFY(!s.objective.minimize);
-        QCOMPARE(*s.hypervolume_reference, 0.0);
+        QCOMPARE(s.primary_objective().metric, std::string("quality"));
+        QVERIFY(!s.primary_objective().minimize);
+        QCOMPARE(*s.primary_objective().threshold, 0.0);
+        QCOMPARE(s.outcomes.metrics, (std::vector<std::string>{"quality", "relevance", "cost"}));
 
         const Experiment g = make_problem_experiment(spec_named("grouped-contextual"), method, 1);
         QCOMPARE(g.name, std::string("grouped-contextual-48d"));
         QCOMPARE(g.max_sparsity(), 12);
         QVERIFY(!g.evaluator.problem.target.has_value());
+
+        // Other objectives and constraints among the problem's metrics: relevance maximized
+        // subject to cost <= 2, quality tracked; a metric the problem does not report is refused.
+        Outcomes chosen;
+        chosen.metrics = {"relevance", "cost"};
+        chosen.objectives = {{"relevance", false, std::nullopt}};
+        chosen.constraints = {{"cost", ConstraintSense::AtMost, 2.0}};
+        const Experiment c = make_problem_experiment(spec_named("sourcing"), method, 1, chosen);
+        QCOMPARE(c.outcomes.metrics, (std::vector<std::string>{"quality", "relevance", "cost"}));
+        QCOMPARE(c.primary_objective().metric, std::string("relevance"));
+        QVERIFY(!c.primary_objective().threshold);
+        QCOMPARE(c.outcomes.constraints.size(), std::size_t{1});
+        QVERIFY(c.outcomes.is_tracked("quality"));
+        QVERIFY(!c.validate());
+        chosen.metrics.push_back("latency");
+        try {
+            make_problem_experiment(spec_named("sourcing"), method, 1, chosen);
+            QFAIL("a metric sourcing does not report was accepted");
+        } catch (const InputError& error) {
+            QCOMPARE(error.field(), std::string("metrics"));
+            QVERIFY2(std::string(error.what()).find("unknown metric 'latency' of sourcing") != std::string::npos, error.what());
+        }
+        chosen.metrics.pop_back();
+        chosen.objectives.push_back({"relevance", true, std::nullopt});
+        try {
+            make_problem_experiment(spec_named("sourcing"), method, 1, chosen);
+            QFAIL("an objective given twice was accepted");
+        } catch (const InputError& error) {
+            QCOMPARE(error.field(), std::string("objectives[1].metric"));
+        }
 
         // Resolving is idempotent: the written-out spec builds the same problem.
         const ProblemSpec again = resolve_problem_spec(s.evaluator.problem);
@@ -412,7 +445,8 @@ private slots:
         trial.parameters[1] = branin_minimizers_unit()[1].second;
         EvaluationOutcome ok = evaluator.evaluate(trial, control);
         QVERIFY(ok.ok);
-        SEBO_COMPARE_NEAR(ok.objective, 0.397887, 1e-5);
+        QCOMPARE(ok.values.size(), std::size_t{1});
+        SEBO_COMPARE_NEAR(ok.values.at("branin").mean, 0.397887, 1e-5);
         QVERIFY(ok.error.empty());
 
         trial.parameters[7] = 1.5;  // above the upper bound
@@ -469,10 +503,10 @@ private slots:
         trial.parameters.assign(25, 0.0);
         trial.parameters[3] = 20;
         const EvaluationOutcome outcome = evaluator.evaluate(trial, StepControl{});
-        const ProblemValue direct = problem->evaluate(trial.parameters, problem_noise_seed(11, 4));
+        const MetricValues direct = problem->evaluate(trial.parameters, problem_noise_seed(11, 4));
         QVERIFY(outcome.ok);
-        QCOMPARE(outcome.objective, direct.value);
-        QCOMPARE(*outcome.sem, *direct.sem);
+        QVERIFY(outcome.values == direct);
+        QVERIFY(outcome.values.at("quality").sem);
     }
 };
 

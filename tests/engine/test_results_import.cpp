@@ -48,13 +48,13 @@ Trial make_trial(int index, TrialStatus status, std::vector<double> values) {
 // Three parameters; trials 0-1 completed, 2-4 pending (3 and 4 with the same values).
 Experiment lab_experiment() {
     Experiment e;
-    e.objective.name = "yield";
+    e.outcomes = Outcomes::single("yield", false);
     e.space = SearchSpace({make_parameter("temp", 20.0, 90.0), make_parameter("stir", 0.0, 10.0, ParameterKind::Integer),
                            make_parameter("ratio", 0.0, 1.0)});
     Trial t0 = make_trial(0, TrialStatus::Completed, {25.0, 2.0, 0.5});
-    t0.objective = 0.61;
+    t0.values = {{"yield", {0.61, std::nullopt}}};
     Trial t1 = make_trial(1, TrialStatus::Completed, {40.0, 0.0, 0.0});
-    t1.objective = 0.72;
+    t1.values = {{"yield", {0.72, std::nullopt}}};
     e.trials = {t0, t1, make_trial(2, TrialStatus::Pending, {30.0, 5.0, 0.1 + 0.2}),
                 make_trial(3, TrialStatus::Pending, {55.5, 1.0, 0.0}), make_trial(4, TrialStatus::Pending, {55.5, 1.0, 0.0})};
     return e;
@@ -201,17 +201,17 @@ private slots:
         QVERIFY(m.complete());
         QCOMPARE(m.results.size(), std::size_t{2});
         QCOMPARE(m.results[0].trial, 2);
-        QCOMPARE(*m.results[0].objective, 0.8);
-        QCOMPARE(*m.results[0].sem, 0.01);
+        QCOMPARE(m.results[0].values.at("yield").mean, 0.8);
+        QCOMPARE(*m.results[0].values.at("yield").sem, 0.01);
         QCOMPARE(m.results[1].trial, 3);
-        QVERIFY(!m.results[1].sem);
+        QVERIFY(!m.results[1].values.at("yield").sem);
         QCOMPARE(m.rows[1].line, 3);
         QCOMPARE(m.rows[1].status, ResultRow::Status::Matched);
 
         Experiment recorded = e;
         record_results(recorded, m.results, "2026-11-25T10:00:00Z");
         QCOMPARE(recorded.find_trial(2)->status, TrialStatus::Completed);
-        QCOMPARE(*recorded.find_trial(2)->objective, 0.8);
+        QCOMPARE(*recorded.find_trial(2)->value("yield"), 0.8);
         QCOMPARE(qs(recorded.find_trial(2)->completed_at), QString("2026-11-25T10:00:00Z"));
         QCOMPARE(recorded.find_trial(4)->status, TrialStatus::Pending);
         QVERIFY(!recorded.validate());
@@ -236,7 +236,7 @@ private slots:
         QCOMPARE(qs(near.rows[0].message), QString("no pending trial has these parameter values"));
         const ResultsMatch done = match_results(e, table("temp,stir,ratio,objective\n25,2,0.5,0.9\n"));
         QCOMPARE(qs(done.rows[0].message),
-                 QString("no pending trial has these parameter values (trial 0 has them: completed, objective 0.61)"));
+                 QString("no pending trial has these parameter values (trial 0 has them: completed, yield 0.61)"));
     }
 
     void each_row_is_reported() {
@@ -260,13 +260,13 @@ private slots:
             {S::Invalid, "column yield: 'abc' is not a number"},
             {S::Skipped, "no result yet (the yield cell is empty)"},
             {S::Unmatched, "no trial 9 in the experiment"},
-            {S::Invalid, "trial 0 already has a result (completed, objective 0.61)"},
+            {S::Invalid, "trial 0 already has a result (completed, yield 0.61)"},
             {S::Invalid, "trial 2 already has a result on line 2"},
             {S::Matched, ""},
             {S::Invalid, "column temp: 56 differs from trial 3's value 55.5"},
             {S::Invalid, "column sem: '-1' is negative"},
             {S::Invalid, "column status: 'done' is not a status; expected completed, failed, abandoned or pending"},
-            {S::Invalid, "column yield: a completed result needs a value"},
+            {S::Invalid, "column yield: a completed result needs a value of every objective and constrained metric"},
             {S::Invalid, "column trial: '1.5' is not a trial index (a whole number >= 0)"},
         };
         QCOMPARE(m.rows.size(), expected.size());
@@ -285,39 +285,108 @@ private slots:
         QVERIFY(again.complete());
         Experiment changed = e;
         record_results(changed, again.results, "t");
-        QCOMPARE(*changed.find_trial(0)->objective, 0.65);
+        QCOMPARE(*changed.find_trial(0)->value("yield"), 0.65);
     }
 
     void unusable_sheets_are_input_errors() {
         const Experiment e = lab_experiment();
         QCOMPARE(error_of([&] { match_results(e, table("trial,value\n2,1\n")); }),
-                 QString("results.csv line 1: no objective column; name it 'yield' or 'objective'"));
+                 QString("results.csv line 1: no column for the metric 'yield'; name it 'yield' or 'objective'"));
         QCOMPARE(error_of([&] { match_results(e, table("temp,stir,objective\n1,1,1\n")); }),
                  QString("results.csv line 1: no 'trial' column and no column for parameter 'ratio': each row needs its "
                          "trial index, or the values of every parameter"));
         QCOMPARE(error_of([&] { match_results(e, table("trial,yield,objective\n2,1,1\n")); }),
-                 QString("results.csv line 1: both 'yield' and 'objective' columns; keep only the one with the objective values"));
+                 QString("results.csv line 1: both 'yield' and 'objective' columns; keep only the one with the values of yield"));
     }
 
     void check_result_rules() {
         const Experiment e = lab_experiment();
         ObservedResult r;
         r.trial = 2;
-        r.objective = 1.0;
+        r.values = {{"yield", {1.0, std::nullopt}}};
         QVERIFY(!check_result(e, r, false));
         r.trial = 0;
-        QCOMPARE(qs(*check_result(e, r, false)), QString("trial 0 already has a result (completed, objective 0.61)"));
+        QCOMPARE(qs(*check_result(e, r, false)), QString("trial 0 already has a result (completed, yield 0.61)"));
         QVERIFY(!check_result(e, r, true));
         r.trial = 2;
-        r.objective = std::numeric_limits<double>::quiet_NaN();
-        QCOMPARE(qs(*check_result(e, r, false)), QString("nan is not a finite objective value"));
-        r.objective.reset();
-        QCOMPARE(qs(*check_result(e, r, false)), QString("a completed result needs an objective value"));
+        r.values["yield"].mean = std::numeric_limits<double>::quiet_NaN();
+        QCOMPARE(qs(*check_result(e, r, false)), QString("nan is not a finite value of yield"));
+        r.values["yield"] = {1.0, -2.0};
+        QCOMPARE(qs(*check_result(e, r, false)), QString("the standard error -2 of yield is not a finite number >= 0"));
+        r.values = {{"yield", {1.0, std::nullopt}}, {"latency", {2.0, std::nullopt}}};
+        QCOMPARE(qs(*check_result(e, r, false)), QString("unknown metric 'latency'; the metrics are 'yield'"));
+        r.values.clear();
+        QCOMPARE(qs(*check_result(e, r, false)), QString("a completed result needs a value of yield (an objective)"));
         r.status = TrialStatus::Failed;
+        r.values = {{"yield", {1.0, std::nullopt}}};
+        QCOMPARE(qs(*check_result(e, r, false)), QString("a failed trial has no values"));
+        r.values.clear();
         r.error = "spilled";
         QVERIFY(!check_result(e, r, false));
         r.trial = 77;
         QCOMPARE(qs(*check_result(e, r, false)), QString("no trial 77 in the experiment"));
+    }
+
+    // Several metrics: a column per metric ("<metric>_sem" for its standard error); objectives and
+    // constrained metrics are required in a completed row, a tracked metric's cell may be empty;
+    // a sheet without a column for some metric is refused as a whole.
+    void a_column_per_metric() {
+        Experiment e = lab_experiment();
+        e.outcomes.metrics = {"yield", "cost", "notes"};
+        e.outcomes.constraints = {{"cost", ConstraintSense::AtMost, 10.0}};
+        e.trials[0].values["cost"] = {3.0, std::nullopt};
+        e.trials[1].values["cost"] = {12.0, std::nullopt};
+        QVERIFY(!e.validate());
+        const ResultsMatch m = match_results(e, table("trial,yield,yield_sem,cost,notes,cost_sem\n"
+                                                      "2,0.8,0.01,4,,0.5\n"   // 2 matched, notes not measured
+                                                      "3,0.5,,,7,\n"          // 3 cost missing: invalid
+                                                      "4,,,,,\n"              // 4 nothing yet: skipped
+                                                      "4,0.4,,11,1,\n"));     // 5 matched, all three
+        using S = ResultRow::Status;
+        QCOMPARE(m.rows.size(), std::size_t{4});
+        QCOMPARE(m.rows[0].status, S::Matched);
+        QCOMPARE(m.rows[1].status, S::Invalid);
+        QCOMPARE(qs(m.rows[1].message),
+                 QString("column cost: a completed result needs a value of every objective and constrained metric"));
+        QCOMPARE(m.rows[2].status, S::Skipped);
+        QCOMPARE(qs(m.rows[2].message), QString("no result yet (the metric cells are empty)"));
+        QCOMPARE(m.rows[3].status, S::Matched);
+        QCOMPARE(m.results[0].values.size(), std::size_t{2});
+        QCOMPARE(m.results[0].values.at("yield"), (Measurement{0.8, 0.01}));
+        QCOMPARE(m.results[0].values.at("cost"), (Measurement{4.0, 0.5}));
+        QCOMPARE(m.results[1].values.at("notes"), (Measurement{1.0, std::nullopt}));
+        Experiment recorded = e;
+        record_results(recorded, m.results, "t");
+        QVERIFY(!recorded.validate());
+        QCOMPARE(recorded.feasibility(*recorded.find_trial(2)), Feasibility::Feasible);
+        QCOMPARE(recorded.feasibility(*recorded.find_trial(4)), Feasibility::Infeasible);
+
+        // A failed row has no values; a standard error needs its value.
+        const ResultsMatch f = match_results(e, table("trial,yield,cost,notes,notes_sem,status\n2,,5,,,failed\n3,0.1,1,,2,\n"));
+        QCOMPARE(qs(f.rows[0].message), QString("column cost: a failed trial has no value; leave the cell empty"));
+        QCOMPARE(qs(f.rows[1].message), QString("column notes_sem: a standard error without a value of notes"));
+
+        // The sheet needs a column for every metric, tracked ones too; with several metrics
+        // "objective" and "sem" name none of them.
+        QCOMPARE(error_of([&] { match_results(e, table("trial,yield,cost\n2,1,1\n")); }),
+                 QString("results.csv line 1: no column for the metric 'notes'; every metric ('yield', 'cost', 'notes') "
+                         "needs a column named after it, even if its cells stay empty"));
+        QCOMPARE(error_of([&] { match_results(e, table("trial,objective,cost,notes\n2,1,1,\n")); }),
+                 QString("results.csv line 1: no column for the metric 'yield'; every metric ('yield', 'cost', 'notes') "
+                         "needs a column named after it, even if its cells stay empty"));
+        QCOMPARE(error_of([&] { import_trials(e, parse_csv_table("temp,stir,ratio,yield,notes\n1,1,1,1,\n", "past.csv")); }),
+                 QString("past.csv line 1: no column for the metric 'cost'; every metric ('yield', 'cost', 'notes') "
+                         "needs a column named after it, even if its cells stay empty"));
+        // Historical rows follow the same rules.
+        const TrialImport imported = import_trials(e, parse_csv_table("temp,stir,ratio,yield,cost,notes\n"
+                                                                      "60,3,0.25,0.5,2,\n"
+                                                                      "60,3,0.25,0.5,,4\n",
+                                                                      "past.csv"));
+        QCOMPARE(imported.trials.size(), std::size_t{1});
+        QCOMPARE(imported.trials[0].values.size(), std::size_t{2});
+        QCOMPARE(imported.problems, (std::vector<std::string>{
+                                        "past.csv line 3, column cost: a completed result needs a value of every objective "
+                                        "and constrained metric"}));
     }
 
     void historical_import() {
@@ -330,8 +399,8 @@ private slots:
         QCOMPARE(ok.trials.size(), std::size_t{2});
         QCOMPARE(ok.trials[0].index, 5);  // after the experiment's trials
         QCOMPARE(ok.trials[0].parameters, (std::vector<double>{60.0, 3.0, 0.25}));  // space order
-        QCOMPARE(*ok.trials[0].objective, 0.55);
-        QCOMPARE(*ok.trials[0].sem, 0.02);
+        QCOMPARE(ok.trials[0].values.at("yield").mean, 0.55);
+        QCOMPARE(*ok.trials[0].values.at("yield").sem, 0.02);
         QCOMPARE(qs(ok.trials[0].generator), QString("import"));
         QCOMPARE(ok.trials[1].status, TrialStatus::Completed);
         Experiment merged = e;
@@ -350,7 +419,7 @@ private slots:
             "past.csv line 3, column temp: 95 is above the upper bound 90",
             "past.csv line 4, column stir: 2.5 is not an integer",
             "past.csv line 4, column ratio: 'x' is not a number",
-            "past.csv line 5, column yield: a number is required",
+            "past.csv line 5, column yield: a completed result needs a value of every objective and constrained metric",
             "past.csv line 6, column yield: 'nan' is not a finite number",
         };
         QCOMPARE(bad.problems, expected);

@@ -19,19 +19,41 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
+// The experiment as a file of an older `version` (1 to 3) would have held it: the current text
+// with the one objective in the layout of those versions ("objective": {"name", "minimize"},
+// "hypervolume_reference", each trial's "objective" and "sem") instead of version 4's metrics.
+Json older_version(const Experiment& e, int version) {
+    Json j = Json::parse(experiment_to_json_text(e));
+    j["version"] = version;
+    const Objective& objective = e.primary_objective();
+    j.erase("metrics");
+    j.erase("objectives");
+    j.erase("constraints");
+    j["objective"] = Json{{"name", objective.metric}, {"minimize", objective.minimize}};
+    if (objective.threshold) j["hypervolume_reference"] = *objective.threshold;
+    for (Json& trial : j["trials"]) {
+        if (!trial.contains("values")) continue;
+        const Json& m = trial["values"][objective.metric];
+        trial["objective"] = m["mean"];
+        if (m.contains("sem")) trial["sem"] = m["sem"];
+        trial.erase("values");
+    }
+    return j;
+}
+
 // Two continuous parameters: a SAAS state has 2 + 3 coordinates (known noise) or 2 + 4.
 Experiment base_experiment() {
     Experiment e;
     e.space = SearchSpace({{"a", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, ""},
                            {"b", ParameterKind::Continuous, -1.0, 1.0, false, std::nullopt, ""}});
-    e.objective = {"y", true};
+    e.outcomes = Outcomes::single("y", true);
     e.method.strategy = StrategyKind::SeboL0;
     for (int i = 0; i < 3; ++i) {
         Trial t;
         t.index = i;
         t.parameters = {0.25 * i, -0.5 + 0.3 * i};
         t.status = TrialStatus::Completed;
-        t.objective = 1.0 / (i + 3.0);
+        t.values["y"] = {1.0 / (i + 3.0), std::nullopt};
         e.trials.push_back(t);
     }
     return e;
@@ -97,7 +119,7 @@ private slots:
         e.trials[2].fit = record();
         const std::string text = experiment_to_json_text(e);
         const Json j = Json::parse(text);
-        QCOMPARE(j["version"].get<int>(), 3);
+        QCOMPARE(j["version"].get<int>(), kExperimentVersion);
         QCOMPARE(j["method"]["nuts"].get<std::string>(), std::string("fast"));
         QVERIFY(!j["method"].contains("nuts_warmup"));  // unset overrides are not written
         QCOMPARE(j["sampler_state"]["metric"].get<std::string>(), std::string("dense"));
@@ -145,8 +167,7 @@ private slots:
     // values and keeping any other value as an override; what an older reader ignored (a fit
     // record, a sampler state, the new settings) is dropped.
     void olderVersionsMigrateToThePaperSampler() {
-        Json v1 = Json::parse(experiment_to_json_text(base_experiment()));
-        v1["version"] = 1;
+        Json v1 = older_version(base_experiment(), 1);
         v1["method"].erase("nuts");
         v1["method"]["nuts_warmup"] = 512;
         v1["method"]["nuts_samples"] = 300;
@@ -158,7 +179,7 @@ private slots:
         QCOMPARE(e.method.nuts_samples, std::optional<int>(300));
         QCOMPARE(e.method.nuts_schedule(4).chains, 1);
         QCOMPARE(e.method.nuts_schedule(4).warmup, 512);
-        QCOMPARE(Json::parse(experiment_to_json_text(e))["version"].get<int>(), 3);
+        QCOMPARE(Json::parse(experiment_to_json_text(e))["version"].get<int>(), kExperimentVersion);
         // No method at all (the defaults of version 1): the paper's sampler too.
         v1.erase("method");
         QCOMPARE(experiment_from_json_text(v1.dump()).method.nuts, NutsMode::Paper);
@@ -168,18 +189,18 @@ private slots:
         with_state.sampler_state = dense_state();
         with_state.trials[1].fit = record();
         with_state.method.nuts_chains = 2;
-        Json v2 = Json::parse(experiment_to_json_text(with_state));
-        v2["version"] = 2;
+        Json v2 = older_version(with_state, 2);
         const Experiment migrated = experiment_from_json_text(v2.dump());
         QCOMPARE(migrated.method.nuts, NutsMode::Paper);
         QVERIFY(!migrated.sampler_state && !migrated.trials[1].fit && !migrated.method.nuts_chains);
         // Version 3 without "nuts": the fast default.
-        Json v3 = Json::parse(experiment_to_json_text(base_experiment()));
+        Json v3 = older_version(base_experiment(), 3);
         v3["method"].erase("nuts");
         QCOMPARE(experiment_from_json_text(v3.dump()).method.nuts, NutsMode::Fast);
-        // Version 4 is refused, naming both versions.
-        v3["version"] = 4;
-        QVERIFY(refusal(v3.dump()).find("this file has version 4, but this program reads versions up to 3") !=
+        // A newer version is refused, naming both versions.
+        Json v5 = Json::parse(experiment_to_json_text(base_experiment()));
+        v5["version"] = 5;
+        QVERIFY(refusal(v5.dump()).find("this file has version 5, but this program reads versions up to 4") !=
                 std::string::npos);
     }
 
@@ -215,8 +236,7 @@ private slots:
     void versionTwoKeepsItsExclusions() {
         Experiment e = base_experiment();
         e.trials[1].exclusion = TrialExclusion{"sensor fault", "2026-11-26T12:00:00Z"};
-        Json v2 = Json::parse(experiment_to_json_text(e));
-        v2["version"] = 2;
+        Json v2 = older_version(e, 2);
         v2["method"].erase("nuts");
         const Experiment migrated = experiment_from_json_text(v2.dump());
         QVERIFY(migrated.trials[1].exclusion.has_value());

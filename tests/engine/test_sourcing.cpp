@@ -138,25 +138,25 @@ private slots:
         x[3] = 20;
         x[19] = 35;
         x[8] = 50;
-        const ProblemValue a = problem->evaluate(x, 123);
-        const ProblemValue b = problem->evaluate(x, 123);
-        const ProblemValue c = problem->evaluate(x, 124);
-        QCOMPARE(a.value, b.value);
+        const Measurement a = problem->primary_measurement(x, 123);
+        const Measurement b = problem->primary_measurement(x, 123);
+        const Measurement c = problem->primary_measurement(x, 124);
+        QCOMPARE(a.mean, b.mean);
         QCOMPARE(*a.sem, *b.sem);
-        QVERIFY(a.value != c.value);
+        QVERIFY(a.mean != c.mean);
         QVERIFY(*a.sem > 0.0 && *c.sem > 0.0);
         // Two draws of the same mean: within 5 combined standard errors.
-        QVERIFY(std::abs(a.value - c.value) < 5.0 * std::hypot(*a.sem, *c.sem));
+        QVERIFY(std::abs(a.mean - c.mean) < 5.0 * std::hypot(*a.sem, *c.sem));
         // A second problem object built from the same spec gives the same numbers.
-        QCOMPARE(make_problem(sourcing_spec())->evaluate(x, 123).value, a.value);
+        QCOMPARE(make_problem(sourcing_spec())->primary_measurement(x, 123).mean, a.mean);
     }
 
     void zero_policy_is_worth_exactly_zero() {
         const SourcingProblem problem(0, 1000);
-        const ProblemValue v = problem.evaluate(std::vector<double>(S, 0.0), 5);
-        QCOMPARE(v.value, 0.0);
+        const Measurement v = problem.primary_measurement(std::vector<double>(S, 0.0), 5);
+        QCOMPARE(v.mean, 0.0);
         QCOMPARE(*v.sem, 0.0);
-        QCOMPARE(*problem.hypervolume_reference(), 0.0);
+        QCOMPARE(*problem.outcomes().objectives[0].threshold, 0.0);
         QCOMPARE(problem.expected_value(std::vector<double>(S, 0.0)), 0.0);
     }
 
@@ -169,14 +169,42 @@ private slots:
         policies.push_back(mixed);
         std::uint64_t seed = 1;
         for (const auto& x : policies) {
-            const ProblemValue v = problem.evaluate(x, seed++);
+            const Measurement v = problem.primary_measurement(x, seed++);
             const double expected = problem.expected_value(x);
-            QVERIFY2(std::abs(v.value - expected) < 4.0 * *v.sem,
-                     qPrintable(QString("MC %1 ± %2 vs exact %3").arg(v.value).arg(*v.sem).arg(expected)));
+            QVERIFY2(std::abs(v.mean - expected) < 4.0 * *v.sem,
+                     qPrintable(QString("MC %1 ± %2 vs exact %3").arg(v.mean).arg(*v.sem).arg(expected)));
         }
         // One repetition: no standard error.
         const SourcingProblem once(0, 1);
-        QVERIFY(!once.evaluate(only(3, 10), 1).sem.has_value());
+        QVERIFY(!once.primary_measurement(only(3, 10), 1).sem.has_value());
+    }
+
+    // The two parts of the quality score are metrics of their own (SPEC §10): relevance is the mean
+    // of RS over the same simulations (so quality = relevance − 0.6 cost, and both have the same
+    // standard error), cost is C exactly; the quality itself is unchanged by reporting them.
+    void relevance_and_cost_are_metrics() {
+        const SourcingProblem problem(0, 400);
+        const Outcomes outcomes = problem.outcomes();
+        QCOMPARE(outcomes.metrics, (std::vector<std::string>{"quality", "relevance", "cost"}));
+        QCOMPARE(outcomes.objectives.size(), std::size_t{1});
+        QCOMPARE(outcomes.objectives[0].metric, std::string("quality"));
+        QVERIFY(outcomes.is_tracked("relevance") && outcomes.is_tracked("cost"));
+        std::uint64_t seed = 11;
+        for (const auto& x : {only(19, 30), best_policy(problem), std::vector<double>(S, 50.0)}) {
+            const MetricValues values = problem.evaluate(x, seed);
+            QCOMPARE(values.size(), std::size_t{3});
+            QCOMPARE(values.at("quality").mean, problem.primary_measurement(x, seed).mean);
+            QCOMPARE(values.at("cost").mean, problem.infrastructure_cost(x));
+            QVERIFY(!values.at("cost").sem);
+            const Measurement& relevance = values.at("relevance");
+            SEBO_COMPARE_NEAR(values.at("quality").mean, relevance.mean - 0.6 * problem.infrastructure_cost(x), 1e-9);
+            SEBO_COMPARE_NEAR(*values.at("quality").sem, *relevance.sem, 1e-9);
+            // Against the closed form E[RS], independent of the simulation.
+            const double expected = problem.expected_relevance(x);
+            QVERIFY2(std::abs(relevance.mean - expected) < 4.0 * *relevance.sem,
+                     qPrintable(QString("MC %1 ± %2 vs exact %3").arg(relevance.mean).arg(*relevance.sem).arg(expected)));
+            ++seed;
+        }
     }
 
     void cost_is_linear_in_the_retrieval_counts() {
@@ -195,8 +223,8 @@ private slots:
                           problem.infrastructure_cost(a) + problem.infrastructure_cost(b), 1e-12);
         // The cost enters the score with weight 0.6: the score plus 0.6 C is a relevance sum,
         // between 0 and the total relevance of all items.
-        const ProblemValue v = problem.evaluate(sum, 3);
-        const double relevance = v.value + 0.6 * problem.infrastructure_cost(sum);
+        const Measurement v = problem.primary_measurement(sum, 3);
+        const double relevance = v.mean + 0.6 * problem.infrastructure_cost(sum);
         QVERIFY(relevance > 0.0 && relevance < 8.0 * std::exp(0.25));
         SEBO_COMPARE_NEAR(problem.expected_value(sum),
                           problem.expected_relevance(sum) - 0.6 * problem.infrastructure_cost(sum), 1e-12);
@@ -220,7 +248,7 @@ private slots:
             previous_gain = gain;
         }
         // The Monte Carlo objective shows the same rise.
-        const double v10 = problem.evaluate(only(good, 10), 1).value, v50 = problem.evaluate(only(good, 50), 2).value;
+        const double v10 = problem.primary_measurement(only(good, 10), 1).mean, v50 = problem.primary_measurement(only(good, 50), 2).mean;
         QVERIFY(v10 > 0.0 && v50 > 3.0 * v10);
 
         // Sources on overlapping topics duplicate each other: retrieving n from each of the 16
@@ -263,8 +291,8 @@ private slots:
         QVERIFY(problem.expected_value(best) > 1.0);
         QVERIFY(problem.expected_value(everything) < 0.0);
         // The simulated objective agrees, far beyond its noise.
-        const ProblemValue at_best = problem.evaluate(best, 1), at_all = problem.evaluate(everything, 1);
-        QVERIFY(at_best.value - at_all.value > 20.0 * std::hypot(*at_best.sem, *at_all.sem));
+        const Measurement at_best = problem.primary_measurement(best, 1), at_all = problem.primary_measurement(everything, 1);
+        QVERIFY(at_best.mean - at_all.mean > 20.0 * std::hypot(*at_best.sem, *at_all.sem));
         // A handful of sources already captures a good part of the value: the 3 best sources
         // of that policy on their own.
         std::vector<int> on;
@@ -309,13 +337,13 @@ private slots:
         QVERIFY(a.world().cost_per_item != c.world().cost_per_item);
         QCOMPARE(c.world().seed, std::uint64_t{7});
         std::vector<double> x(S, 10.0);
-        QCOMPARE(a.evaluate(x, 4).value, b.evaluate(x, 4).value);
-        QVERIFY(std::abs(a.evaluate(x, 4).value - c.evaluate(x, 4).value) > 10.0 * *a.evaluate(x, 4).sem);
+        QCOMPARE(a.primary_measurement(x, 4).mean, b.primary_measurement(x, 4).mean);
+        QVERIFY(std::abs(a.primary_measurement(x, 4).mean - c.primary_measurement(x, 4).mean) > 10.0 * *a.primary_measurement(x, 4).sem);
 
         ProblemSpec spec = sourcing_spec();
         spec.world_seed = 7;
         spec.repetitions = 200;
-        QCOMPARE(make_problem(spec)->evaluate(x, 4).value, c.evaluate(x, 4).value);
+        QCOMPARE(make_problem(spec)->primary_measurement(x, 4).mean, c.primary_measurement(x, 4).mean);
     }
 
     void concurrent_evaluations_agree_with_sequential_ones() {
@@ -324,12 +352,12 @@ private slots:
         for (int s = 0; s < S; s += 2) x[static_cast<std::size_t>(s)] = 2 + 2 * s;
         std::vector<double> sequential(8), parallel(8);
         for (int i = 0; i < 8; ++i)
-            sequential[static_cast<std::size_t>(i)] = problem.evaluate(x, static_cast<std::uint64_t>(i)).value;
+            sequential[static_cast<std::size_t>(i)] = problem.primary_measurement(x, static_cast<std::uint64_t>(i)).mean;
         std::vector<std::thread> threads;
         for (int t = 0; t < 4; ++t)
             threads.emplace_back([&, t] {
                 for (int i = t; i < 8; i += 4)
-                    parallel[static_cast<std::size_t>(i)] = problem.evaluate(x, static_cast<std::uint64_t>(i)).value;
+                    parallel[static_cast<std::size_t>(i)] = problem.primary_measurement(x, static_cast<std::uint64_t>(i)).mean;
             });
         for (auto& thread : threads) thread.join();
         QCOMPARE(parallel, sequential);

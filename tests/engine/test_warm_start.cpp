@@ -30,7 +30,7 @@ public:
     EvaluationOutcome evaluate(const Trial& trial, const StepControl&) override {
         EvaluationOutcome o;
         o.ok = true;
-        o.objective = objective_of(trial.parameters);
+        o.values["score"] = {objective_of(trial.parameters), std::nullopt};
         return o;
     }
 };
@@ -42,7 +42,7 @@ Experiment experiment_with_trials(int trials = 12) {
     for (int i = 0; i < 5; ++i) parameters.push_back({"x" + std::to_string(i), ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, ""});
     Experiment e;
     e.space = SearchSpace(parameters);
-    e.objective = {"score", false};
+    e.outcomes = Outcomes::single("score", false);
     e.seed = 5;
     e.method.strategy = StrategyKind::SeboL0;
     e.method.initial_trials = 6;
@@ -62,7 +62,7 @@ Experiment experiment_with_trials(int trials = 12) {
         t.index = i;
         t.parameters = sobol[static_cast<std::size_t>(i)];
         t.status = TrialStatus::Completed;
-        t.objective = objective_of(t.parameters);
+        t.values["score"] = {objective_of(t.parameters), std::nullopt};
         t.generator = "sobol";
         e.trials.push_back(t);
     }
@@ -131,17 +131,17 @@ private slots:
         QVERIFY(!reason(warp).state);
 
         Experiment changed = e;
-        changed.trials[3].objective = *changed.trials[3].objective + 1.0;
+        changed.trials[3].values["score"].mean += 1.0;
         QCOMPARE(reason(changed).cold_reason, std::string("trials the last fit used were changed or removed"));
         Experiment removed = e;
         removed.trials[3].status = TrialStatus::Abandoned;
-        removed.trials[3].objective.reset();
+        removed.trials[3].values.clear();
         QCOMPARE(reason(removed).cold_reason, std::string("trials the last fit used were changed or removed"));
         Experiment moved = e;
         moved.trials[0].parameters[1] = 0.5;
         QCOMPARE(reason(moved).cold_reason, std::string("trials the last fit used were changed or removed"));
         Experiment flipped = e;
-        flipped.objective.minimize = true;
+        flipped.outcomes.objectives.front().minimize = true;
         QCOMPARE(reason(flipped).cold_reason, std::string("trials the last fit used were changed or removed"));
 
         // 12 fitted: up to max(5, 12/5) = 5 new trials still warm-start, 6 do not.
@@ -154,7 +154,7 @@ private slots:
             t.index = grown.next_trial_index();
             t.parameters = more[static_cast<std::size_t>(i)];
             t.status = TrialStatus::Completed;
-            t.objective = objective_of(t.parameters);
+            t.values["score"] = {objective_of(t.parameters), std::nullopt};
             grown.trials.push_back(t);
             if (i == 3) QVERIFY(reason(grown).state.has_value());  // the fit saw 12; 1 + 4 new
         }

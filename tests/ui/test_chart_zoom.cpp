@@ -242,7 +242,8 @@ private slots:
             QCOMPARE(axis.shown_low, axis.low);
             QCOMPARE(axis.shown_high, axis.high);
         }
-        QVERIFY(pc.axes()[objective].low <= *e.trials.back().objective && *e.trials.back().objective <= pc.axes()[objective].high);
+        const double last = *e.objective_value(e.trials.back());
+        QVERIFY(pc.axes()[objective].low <= last && last <= pc.axes()[objective].high);
         QVERIFY(pc.isBrushing());
         QTest::mouseDClick(canvas, Qt::LeftButton, {}, QPoint(static_cast<int>(x), 200));
         QVERIFY(!pc.isBrushing());

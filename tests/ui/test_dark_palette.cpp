@@ -75,13 +75,13 @@ Experiment mixed_experiment() {
     Trial failed = e.trials[3];
     failed.index = e.next_trial_index();
     failed.status = TrialStatus::Failed;
-    failed.objective.reset();
+    failed.values.clear();
     failed.error = "the lab ran out of reagent";
     e.trials.push_back(failed);
     Trial pending = e.trials[4];
     pending.index = e.next_trial_index();
     pending.status = TrialStatus::Pending;
-    pending.objective.reset();
+    pending.values.clear();
     e.trials.push_back(pending);
     e.evaluator.kind = EvaluatorSpec::Kind::Manual;
     return e;

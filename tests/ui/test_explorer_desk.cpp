@@ -124,7 +124,7 @@ private slots:
     // Hovering names both (and every other marker on that spot), not just one.
     void trialsOnTheSameSpot() {
         const Experiment e = load_experiment(default_example().toStdString());
-        QCOMPARE(*e.trials[14].objective, *e.trials[16].objective);
+        QCOMPARE(*e.objective_value(e.trials[14]), *e.objective_value(e.trials[16]));
         FrontierChartView chart;
         chart.setSnapshot(make_snapshot(e, 1));
         chart.resize(900, 600);
@@ -245,15 +245,16 @@ private slots:
     // their markers; trials without one get none.
     void semErrorBars() {
         Experiment e = test::run_with_engine(test::small_problem_experiment(), 10);
-        double low = *e.trials[0].objective, high = low;
+        double low = *e.objective_value(e.trials[0]), high = low;
         for (const Trial& t : e.trials) {
-            QVERIFY(t.objective.has_value());
-            low = std::min(low, *t.objective);
-            high = std::max(high, *t.objective);
+            QVERIFY(e.objective_value(t).has_value());
+            low = std::min(low, *e.objective_value(t));
+            high = std::max(high, *e.objective_value(t));
         }
         const double sem = 0.02 * (high - low);
         QVERIFY(sem > 0.0);
-        for (int t : {2, 6}) e.trials[t].sem = sem;
+        const std::string metric = e.primary_objective().metric;
+        for (int t : {2, 6}) e.trials[t].values[metric].sem = sem;
         MainWindow w;
         w.setPromptHandler(always(QMessageBox::Discard));
         QVERIFY(w.newExperiment(e));
@@ -266,7 +267,7 @@ private slots:
         QCOMPARE(static_cast<int>(bars.size()), 2);
         for (const FrontierChartView::ErrorBar& bar : bars) {
             QVERIFY(bar.trial == 2 || bar.trial == 6);
-            const double y = *e.trials[bar.trial].objective;
+            const double y = *e.objective_value(*e.find_trial(bar.trial));
             QCOMPARE(bar.low, y - sem);
             QCOMPARE(bar.high, y + sem);
             // At the marker: the bar's middle is where the trial is drawn.
@@ -307,8 +308,10 @@ private slots:
         QTest::keyClick(w.inspector()->semEdit(), Qt::Key_Return);
         const Trial& t = w.document()->experiment().trials[0];
         QCOMPARE(t.status, TrialStatus::Completed);
-        QCOMPARE(*t.objective, 3.5);
-        QCOMPARE(*t.sem, 0.25);
+        const Measurement* m = w.document()->experiment().objective_measurement(t);
+        QVERIFY(m);
+        QCOMPARE(m->mean, 3.5);
+        QCOMPARE(*m->sem, 0.25);
         QVERIFY(w.messageBar()->text().isEmpty());
 
         w.stepAction()->trigger();
@@ -587,7 +590,7 @@ private slots:
         // Every line passes through its trial's values: objective and the first parameter axis.
         for (std::size_t i = 0; i < pc->trials().size(); ++i) {
             const Trial& t = *e.find_trial(pc->trials()[i]);
-            QCOMPARE(pc->value(static_cast<int>(i), 1), *t.objective);
+            QCOMPARE(pc->value(static_cast<int>(i), 1), *e.objective_value(t));
             if (axes.size() > 2) QCOMPARE(pc->value(static_cast<int>(i), 2), t.parameters[static_cast<std::size_t>(axes[2].parameter)]);
         }
 
@@ -598,7 +601,7 @@ private slots:
         QCOMPARE(brushed.count(), 1);
         QList<int> expected;
         for (const Trial& t : e.trials)
-            if (t.status == TrialStatus::Completed && *t.objective >= low) expected << t.index;
+            if (t.status == TrialStatus::Completed && *e.objective_value(t) >= low) expected << t.index;
         QCOMPARE(pc->matchingTrials(), expected);
         QVERIFY(!expected.isEmpty() && expected.size() < e.count(TrialStatus::Completed));
         QList<int> selected;

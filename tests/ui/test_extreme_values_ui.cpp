@@ -55,13 +55,11 @@ Experiment latency_experiment(int outlier, double value) {
         for (std::size_t i = static_cast<std::size_t>(c + 1); i < t.parameters.size(); ++i) t.parameters[i] = target[i];
         e.trials.push_back(t);
     }
-    e.objective.name = "latency";
-    e.objective.minimize = true;
+    e.outcomes = Outcomes::single("latency", true);  // a user problem: the default reference rule
     e.evaluator.kind = EvaluatorSpec::Kind::Manual;
-    e.hypervolume_reference.reset();  // a user problem: the default rule
     for (std::size_t i = 0; i < e.trials.size(); ++i)
-        e.trials[i].objective = 20.0 + 80.0 * std::fmod(0.618034 * static_cast<double>(i + 1), 1.0);
-    e.find_trial(outlier)->objective = value;
+        e.trials[i].values = {{"latency", {20.0 + 80.0 * std::fmod(0.618034 * static_cast<double>(i + 1), 1.0), std::nullopt}}};
+    e.find_trial(outlier)->values["latency"].mean = value;
     return e;
 }
 
@@ -150,8 +148,8 @@ private slots:
         double low = std::numeric_limits<double>::infinity(), high = -low;
         for (const Trial& t : e.trials)
             if (t.index != 6) {
-                low = std::min(low, *t.objective);
-                high = std::max(high, *t.objective);
+                low = std::min(low, *e.objective_value(t));
+                high = std::max(high, *e.objective_value(t));
             }
         // A linear axis around the real latencies (20 … 100), not up to 1e308.
         QVERIFY(!chart->logScale());
@@ -238,7 +236,7 @@ private slots:
         const Trial* t = w.document()->snapshot()->trial(6);
         QVERIFY(t && t->exclusion);
         QCOMPARE(QString::fromStdString(t->exclusion->reason), QString("timeout sentinel"));
-        QCOMPARE(*t->objective, 1e308);
+        QCOMPARE(*t->value("latency"), 1e308);
         // Saved at once, shown as a cross, struck through in the table, counted in the summary.
         QVERIFY(load_experiment(path.toStdString()).find_trial(6)->exclusion);
         QCOMPARE(w.frontierChart()->excludedSeries()->count(), 1);
@@ -268,7 +266,7 @@ private slots:
         Trial pending = e.trials.back();
         pending.index = e.next_trial_index();
         pending.status = TrialStatus::Pending;
-        pending.objective.reset();
+        pending.values.clear();
         e.trials.push_back(pending);
         const QString path = dir_.filePath("pending.sebo.json");
         save_experiment(e, path.toStdString());

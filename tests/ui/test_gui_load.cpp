@@ -53,7 +53,7 @@ public:
         t.index = index;
         t.parameters = e.space.snap(x);
         t.status = TrialStatus::Completed;
-        t.objective = problem_->evaluate(t.parameters, 0).value;
+        t.values = problem_->evaluate(t.parameters, 0);
         t.generator = "sobol";
         t.created_at = t.completed_at = "2026-11-26T00:00:00Z";
         return t;

@@ -75,14 +75,14 @@ Experiment frontier_experiment() {
         t.index = e.next_trial_index();
         for (std::size_t i = static_cast<std::size_t>(keep_counts[c]); i < t.parameters.size(); ++i)
             t.parameters[i] = target[i];
-        t.objective = problem->evaluate(t.parameters, 0).value;
+        t.values = problem->evaluate(t.parameters, 0);
         t.generator = "sparse-copy";
         e.trials.push_back(t);
     }
     Trial failed = e.trials[5];
     failed.index = e.next_trial_index();
     failed.status = TrialStatus::Failed;
-    failed.objective.reset();
+    failed.values.clear();
     failed.error = "simulated failure: the lab ran out of reagent";
     e.trials.push_back(failed);
     return e;
@@ -306,7 +306,7 @@ private slots:
         const QJsonObject c = configurations[0].toObject();
         QCOMPARE(c["trial"].toInt(), trial);
         QCOMPARE(c["note"].toString(), QString("cheap to deploy, two changes"));
-        SEBO_COMPARE_NEAR(c["objective"].toDouble(), *t.objective, 1e-12);
+        SEBO_COMPARE_NEAR(c["objective"].toDouble(), *e.objective_value(t), 1e-12);
         const QJsonObject parameters = c["parameters"].toObject();
         QCOMPARE(parameters.size(), active);
         for (auto it = parameters.begin(); it != parameters.end(); ++it) {
@@ -479,7 +479,7 @@ private slots:
         QCOMPARE(int(done.trials[0].status), int(TrialStatus::Completed));
         double sum = 0;
         for (double v : done.trials[0].parameters) sum += v;
-        SEBO_COMPARE_NEAR(*done.trials[0].objective, sum, 1e-9);
+        SEBO_COMPARE_NEAR(*done.objective_value(done.trials[0]), sum, 1e-9);
         // Approved once: the next step does not ask again.
         w.stepAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
@@ -565,12 +565,13 @@ private slots:
         QTest::mouseClick(w.inspector()->recordButton(), Qt::LeftButton);
         const Trial& t = w.document()->experiment().trials[0];
         QCOMPARE(t.status, TrialStatus::Completed);
-        QCOMPARE(*t.objective, 4.25);
-        QCOMPARE(*t.sem, 0.5);
+        QCOMPARE(w.document()->experiment().objective_measurement(t)->mean, 4.25);
+        QCOMPARE(*w.document()->experiment().objective_measurement(t)->sem, 0.5);
         QVERIFY(w.inspector()->resultBox()->isHidden());
         QVERIFY(w.frontierChart()->isShowingChart());
         // Autosaved with the result.
-        QCOMPARE(*load_experiment(path.toStdString()).trials[0].objective, 4.25);
+        const Experiment saved = load_experiment(path.toStdString());
+        QCOMPARE(*saved.objective_value(saved.trials[0]), 4.25);
 
         w.stepAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, test::kHangGuardMs);
@@ -602,12 +603,12 @@ private slots:
         QVERIFY2(w.importResults(good), qPrintable(w.messageBar()->text()));
         const Experiment& after = w.document()->experiment();
         QCOMPARE(after.trials[0].status, TrialStatus::Completed);
-        QCOMPARE(*after.trials[0].objective, 1.5);
+        QCOMPARE(*after.objective_value(after.trials[0]), 1.5);
         QCOMPARE(after.trials[1].status, TrialStatus::Failed);
         QCOMPARE(after.trials[1].error, std::string("pump broke, rerun later"));
         QCOMPARE(after.trials[2].status, TrialStatus::Pending);
-        QCOMPARE(*after.trials[3].objective, -2.25);
-        QCOMPARE(*after.trials[3].sem, 0.125);
+        QCOMPARE(*after.objective_value(after.trials[3]), -2.25);
+        QCOMPARE(*after.objective_measurement(after.trials[3])->sem, 0.125);
         QVERIFY(w.messageBar()->text().contains("Imported 3 results"));
         QVERIFY(w.messageBar()->text().contains("1 pending trial still without a value"));
 

@@ -77,8 +77,8 @@ private slots:
         e = dialog.buildExperiment();
         QVERIFY2(e.has_value(), qPrintable(dialog.errorText()));
         QCOMPARE(e->space.dimension(), 2);
-        QCOMPARE(e->objective.name, std::string("yield"));
-        QVERIFY(!e->objective.minimize);
+        QCOMPARE(e->primary_objective().metric, std::string("yield"));
+        QVERIFY(!e->primary_objective().minimize);
         QCOMPARE(e->evaluator.kind, EvaluatorSpec::Kind::Manual);
         QVERIFY(!e->validate());
 

@@ -63,9 +63,9 @@ private slots:
         const std::vector<double> expected = next_sobol_points(start, 1).at(0);
         QCOMPARE(t.parameters, expected);
         const auto problem = make_problem(start.evaluator.problem);
-        const ProblemValue value = problem->evaluate(expected, 0);
-        QVERIFY(t.objective.has_value());
-        SEBO_COMPARE_NEAR(*t.objective, value.value, 1e-12);
+        const Measurement value = problem->primary_measurement(expected, 0);
+        QVERIFY(e.objective_value(t).has_value());
+        SEBO_COMPARE_NEAR(*e.objective_value(t), value.mean, 1e-12);
         // The snapshot the widgets read was rebuilt.
         QCOMPARE(doc.snapshot()->experiment.trials.size(), std::size_t(1));
         QCOMPARE(doc.snapshot()->completedCount(), 1);
@@ -196,10 +196,10 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
         QCOMPARE(doc.experiment().trials.size(), std::size_t(1));
         QCOMPARE(doc.experiment().trials[0].status, TrialStatus::Pending);
-        QVERIFY(!doc.experiment().trials[0].objective);
+        QVERIFY(doc.experiment().trials[0].values.empty());
         QVERIFY(!doc.recordResult(0, 2.5, 0.1));
         QCOMPARE(doc.experiment().trials[0].status, TrialStatus::Completed);
-        QCOMPARE(*doc.experiment().trials[0].objective, 2.5);
+        QCOMPARE(*doc.experiment().objective_value(doc.experiment().trials[0]), 2.5);
         QVERIFY(doc.recordResult(0, 3.0).has_value());  // no longer pending
     }
 

@@ -59,7 +59,7 @@ Experiment manual_experiment() {
     Experiment e;
     e.name = "lab";
     e.space = SearchSpace({parameter("a"), parameter("b")});
-    e.objective.name = "y";
+    e.outcomes = Outcomes::single("y", false);
     e.evaluator.kind = EvaluatorSpec::Kind::Manual;
     e.method.strategy = StrategyKind::Sobol;
     e.method.budget = 20;
@@ -74,6 +74,11 @@ Experiment manual_experiment() {
 }
 
 const Trial* find(const Experiment& e, int index) { return e.find_trial(index); }
+// The objective's value of trial `index`, unset when it has none.
+std::optional<double> value_of(const Experiment& e, int index) {
+    const Trial* t = e.find_trial(index);
+    return t ? e.objective_value(*t) : std::nullopt;
+}
 
 // What identifies every file below `root` (except the folders named in `skip`): its size, its
 // modification time in nanoseconds, and for files up to 4 MiB the SHA-256 of its bytes (any
@@ -144,7 +149,7 @@ private slots:
         const test::CliResult observed = test::run_sebo({"observe", path, "--trial", "1", "--value", "7.5"});
         QVERIFY2(observed.code == 0, qPrintable(observed.err));
         QTRY_VERIFY_WITH_TIMEOUT(find(w.document()->experiment(), 1)->status == TrialStatus::Completed, kGuardMs);
-        QCOMPARE(*find(w.document()->experiment(), 1)->objective, 7.5);
+        QCOMPARE(*value_of(w.document()->experiment(), 1), 7.5);
         QCOMPARE(w.messageBar()->text(), QString("Trial 1's result was recorded outside the explorer."));
         QVERIFY(!w.document()->isModified());
 
@@ -153,8 +158,8 @@ private slots:
         const QString status = w.findChild<QLabel*>("saveStatus")->text();
         QVERIFY2(status.startsWith("Autosaved to merged.sebo.json at "), qPrintable(status));
         const Experiment on_disk = load_experiment(path.toStdString());
-        QCOMPARE(*find(on_disk, 1)->objective, 7.5);
-        QCOMPARE(*find(on_disk, 2)->objective, 3.25);
+        QCOMPARE(*value_of(on_disk, 1), 7.5);
+        QCOMPARE(*value_of(on_disk, 2), 3.25);
 
         const test::CliResult run = test::run_sebo({"run", path, "--trials", "10", "--wait", "0"});
         QCOMPARE(run.code, 3);
@@ -174,15 +179,15 @@ private slots:
         const test::CliResult observed = test::run_sebo({"observe", path, "--trial", "0", "--value", "5"});
         QVERIFY2(observed.code == 0, qPrintable(observed.err));
         QTRY_VERIFY_WITH_TIMEOUT(w.document()->experiment().trials.size() == 5, kGuardMs);
-        QCOMPARE(*find(w.document()->experiment(), 0)->objective, 5.0);
-        QCOMPARE(*find(w.document()->experiment(), 4)->objective, 2.0);
+        QCOMPARE(*value_of(w.document()->experiment(), 0), 5.0);
+        QCOMPARE(*value_of(w.document()->experiment(), 4), 2.0);
         QCOMPARE(find(w.document()->experiment(), 4)->parameters, find(w.document()->experiment(), 0)->parameters);
         QVERIFY2(w.messageBar()->text().contains("Trial 0 got different results in the explorer and outside the explorer"),
                  qPrintable(w.messageBar()->text()));
         QVERIFY(w.saveFile());
         const Experiment on_disk = load_experiment(path.toStdString());
-        QCOMPARE(*find(on_disk, 0)->objective, 5.0);
-        QCOMPARE(*find(on_disk, 4)->objective, 2.0);
+        QCOMPARE(*value_of(on_disk, 0), 5.0);
+        QCOMPARE(*value_of(on_disk, 4), 2.0);
     }
 
     // A file that another process runs: read-only, the banner names it; when the file changes
@@ -215,7 +220,7 @@ private slots:
         w.readOnlyBanner()->reloadButton()->click();
         QCOMPARE(w.document()->access(), ExperimentDocument::Access::Writable);
         QVERIFY(w.readOnlyBanner()->isHidden());
-        QCOMPARE(*find(w.document()->experiment(), 0)->objective, 9.0);
+        QCOMPARE(*value_of(w.document()->experiment(), 0), 9.0);
         QVERIFY(w.stepAction()->isEnabled());
     }
 
