@@ -41,7 +41,7 @@ private slots:
                              "--out", experiment, "--quiet"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         // Trial 12 pending, trial 13 failed.
-        r = run_sebo({"suggest", experiment, "--count", "2", "--json"});
+        r = run_sebo({"suggest", experiment, "--count", "2", "--trials", "14", "--json"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         r = run_sebo({"observe", experiment, "--trial", "13", "--failed", "the rig was down"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
