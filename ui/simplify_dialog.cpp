@@ -18,6 +18,7 @@
 
 #include "experiment_document.h"
 #include "experiment_snapshot.h"
+#include "palette_colors.h"
 
 namespace sebo::ui {
 
@@ -105,13 +106,16 @@ void SimplifyDialog::showOutcome(const SimplifyOutcome& outcome) {
         hi = std::max(hi, s.predicted.mean + s.predicted.sd);
     }
     mean->setPointsVisible(true);
+    for (QLineSeries* s : {lower, upper, mean}) chart->addSeries(s);
+    // The ± sd lines in the mean's colour, halfway to the background, dashed.
+    const QColor band_color = mix(mean->color(), palette().color(QPalette::Base), 0.5);
     for (QLineSeries* band : {upper, lower}) {
         QPen pen = band->pen();
+        pen.setColor(band_color);
         pen.setStyle(Qt::DashLine);
         pen.setWidthF(1.0);
         band->setPen(pen);
     }
-    for (QLineSeries* s : {lower, upper, mean}) chart->addSeries(s);
     auto* x = new QValueAxis;
     x->setTitleText(tr("changed parameters"));
     x->setLabelFormat("%d");
