@@ -19,6 +19,7 @@
 #include "configuration_model.h"
 #include "palette_colors.h"
 #include "tinted_label.h"
+#include "trial_explanation_view.h"
 
 namespace sebo::ui {
 
@@ -105,6 +106,9 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
     grid->setColumnStretch(2, 1);
     layout->addWidget(result_box_);
 
+    explanation_ = new TrialExplanationView(page);
+    layout->addWidget(explanation_);
+
     filter_ = new QLineEdit(page);
     filter_->setPlaceholderText(tr("Filter parameters"));
     filter_->setClearButtonEnabled(true);
@@ -154,6 +158,8 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
 void ConfigurationInspector::setSnapshot(SnapshotPtr snapshot) {
     snapshot_ = std::move(snapshot);
     if (snapshot_ && trial_ >= 0 && !snapshot_->trial(trial_)) trial_ = -1;
+    explanation_->setSnapshot(snapshot_);
+    explanation_->setTrial(trial_);
     refresh();
 }
 
@@ -165,6 +171,7 @@ void ConfigurationInspector::setTrial(int trial) {
         result_error_->hide();
     }
     trial_ = trial;
+    explanation_->setTrial(trial_);
     refresh();
 }
 

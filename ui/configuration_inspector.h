@@ -2,7 +2,8 @@
 // The selected trial in detail: objective, active count, and per parameter its value, target
 // and whether it changed (changed first). Here the user picks the trial (chosen + note),
 // copies or exports it, and — for a pending trial of a manual experiment — types the observed
-// value or marks it failed (SPEC §1 "manual", §5).
+// value or marks it failed (SPEC §1 "manual", §5). On request the model explains a completed
+// trial (trial_explanation_view.h).
 
 #include <QWidget>
 #include <optional>
@@ -21,6 +22,7 @@ class QTableView;
 namespace sebo::ui {
 
 class ConfigurationModel;
+class TrialExplanationView;
 
 class ConfigurationInspector : public QWidget {
     Q_OBJECT
@@ -44,6 +46,7 @@ public:
     QLineEdit* failureEdit() const { return reason_edit_; }
     QPushButton* recordButton() const { return record_; }
     QPushButton* failButton() const { return fail_; }
+    TrialExplanationView* explanationView() const { return explanation_; }
     QString resultError() const;
     void focusResultEntry();
 
@@ -80,6 +83,7 @@ private:
     ConfigurationModel* model_;
     QSortFilterProxyModel* proxy_;
     QTableView* table_;
+    TrialExplanationView* explanation_;
 };
 
 // Parses a number typed by the user in either the C locale ("1.5") or the system's ("1,5").

@@ -49,6 +49,7 @@
 #include "run_progress_widget.h"
 #include "save_status_label.h"
 #include "trial_context_menu.h"
+#include "simplify_actions.h"
 #include "trial_exclusion_actions.h"
 #include "trials_table_model.h"
 #include "welcome_page.h"
@@ -285,6 +286,8 @@ void MainWindow::createActions() {
     exclusion_ = new TrialExclusionActions(document_, message_bar_, this);
     connect(exclusion_, &TrialExclusionActions::changed, this,
             [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+    simplify_ = new SimplifyActions(document_, this);
+    connect(simplify_, &SimplifyActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
 
     reset_layout_ = new QAction(tr("&Reset layout"), this);
     reset_layout_->setToolTip(tr("Place every panel as the default arrangement for this window size does"));
@@ -342,6 +345,7 @@ void MainWindow::createMenus() {
     QMenu* trial = menuBar()->addMenu(tr("&Trial"));
     trial->addAction(choose_);
     trial->addAction(exclusion_->toggleAction());
+    trial->addAction(simplify_->simplifyAction());
     trial->addAction(copy_config_);
     trial->addAction(export_config_);
     trial->addSeparator();
@@ -487,6 +491,7 @@ void MainWindow::createDocks() {
     trial_menu_ = new TrialContextMenu(document_, this);
     trial_menu_->addAction(choose_);
     trial_menu_->addAction(exclusion_->toggleAction());
+    trial_menu_->addAction(simplify_->simplifyAction());
     trial_menu_->addSeparator();
     trial_menu_->addAction(copy_config_);
     trial_menu_->addAction(export_config_);
@@ -681,6 +686,7 @@ void MainWindow::updateActions() {
     copy_config_->setEnabled(t != nullptr);
     export_config_->setEnabled(t != nullptr);
     exclusion_->update();
+    simplify_->update();
     enter_result_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
     import_results_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
     const QString reason = has && !running ? controller_->cannotRunReason() : QString();

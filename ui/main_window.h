@@ -50,6 +50,7 @@ class RunController;
 class RunProgressWidget;
 class SaveStatusLabel;
 class TrialContextMenu;
+class SimplifyActions;
 class TrialExclusionActions;
 class TrialsProxyModel;
 class TrialsTableModel;
@@ -94,6 +95,7 @@ public:
     QAction* newAction() const { return new_; }
     // Trial › Exclude from analysis, and the offer to exclude a new extreme value.
     TrialExclusionActions* exclusionActions() const { return exclusion_; }
+    SimplifyActions* simplifyActions() const { return simplify_; }
     ReadOnlyBanner* readOnlyBanner() const { return read_only_banner_; }
     // The folder file dialogs start in: the open experiment's, else the last one used.
     QString dialogDirectory() const;
@@ -211,6 +213,7 @@ private:
 
     MessageBar* message_bar_;
     TrialExclusionActions* exclusion_;
+    SimplifyActions* simplify_;
     ReadOnlyBanner* read_only_banner_;
     SaveStatusLabel* save_status_;
     QStackedWidget* center_;

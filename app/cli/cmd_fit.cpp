@@ -69,23 +69,6 @@ private:
     std::chrono::steady_clock::time_point last_{};
 };
 
-// The utility u with warp.apply(u) = z, by bisection (the Yeo–Johnson transform is strictly
-// increasing). `scale` sizes the first bracket around `centre`, which is widened as needed; a z
-// beyond what the transform can reach (it is bounded on one side when λ ∉ [0, 2]) gives the end
-// of the widest bracket tried.
-double unwarp(const PowerTransform& warp, double z, double centre, double scale) {
-    double width = std::max(scale, 1e-12);
-    double lo = centre - width, hi = centre + width;
-    for (int k = 0; k < 80 && warp.apply(lo) > z; ++k) lo -= (width *= 2.0);
-    width = std::max(scale, 1e-12);
-    for (int k = 0; k < 80 && warp.apply(hi) < z; ++k) hi += (width *= 2.0);
-    for (int k = 0; k < 200 && hi - lo > 1e-13 * (1.0 + std::abs(lo) + std::abs(hi)); ++k) {
-        const double mid = 0.5 * (lo + hi);
-        (warp.apply(mid) < z ? lo : hi) = mid;
-    }
-    return 0.5 * (lo + hi);
-}
-
 // Leave-one-out quality in the objective's units: the model predicts the warped, standardized
 // utility t = (ψ(u) − m)/s, so a point prediction maps back through the inverse transforms (the
 // image of the mixture mean, i.e. the predictive median when one member dominates), and a
@@ -103,7 +86,7 @@ ObjectiveUnitsScore in_objective_units(const LeaveOneOutScore& loo, const Traini
     double squared_error = 0.0, log_jacobian = 0.0;
     for (Eigen::Index i = 0; i < n; ++i) {
         const double z = training.standardizer.mean() + training.standardizer.scale() * loo.mean[i];
-        const double predicted = unwarp(training.warp, z, u[i], spread);
+        const double predicted = training.warp.inverse(z, u[i], spread);
         squared_error += (predicted - u[i]) * (predicted - u[i]);
         log_jacobian += std::log(training.warp.derivative(u[i]) / training.standardizer.scale());
     }

@@ -23,5 +23,6 @@ int command_import(const Args& args);
 int command_suggest(const Args& args);
 int command_observe(const Args& args);
 int command_bench(const Args& args);
+int command_simplify(const Args& args);
 
 }  // namespace sebo::cli

@@ -26,6 +26,7 @@ const Command kCommands[] = {
     {"frontier", sebo::cli::command_frontier, "objective vs active parameters: frontier, hypervolume, activation"},
     {"export", sebo::cli::command_export, "write one configuration in user units (JSON or CSV)"},
     {"fit", sebo::cli::command_fit, "fit the surrogate to the completed trials: relevance, diagnostics, leave-one-out"},
+    {"simplify", sebo::cli::command_simplify, "the model's predicted path from a trial to fewer changed parameters"},
     {"new", sebo::cli::command_new, "create an experiment for your own system (space CSV/JSON, command or manual)"},
     {"suggest", sebo::cli::command_suggest, "propose the next trial(s) and save them as pending (ask)"},
     {"observe", sebo::cli::command_observe, "record measured results for pending trials, by value or from a CSV (tell)"},

@@ -144,6 +144,14 @@ std::vector<BenchPreset> bench_presets() {
                                  {strategy("sebo-l0"), strategy("sebo-l1"), strategy("sebo-l0-fixed-a/a=0.001"),
                                   strategy("sebo-l0-fixed-a/a=0.1"), strategy("sebo-l0-fixed-a/a=1")},
                                  5, 100, 20, NutsMode::Paper}});
+    // Issue 16: SEBO or BONSAI? Every method on the SAAS model with the default (fast) sampler; one
+    // budget for all three problems (Hartmann6's of the paper, the largest of the three).
+    presets.push_back({"sebo-vs-bonsai",
+                       "SEBO or BONSAI? Branin and Hartmann6 embedded in 50 dimensions and the sourcing simulation, "
+                       "20 Sobol + 80 trials: Sobol, SAASBO, BONSAI and SEBO-L0 on the SAAS model",
+                       BenchPlan{{problem("branin/dim=50"), problem("hartmann6/dim=50"), problem("sourcing")},
+                                 {strategy("sobol"), strategy("saasbo"), strategy("bonsai"), strategy("sebo-l0")},
+                                 5, 100, 20, NutsMode::Fast}});
     presets.push_back({"quick", "a few minutes on 2 cores: Branin in 20 dimensions, 8 Sobol + 22 trials, Sobol, GPEI and SEBO-L0",
                        BenchPlan{{problem("branin/dim=20")}, {strategy("sobol"), strategy("gpei"), strategy("sebo-l0")}, 3, 30, 8}});
     return presets;

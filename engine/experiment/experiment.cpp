@@ -51,6 +51,7 @@ const char* to_string(StrategyKind kind) {
     case StrategyKind::SeboL1: return "sebo-l1";
     case StrategyKind::SeboGl: return "sebo-gl";
     case StrategyKind::SeboL0FixedA: return "sebo-l0-fixed-a";
+    case StrategyKind::Bonsai: return "bonsai";
     }
     return "sobol";
 }
@@ -66,6 +67,7 @@ const char* describe(StrategyKind kind) {
     case StrategyKind::SeboL1: return "SEBO with the L1 penalty";
     case StrategyKind::SeboGl: return "SEBO with the group-lasso penalty (group sparsity)";
     case StrategyKind::SeboL0FixedA: return "SEBO-L0 at a fixed smoothing a (ablation, no homotopy)";
+    case StrategyKind::Bonsai: return "BONSAI: EI candidate, then greedy resets to the target (20% tolerance)";
     }
     return "";
 }
@@ -75,7 +77,8 @@ bool uses_model(StrategyKind kind) { return kind != StrategyKind::Sobol; }
 std::vector<StrategyKind> all_strategy_kinds() {
     return {StrategyKind::Sobol,  StrategyKind::Gpei,   StrategyKind::Saasbo,
             StrategyKind::EiEr,   StrategyKind::EiIr,   StrategyKind::SeboL0,
-            StrategyKind::SeboL1, StrategyKind::SeboGl, StrategyKind::SeboL0FixedA};
+            StrategyKind::SeboL1, StrategyKind::SeboGl, StrategyKind::SeboL0FixedA,
+            StrategyKind::Bonsai};
 }
 
 const char* to_string(ModelKind kind) {

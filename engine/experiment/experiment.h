@@ -47,7 +47,9 @@ std::optional<EvaluatorSpec::Kind> evaluator_kind_from_string(const std::string&
 // The strategies the paper compares (§6): quasi-random search, standard BO (GPEI), SAASBO,
 // EI with external (ER, eq. 4) and internal (IR, eq. 6) regularization, and SEBO with the L0
 // (homotopy), L1 and group-lasso penalties; sebo-l0-fixed-a is the ablation without homotopy.
-enum class StrategyKind { Sobol, Gpei, Saasbo, EiEr, EiIr, SeboL0, SeboL1, SeboGl, SeboL0FixedA };
+// BONSAI (Daulton et al. 2026; issue 16) is log-EI followed by greedy pruning of the candidate
+// towards the target (experiment/bonsai_pruning.h).
+enum class StrategyKind { Sobol, Gpei, Saasbo, EiEr, EiIr, SeboL0, SeboL1, SeboGl, SeboL0FixedA, Bonsai };
 
 const char* to_string(StrategyKind kind);
 std::optional<StrategyKind> strategy_kind_from_string(const std::string& text);

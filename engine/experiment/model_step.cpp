@@ -296,7 +296,8 @@ AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const Meth
     AcquisitionProblem problem;
     switch (method.strategy) {
     case StrategyKind::Gpei:
-    case StrategyKind::Saasbo: problem.acquisition = std::make_unique<LogExpectedImprovement>(view, best); break;
+    case StrategyKind::Saasbo:
+    case StrategyKind::Bonsai: problem.acquisition = std::make_unique<LogExpectedImprovement>(view, best); break;
     case StrategyKind::EiEr:
         problem.acquisition = std::make_unique<EiExternalRegularization>(view, best, penalty, method.lambda);
         break;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/thread_pool.h"
+#include "experiment/bonsai_pruning.h"
 #include "experiment/model_step.h"
 #include "experiment/sobol_strategy.h"
 
@@ -87,6 +88,7 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
         return std::any_of(known.begin(), known.end(), [&](const Eigen::VectorXd& k) { return (k - x).lpNorm<Eigen::Infinity>() <= 1e-12; });
     };
     const AcquisitionOptimizerOptions optimizer = acquisition_optimizer_options(settings_);
+    const Eigen::VectorXd target = to_unit_vector(space, space.target());
 
     // Data with fantasies: pending trials first, then this batch's earlier candidates.
     auto augmented = std::make_shared<TrainingData>(*data);
@@ -118,10 +120,22 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
             proposal.points.clear();
             return proposal;
         }
-        proposal.points.push_back(
-            space.snap(space.from_unit(std::vector<double>(candidate.x.data(), candidate.x.data() + candidate.x.size()))));
-        known.push_back(candidate.x);
-        if (k + 1 < count) add_fantasy(candidate.x);
+        Eigen::VectorXd x = candidate.x;
+        if (settings_.strategy == StrategyKind::Bonsai) {
+            // BONSAI prunes each member against the observations and the pending trials, the
+            // batch's earlier members among them (they are fantasies in the posterior's data).
+            const GreedyResetPath path = bonsai_prune(*problem.acquisition, posterior->data().inputs, x, target, bonsai_options(),
+                                                      [&control] { return control.cancelled(); });
+            if (path.stop == GreedyResetPath::Stop::Cancelled) {
+                proposal.status = Proposal::Status::Cancelled;
+                proposal.points.clear();
+                return proposal;
+            }
+            x = transforms.finalize(path.accepted().x);
+        }
+        proposal.points.push_back(space.snap(space.from_unit(std::vector<double>(x.data(), x.data() + x.size()))));
+        known.push_back(x);
+        if (k + 1 < count) add_fantasy(x);
     }
     proposal.message = "model fit " + std::to_string(fit.seconds) + " s";
     return proposal;

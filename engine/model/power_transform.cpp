@@ -1,5 +1,6 @@
 #include "model/power_transform.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sebo {
@@ -63,6 +64,19 @@ Eigen::VectorXd PowerTransform::apply(const Eigen::VectorXd& y) const {
 double PowerTransform::derivative(double raw) const {
     const double y = (raw - mean_) / scale_;
     return (y >= 0 ? std::pow(1.0 + y, lambda_ - 1.0) : std::pow(1.0 - y, 1.0 - lambda_)) / scale_;
+}
+
+double PowerTransform::inverse(double z, double centre, double scale) const {
+    double width = std::max(scale, 1e-12);
+    double lo = centre - width, hi = centre + width;
+    for (int k = 0; k < 80 && apply(lo) > z; ++k) lo -= (width *= 2.0);
+    width = std::max(scale, 1e-12);
+    for (int k = 0; k < 80 && apply(hi) < z; ++k) hi += (width *= 2.0);
+    for (int k = 0; k < 200 && hi - lo > 1e-13 * (1.0 + std::abs(lo) + std::abs(hi)); ++k) {
+        const double mid = 0.5 * (lo + hi);
+        (apply(mid) < z ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
 }
 
 }  // namespace sebo

@@ -24,6 +24,10 @@ public:
     Eigen::VectorXd apply(const Eigen::VectorXd& y) const;
     // dψ/dy, for carrying standard errors through the transform (delta method).
     double derivative(double y) const;
+    // The y with apply(y) = z, by bisection (the transform is strictly increasing). `scale` sizes
+    // the first bracket around `centre`, which is widened as needed; a z beyond what the transform
+    // can reach (it is bounded on one side when λ ∉ [0, 2]) gives the end of the widest bracket tried.
+    double inverse(double z, double centre, double scale) const;
 
     // ψ_λ(y) itself.
     static double yeo_johnson(double y, double lambda);

@@ -161,7 +161,7 @@ private slots:
     void listsThePresets() {
         const CliResult r = run_sebo({"bench", "--list-presets"});
         QCOMPARE(r.code, 0);
-        for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation", "quick"})
+        for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation", "sebo-vs-bonsai", "quick"})
             QVERIFY2(r.out.contains(name), qPrintable(r.out));
         QVERIFY(r.out.contains("ei-ir/lambda=0.001"));
         QVERIFY(r.out.contains("sebo-l0-fixed-a/a=0.1"));
@@ -169,9 +169,12 @@ private slots:
         QVERIFY2(r.out.contains("5 seeds, 100 trials (20 initial), NUTS paper; problems: hartmann6/dim=50; strategies: "
                                 "sebo-l0 sebo-l1 sebo-l0-fixed-a/a=0.001 sebo-l0-fixed-a/a=0.1 sebo-l0-fixed-a/a=1"),
                  qPrintable(r.out));
-        // The paper-* presets reproduce the paper with its sampler; the quick one uses the default.
+        // The paper-* presets reproduce the paper with its sampler; sebo-vs-bonsai and quick use the default.
         QCOMPARE(r.out.count("NUTS paper"), 4);
-        QCOMPARE(r.out.count("NUTS fast"), 1);
+        QCOMPARE(r.out.count("NUTS fast"), 2);
+        QVERIFY2(r.out.contains("5 seeds, 100 trials (20 initial), NUTS fast; problems: branin/dim=50 hartmann6/dim=50 sourcing; "
+                                "strategies: sobol saasbo bonsai sebo-l0"),
+                 qPrintable(r.out));
     }
 };
 

@@ -34,6 +34,7 @@ const StrategyCase kStrategies[] = {
     {StrategyKind::Saasbo, ModelKind::SaasMap},
     {StrategyKind::SeboL0, ModelKind::SaasMap},
     {StrategyKind::EiIr, ModelKind::SaasMap},
+    {StrategyKind::Bonsai, ModelKind::SaasMap},
 };
 
 Parameter continuous(std::string name, double lower, double upper) {

@@ -526,8 +526,9 @@ private slots:
         QStringList texts;
         for (QAction* a : menu->actions())
             if (!a->isSeparator()) texts << a->text().remove('&');
-        // (and excluding from analysis, from issue 18)
-        QCOMPARE(texts, QStringList({"Mark as chosen", "Exclude from analysis…", "Copy configuration", "Export configuration…"}));
+        // (and excluding from analysis, from issue 18; simplifying, from issue 16)
+        QCOMPARE(texts, QStringList({"Mark as chosen", "Exclude from analysis…", "Simplify…", "Copy configuration",
+                                     "Export configuration…"}));
         for (QAction* a : menu->actions())
             if (a->text().remove('&') == "Mark as chosen") a->trigger();
         QVERIFY(w.document()->experiment().chosen.size() == 1 && w.document()->experiment().chosen[0].trial == 4);

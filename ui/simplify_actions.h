@@ -1,0 +1,43 @@
+#pragma once
+// The Trial › Simplify… action (issue 16; also in the trial context menu): enabled for a trial the
+// model can simplify, otherwise disabled with a tooltip saying why (experiment/simplify.h); it
+// opens a SimplifyDialog for the selected trial. The main window only places the action.
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+class QAction;
+class QWidget;
+
+namespace sebo::ui {
+
+class ExperimentDocument;
+class SimplifyDialog;
+
+class SimplifyActions : public QObject {
+    Q_OBJECT
+public:
+    SimplifyActions(ExperimentDocument* document, QWidget* dialog_parent);
+
+    QAction* simplifyAction() const { return simplify_; }
+    // The dialog opened last, while it is open.
+    SimplifyDialog* dialog() const;
+
+    // Follows the document's selection and state.
+    void update();
+    // Opens the dialog for the selected trial (when the action is enabled).
+    void simplifySelected();
+
+signals:
+    // A one-line summary for the status bar after steps were added.
+    void changed(const QString& summary);
+
+private:
+    ExperimentDocument* document_;
+    QWidget* dialog_parent_;
+    QAction* simplify_;
+    QPointer<SimplifyDialog> dialog_;
+};
+
+}  // namespace sebo::ui
