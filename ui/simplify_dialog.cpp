@@ -123,7 +123,7 @@ void SimplifyDialog::showOutcome(const SimplifyOutcome& outcome) {
     x->setRange(0.0, std::max(k_max, 1.0));
     x->setTickCount(static_cast<int>(std::min(std::max(k_max, 1.0), 10.0)) + 1);
     auto* y = new QValueAxis;
-    y->setTitleText(tr("predicted %1").arg(QString::fromStdString(e.objective.name)));
+    y->setTitleText(tr("predicted %1").arg(QString::fromStdString(e.primary_objective().metric)));
     const double pad = std::max(0.05 * (hi - lo), 1e-9);
     if (std::isfinite(lo) && std::isfinite(hi)) y->setRange(lo - pad, hi + pad);
     chart->addAxis(x, Qt::AlignBottom);

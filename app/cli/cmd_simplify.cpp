@@ -29,8 +29,8 @@ Json path_to_json(const Experiment& e, const SimplifyPath& path) {
     const SearchSpace& space = e.space;
     Json out;
     out["trial"] = path.trial;
-    out["objective"] = e.objective.name;
-    out["minimize"] = e.objective.minimize;
+    out["objective"] = e.primary_objective().metric;
+    out["minimize"] = e.primary_objective().minimize;
     out["measured"] = path.measured ? Json(*path.measured) : Json(nullptr);
     out["tolerance"] = path.tolerance;
     out["model"] = to_string(e.method.resolved_model());
@@ -54,7 +54,7 @@ Json path_to_json(const Experiment& e, const SimplifyPath& path) {
 
 void print_path(const Experiment& e, const SimplifyPath& path) {
     const SearchSpace& space = e.space;
-    std::printf("trial %d: measured %s = %s; model %s\n", path.trial, e.objective.name.c_str(),
+    std::printf("trial %d: measured %s = %s; model %s\n", path.trial, e.primary_objective().metric.c_str(),
                 path.measured ? format_short(*path.measured).c_str() : "-", to_string(e.method.resolved_model()));
     std::printf("%-8s %-10s %-24s %-8s %s\n", "changed", "within", "predicted (mean +- sd)", "reset", "changed parameters");
     for (const SimplifyStep& s : path.steps) {
@@ -64,7 +64,7 @@ void print_path(const Experiment& e, const SimplifyPath& path) {
                     changed_names(space, s.changed).c_str());
     }
     std::printf("within: the predicted %s is at most %s of the start's magnitude %s than the trial's prediction\n",
-                e.objective.name.c_str(), format_short(path.tolerance).c_str(), e.objective.minimize ? "higher" : "lower");
+                e.primary_objective().metric.c_str(), format_short(path.tolerance).c_str(), e.primary_objective().minimize ? "higher" : "lower");
 }
 
 }  // namespace

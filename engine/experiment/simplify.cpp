@@ -112,7 +112,7 @@ SimplifyPath simplify_path(const Experiment& experiment, const SimplifyModel& mo
     const Trial& trial = *experiment.find_trial(index);
     SimplifyPath path;
     path.trial = index;
-    path.measured = trial.objective;
+    path.measured = experiment.objective_value(trial);
     path.tolerance = options.tolerance;
 
     GreedyResetOptions greedy;
@@ -148,7 +148,7 @@ TrialExplanation explain_trial(const Experiment& experiment, const SimplifyModel
     const Trial& trial = *experiment.find_trial(index);
     TrialExplanation out;
     out.trial = index;
-    out.measured = trial.objective;
+    out.measured = experiment.objective_value(trial);
     out.predicted = predict_objective(experiment, model, trial.parameters);
     const std::vector<double> targets = space.target();
     for (int i : changed_parameters(space, trial.parameters)) {

@@ -204,7 +204,7 @@ private slots:
             t.parameters = points[static_cast<std::size_t>(i)];
             t.status = TrialStatus::Completed;
             const double a = t.parameters[0] - 0.7, b = t.parameters[1] - 0.3;
-            t.objective = -a * a - b * b;
+            t.values[e.primary_objective().metric] = {-a * a - b * b, std::nullopt};
             t.generator = "sobol";
             e.trials.push_back(t);
         }

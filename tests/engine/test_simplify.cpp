@@ -28,8 +28,7 @@ Experiment make_experiment(bool warp) {
     Experiment e;
     e.space = SearchSpace({unit_parameter("x0", 0, 1), unit_parameter("x1", 0, 2), unit_parameter("x2", 0, 1),
                            unit_parameter("x3", -1, 1), unit_parameter("x4", 0, 1)});
-    e.objective.name = "cost";
-    e.objective.minimize = true;
+    e.outcomes = Outcomes::single("cost", true);
     e.method.model = ModelKind::Gp;
     e.method.warp_objective = warp;
     e.seed = 3;
@@ -40,7 +39,7 @@ Experiment make_experiment(bool warp) {
         t.parameters = points[static_cast<std::size_t>(i)];
         t.status = TrialStatus::Completed;
         const auto& x = t.parameters;
-        t.objective = 10.0 - 3.0 * x[0] - 2.0 * x[1] + 0.5 * x[0] * x[1] + 0.1 * x[2] + 0.05 * (x[3] + 1.0);
+        t.values["cost"] = {10.0 - 3.0 * x[0] - 2.0 * x[1] + 0.5 * x[0] * x[1] + 0.1 * x[2] + 0.05 * (x[3] + 1.0), std::nullopt};
         t.generator = "sobol";
         e.trials.push_back(t);
     }
@@ -50,7 +49,7 @@ Experiment make_experiment(bool warp) {
 int best_trial(const Experiment& e) {
     int best = 0;
     for (const Trial& t : e.trials)
-        if (*t.objective < *e.trials[static_cast<std::size_t>(best)].objective) best = t.index;
+        if (*t.value("cost") < *e.trials[static_cast<std::size_t>(best)].value("cost")) best = t.index;
     return best;
 }
 
@@ -86,7 +85,7 @@ private slots:
         const Trial& trial = *e.find_trial(index);
         const int changed = e.space.active_count(trial.parameters);
         QCOMPARE(path.trial, index);
-        QCOMPARE(path.measured, trial.objective);
+        QCOMPARE(path.measured, trial.value("cost"));
         QCOMPARE(static_cast<int>(path.steps.size()), changed + 1);
         QCOMPARE(path.steps.front().parameters, trial.parameters);
         QCOMPARE(path.steps.front().reset, -1);
@@ -142,7 +141,7 @@ private slots:
         const int index = best_trial(e);
         const TrialExplanation x = explain_trial(e, model, index);
         const Trial& trial = *e.find_trial(index);
-        QCOMPARE(x.measured, trial.objective);
+        QCOMPARE(x.measured, trial.value("cost"));
         SEBO_COMPARE_NEAR(x.predicted.mean, by_hand(e, model, trial.parameters).mean, 1e-9);
         QCOMPARE(static_cast<int>(x.resets.size()), e.space.active_count(trial.parameters));
         for (std::size_t k = 0; k < x.resets.size(); ++k) {
@@ -162,10 +161,10 @@ private slots:
         QVERIFY(!simplify_unavailable(e, 0));
         QCOMPARE(*simplify_unavailable(e, 99), std::string("trial 99 does not exist"));
         e.trials[1].status = TrialStatus::Pending;
-        e.trials[1].objective.reset();
+        e.trials[1].values.clear();
         QCOMPARE(*simplify_unavailable(e, 1), std::string("trial 1 is pending: it has no result yet"));
         e.trials[2].status = TrialStatus::Failed;
-        e.trials[2].objective.reset();
+        e.trials[2].values.clear();
         QCOMPARE(*simplify_unavailable(e, 2), std::string("trial 2 failed: it has no result"));
         e.trials[3].exclusion = TrialExclusion{"outlier", ""};
         QCOMPARE(*simplify_unavailable(e, 3), std::string("trial 3 is excluded from the analysis"));
