@@ -10,6 +10,7 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/sampler_options.h"
+#include "cli/sparsity_range_options.h"
 #include "cli/shared_file.h"
 #include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
@@ -78,14 +79,15 @@ int command_new(const Args& args) {
         "new",
         "--space FILE --objective NAME [--minimize] [--command PROG [ARGS...]] [options] --out FILE",
         "Create an experiment for your own system. The search space comes from a CSV file with the\n"
-        "header name,kind,lower,upper,log,target,group (kind, log, target and group are optional) or a\n"
+        "header name,kind,lower,upper,log,target,group,min_change (only name, lower and upper are\n"
+        "required; min_change is the smallest change that counts, as 0.5 or 2% of the range) or a\n"
         "JSON file {\"parameters\": [...]}. Trials are evaluated by an external command (--command,\n"
         "which takes all remaining arguments; it is run directly, never through a shell: it reads\n"
         "{\"trial\": i, \"parameters\": {...}} on stdin and prints {\"objective\": v} on stdout), or by\n"
         "hand (--evaluator manual: 'sebo suggest' proposes, 'sebo observe' records). --import adds\n"
         "past results (every parameter column and an objective column) as completed trials; they\n"
         "count toward the initial design.",
-        {{"space", "FILE", "search space: CSV (name,kind,lower,upper,log,target,group) or JSON"},
+        {{"space", "FILE", "search space: CSV (name,kind,lower,upper,log,target,group,min_change) or JSON"},
          {"objective", "NAME", "name of the objective (the value the evaluator reports)"},
          {"minimize", "", "minimize the objective (default: maximize)"},
          {"evaluator", "KIND", "command or manual (default: command when --command is given, else manual)"},
@@ -95,7 +97,10 @@ int command_new(const Args& args) {
          {"strategy", "NAME", "strategy (default sebo-l0; see 'sebo run --help-strategies')"},
          {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
          nuts_option(),
-         {"init", "M", "initial quasi-random (Sobol) trials (default 8)"},
+         max_active_option(),
+         min_active_option(),
+         {"no-status-quo", "", "do not measure the target configuration (every parameter at its target) first"},
+         {"init", "M", "initial quasi-random (Sobol) trials (default 8; the status quo is one of them)"},
          {"trials", "N", "budget: the number of trials to run to (default 50)"},
          {"seed", "S", "random seed (default 0)"},
          {"name", "TEXT", "experiment name (default: from the file name)"},
@@ -183,6 +188,9 @@ int command_new(const Args& args) {
     if (const auto init = parser.integer("init", 0, 1'000'000)) e.method.initial_trials = static_cast<int>(*init);
     if (const auto trials = parser.integer("trials", 1, 1'000'000)) e.method.budget = static_cast<int>(*trials);
     e.seed = parser.unsigned_integer("seed").value_or(0);
+    // A new experiment measures the system as it runs today first (experiment/status_quo.h).
+    e.method.status_quo_first = !parser.has("no-status-quo");
+    apply_sparsity_range_flags(parser, e);
     if (auto error = e.method.validate()) throw InputError("method", *error);
 
     if (const auto past = parser.value("import")) e.trials = read_import(e, *past);
@@ -207,6 +215,8 @@ int command_new(const Args& args) {
                      e.space.dimension(), e.objective.name.c_str(), e.objective.minimize ? "minimize" : "maximize",
                      to_string(e.method.strategy), e.method.budget);
         if (!e.trials.empty()) std::fprintf(stderr, "imported %zu completed trials\n", e.trials.size());
+        else if (e.method.status_quo_first)
+            std::fprintf(stderr, "first trial  the status quo: every parameter at its target (--no-status-quo to skip)\n");
         warn_extreme_imports(e, e.trials.size(), *out);
         if (static_cast<int>(e.trials.size()) >= e.method.budget)
             std::fprintf(stderr, "note: the imported trials already fill the budget; raise it with --trials\n");

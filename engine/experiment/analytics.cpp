@@ -51,7 +51,9 @@ double reference_utility(const Experiment& experiment) {
 FrontierReport analyze_frontier(const Experiment& experiment) {
     FrontierReport report;
     report.reference_utility = reference_utility(experiment);
-    report.reference_sparsity = experiment.max_sparsity();
+    // The sparsity range of interest (MethodSettings::max_active / min_active): more than M
+    // changes add nothing (reference M + 1), fewer than N count as N.
+    report.reference_sparsity = experiment.method.max_active ? *experiment.method.max_active + 1 : experiment.max_sparsity();
 
     const std::vector<ScoredPoint> points = analysed_points(experiment);
     auto trial_at = [&](int position) -> const Trial& {
@@ -70,12 +72,15 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
         report.levels.push_back(out);
     }
 
-    report.hypervolume = hypervolume(points, report.reference_utility, report.reference_sparsity);
+    std::vector<ScoredPoint> measured = points;
+    if (const int floor = experiment.method.min_active.value_or(0); floor > 0)
+        for (ScoredPoint& p : measured) p.sparsity = std::max(p.sparsity, floor);
+    report.hypervolume = hypervolume(measured, report.reference_utility, report.reference_sparsity);
 
     // The trace over the analysed trials, spread over all trials: a trial without a result, or
     // excluded from analysis, repeats the value before it (0 before the first analysed trial).
     const std::vector<double> analysed_trace =
-        hypervolume_trace(points, report.reference_utility, report.reference_sparsity);
+        hypervolume_trace(measured, report.reference_utility, report.reference_sparsity);
     report.hypervolume_trace.reserve(experiment.trials.size());
     std::size_t next = 0;
     double current = 0.0;

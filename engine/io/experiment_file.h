@@ -19,7 +19,7 @@ inline constexpr const char* kExperimentFormat = "sebo-experiment";
 // Version 2 added Trial::exclusion ("excluded"), version 3 (this one) the NUTS sampler mode,
 // the trials' fit records and the sampler state; older files are upgraded on load
 // (io/experiment_migration.h) and saved in the current version.
-inline constexpr int kExperimentVersion = 3;
+inline constexpr int kExperimentVersion = 4;
 
 // Arrays/objects nested deeper than this are refused before parsing; the format itself needs 4.
 inline constexpr int kMaxJsonNesting = 64;

@@ -55,9 +55,25 @@ void version_2_to_3(Document& document) {
     }
 }
 
+// Version 4 (issue 14: real parameter spaces) adds a parameter's "min_change" and the method's
+// "max_active", "min_active" and "status_quo_first". A version-3 file means what it meant: an older
+// reader ignored these members, so any it holds never took effect and the step drops them; absent,
+// they are today's behaviour (the 1 % snapping rule, the sparsity range 0..D, Sobol first).
+void version_3_to_4(Document& document) {
+    if (const auto method = document.find("method"); method != document.end() && method->is_object())
+        for (const char* key : {"max_active", "min_active", "status_quo_first"}) method->erase(key);
+    const auto space = document.find("space");
+    if (space == document.end() || !space->is_object()) return;  // the reader reports it
+    const auto parameters = space->find("parameters");
+    if (parameters == space->end() || !parameters->is_array()) return;
+    for (Document& parameter : *parameters)
+        if (parameter.is_object()) parameter.erase("min_change");
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
-constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3};
+constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3,
+                                                                        &version_3_to_4};
 
 }  // namespace
 
