@@ -17,13 +17,6 @@ using sebo::test::read_json;
 using sebo::test::run_sebo;
 using Result = sebo::test::CliResult;
 
-#define SEBO_EXPECT(result, code_, fragment)                                                                       \
-    do {                                                                                                           \
-        const Result& sebo_r_ = (result);                                                                          \
-        QVERIFY2(sebo_r_.code == (code_), qPrintable(QString("exit %1, stderr: %2").arg(sebo_r_.code).arg(sebo_r_.err))); \
-        QVERIFY2(sebo_r_.err.contains(fragment), qPrintable(sebo_r_.err));                                         \
-    } while (false)
-
 }  // namespace
 
 class TestCliSpaces : public QObject {
