@@ -50,7 +50,7 @@ private slots:
         const Result made = run_sebo({"new", "--space", space(), "--objective", "latency", "--minimize", "--out", out});
         SEBO_EXPECT(made, 0, "first trial  the status quo");
         const QJsonObject file = read_json(out);
-        QCOMPARE(file["version"].toInt(), 4);
+        QVERIFY(file["version"].toInt() >= 4);  // min_change, status_quo_first: version 4
         QCOMPARE(file["method"].toObject()["status_quo_first"].toBool(), true);
         const QJsonArray parameters = file["space"].toObject()["parameters"].toArray();
         QCOMPARE(parameters[0].toObject()["min_change"].toString(), QString("5%"));

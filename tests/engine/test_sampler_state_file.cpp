@@ -97,7 +97,7 @@ private slots:
         e.trials[2].fit = record();
         const std::string text = experiment_to_json_text(e);
         const Json j = Json::parse(text);
-        QCOMPARE(j["version"].get<int>(), 3);
+        QCOMPARE(j["version"].get<int>(), kExperimentVersion);
         QCOMPARE(j["method"]["nuts"].get<std::string>(), std::string("fast"));
         QVERIFY(!j["method"].contains("nuts_warmup"));  // unset overrides are not written
         QCOMPARE(j["sampler_state"]["metric"].get<std::string>(), std::string("dense"));
@@ -158,7 +158,7 @@ private slots:
         QCOMPARE(e.method.nuts_samples, std::optional<int>(300));
         QCOMPARE(e.method.nuts_schedule(4).chains, 1);
         QCOMPARE(e.method.nuts_schedule(4).warmup, 512);
-        QCOMPARE(Json::parse(experiment_to_json_text(e))["version"].get<int>(), 3);
+        QCOMPARE(Json::parse(experiment_to_json_text(e))["version"].get<int>(), kExperimentVersion);
         // No method at all (the defaults of version 1): the paper's sampler too.
         v1.erase("method");
         QCOMPARE(experiment_from_json_text(v1.dump()).method.nuts, NutsMode::Paper);
@@ -175,11 +175,13 @@ private slots:
         QVERIFY(!migrated.sampler_state && !migrated.trials[1].fit && !migrated.method.nuts_chains);
         // Version 3 without "nuts": the fast default.
         Json v3 = Json::parse(experiment_to_json_text(base_experiment()));
+        v3["version"] = 3;
         v3["method"].erase("nuts");
         QCOMPARE(experiment_from_json_text(v3.dump()).method.nuts, NutsMode::Fast);
-        // Version 4 is refused, naming both versions.
-        v3["version"] = 4;
-        QVERIFY(refusal(v3.dump()).find("this file has version 4, but this program reads versions up to 3") !=
+        // A newer version is refused, naming both versions.
+        v3["version"] = kExperimentVersion + 1;
+        QVERIFY(refusal(v3.dump()).find("this file has version " + std::to_string(kExperimentVersion + 1) +
+                                        ", but this program reads versions up to " + std::to_string(kExperimentVersion)) !=
                 std::string::npos);
     }
 
