@@ -18,8 +18,9 @@
 // adds no volume — or max_active + 1 when the method sets max_active (configurations with more
 // changes add none); with min_active N, a trial with fewer than N changes is measured as N
 // (MethodSettings, "sparsity range of interest"). The frontier levels and pareto_trials are not
-// affected by the range: they describe the trials as they are. The volume itself is computed in scaled units (pareto/frontier.h) and is finite
-// for any finite values, saturating at the largest double.
+// affected by the range: they describe the trials as they are. The volume itself is computed in
+// scaled units (pareto/frontier.h) and is finite for any finite values, saturating at the largest
+// double.
 //
 // Only trials that count in the analysis are analysed (Experiment::analyzed: completed and not
 // excluded from analysis); sparsity is Experiment::sparsity (active groups when the space has
