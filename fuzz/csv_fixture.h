@@ -52,7 +52,8 @@ inline Experiment csv_fixture_experiment() {
 // Every field a space CSV can set, compared exactly.
 inline bool same_parameter(const Parameter& a, const Parameter& b) {
     return a.name == b.name && a.kind == b.kind && a.lower == b.lower && a.upper == b.upper &&
-           a.log_scale == b.log_scale && a.target == b.target && a.group == b.group;
+           a.log_scale == b.log_scale && a.target == b.target && a.group == b.group &&
+           a.min_change == b.min_change;
 }
 
 }  // namespace sebo::fuzz

@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "configuration_model.h"
+#include "generator_label.h"
 #include "palette_colors.h"
 #include "tinted_label.h"
 #include "trial_explanation_view.h"
@@ -198,6 +199,7 @@ void ConfigurationInspector::refresh() {
     QString title = tr("Trial %1 — %2")
                         .arg(trial_)
                         .arg(t->exclusion ? tr("excluded") : QString::fromLatin1(to_string(t->status)));
+    if (is_status_quo(t->generator)) title += tr(", the status quo");
     if (snapshot_->isPareto(trial_)) title += tr(", on the frontier");
     title_->setText(title);
 
@@ -214,7 +216,9 @@ void ConfigurationInspector::refresh() {
     const int active = snapshot_->sparsityOf(trial_);
     const QString unit = e.space.has_groups() ? tr("groups") : tr("parameters");
     lines << tr("<b>Active</b>: %1 of %2 %3 changed from the target").arg(active).arg(e.max_sparsity()).arg(unit);
-    QString origin = tr("<b>Proposed by</b>: %1").arg(QString::fromStdString(t->generator).toHtmlEscaped());
+    QString origin = is_status_quo(t->generator)
+                         ? tr("<b>Proposed by</b>: status quo (every parameter at its target, measured first)")
+                         : tr("<b>Proposed by</b>: %1").arg(QString::fromStdString(t->generator).toHtmlEscaped());
     if (t->evaluation_seconds > 0)
         origin += tr(" (%1 to propose, %2 to evaluate)")
                       .arg(display_duration(t->generation_seconds).toHtmlEscaped(),

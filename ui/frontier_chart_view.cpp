@@ -140,6 +140,8 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
         s->attachAxis(axis_x_);
         s->attachAxis(axis_y_);
     }
+    range_shade_ = std::make_unique<SparsityRangeShade>(c, all_);
+    connect(c, &QChart::plotAreaChanged, this, [this] { range_shade_->update(); });
     // The selection ring explains itself; keep the legend to what the data means.
     for (QLegendMarker* m : c->legend()->markers(selected_)) m->setVisible(false);
 
@@ -177,6 +179,7 @@ void FrontierChartView::updateSeriesColors() {
     QPen error_bar(trial);
     error_bar.setWidthF(1.2);
     error_bar_item_->setPen(error_bar);
+    range_shade_->setPalette(p);
     all_->setBorderColor(trial);
     trial.setAlpha(215);
     all_->setColor(trial);
@@ -351,6 +354,7 @@ void FrontierChartView::rebuild() {
                                                   : tr("%1 (higher is better)").arg(name));
     updateSelection();
     updateErrorBarPath();
+    range_shade_->setRange(e.method.min_active, e.method.max_active);
     keepZoom();
 
     // Say why the chart is empty rather than showing blank axes.

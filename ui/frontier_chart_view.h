@@ -6,12 +6,15 @@
 // values (axis_range.h): a value far outside it is drawn in a band at that end of the axis
 // under an arrow pointing off the chart, and its tooltip gives the real value. Hovering a marker shows the trial, its objective and
 // its active parameters (all of them when several share the spot); clicking selects it everywhere.
+// Counts outside the method's sparsity range of interest (min_active, max_active) are shaded.
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "chart_panel.h"
 #include "experiment_snapshot.h"
+#include "sparsity_range_shade.h"
 
 class QAbstractAxis;
 class QCheckBox;
@@ -75,6 +78,8 @@ public:
     };
     const std::vector<ErrorBar>& errorBars() const { return error_bars_; }
     QGraphicsPathItem* errorBarItem() const { return error_bar_item_; }
+    // The shading outside the sparsity range of interest.
+    const SparsityRangeShade& rangeShade() const { return *range_shade_; }
 
 signals:
     void trialClicked(int trial);
@@ -83,7 +88,10 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void updateSeriesColors() override;
     void resetView() override { rebuild(); }
-    void viewChanged() override { updateErrorBarPath(); }
+    void viewChanged() override {
+        updateErrorBarPath();
+        range_shade_->update();
+    }
 
 private:
     struct Marker {
@@ -118,6 +126,7 @@ private:
     QCheckBox* zoom_;
     std::vector<ErrorBar> error_bars_;
     QGraphicsPathItem* error_bar_item_;
+    std::unique_ptr<SparsityRangeShade> range_shade_;
     bool log_automatic_ = true;
 };
 

@@ -302,6 +302,16 @@ void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
     addRealField(form, "method.lambda", tr("&λ (weight)"),
                  tr("EI-ER / EI-IR regularization weight, in standardized objective units per unit of penalty"),
                  &MethodSettings::lambda);
+    addOptionalIntField(form, "method.max_active", tr("Ma&x changes"),
+                        tr("Sparsity range of interest: configurations with more changed parameters than this add no "
+                           "hypervolume (empty: no limit). Needs the L0 penalty."),
+                        &MethodSettings::max_active);
+    addOptionalIntField(form, "method.min_active", tr("Mi&n changes"),
+                        tr("Sparsity range of interest: fewer changed parameters than this are no better than this "
+                           "many (empty: no floor). Needs the L0 penalty."),
+                        &MethodSettings::min_active);
+    for (const char* key : {"method.max_active", "method.min_active"})
+        if (auto* edit = qobject_cast<QLineEdit*>(fieldEditor(key))) edit->setPlaceholderText(tr("none"));
 
     // Advanced: acquisition optimization (paper appendix E.1) and NUTS (paper §3).
     addIntField(advanced, "method.raw_samples", tr("Raw samples"),
@@ -486,6 +496,15 @@ std::optional<MethodChoice> MethodPanel::readSettings() {
         showError(key, colon > 0 ? message.mid(colon + 2) : message);
         return std::nullopt;
     }
+    for (const auto& [key, value] : {std::pair{"method.max_active", choice.method.max_active},
+                                     std::pair{"method.min_active", choice.method.min_active}})
+        if (value && *value > e.max_sparsity()) {
+            showError(key, tr("%1 is above the %2 %3 of the space")
+                               .arg(*value)
+                               .arg(e.max_sparsity())
+                               .arg(e.space.has_groups() ? tr("parameter groups") : tr("parameters")));
+            return std::nullopt;
+        }
     const int trials = static_cast<int>(e.trials.size());
     if (choice.method.budget < trials) {
         showError("method.budget", tr("%1 is below the %2 trials the experiment already has")

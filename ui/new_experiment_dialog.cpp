@@ -3,6 +3,7 @@
 #include <QDoubleSpinBox>
 #include <QProcess>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -104,8 +105,8 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     own_form->addRow(tr("&Time limit"), timeout_);
     own_layout->addLayout(own_form);
     parameters_ = new ParameterTableEditor(own);
-    parameters_->setParameters({Parameter{"x1", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}},
-                                Parameter{"x2", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}}});
+    parameters_->setParameters({Parameter{"x1", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}},
+                                Parameter{"x2", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}}});
     own_layout->addWidget(parameters_, 1);
     tabs_->addTab(own, tr("Your own parameters"));
 
@@ -149,6 +150,11 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     method_form->addRow(tr("&Initial trials"), initial_);
     method_form->addRow(tr("&Budget"), budget_);
     method_form->addRow(tr("S&eed"), seed_);
+    status_quo_ = new QCheckBox(tr("Measure the status &quo first"), method);
+    status_quo_->setChecked(true);
+    status_quo_->setToolTip(tr("The first trial is the target configuration (every parameter at its target): the "
+                               "system as it runs today, measured before anything is changed"));
+    method_form->addRow(QString(), status_quo_);
     layout->addWidget(method);
 
     error_ = new TintedLabel(TintedLabel::Tint::Error, this);
@@ -213,6 +219,7 @@ std::optional<Experiment> NewExperimentDialog::buildExperiment() {
         method.model = static_cast<ModelKind>(model);
     method.initial_trials = initial_->value();
     method.budget = budget_->value();
+    method.status_quo_first = status_quo_->isChecked();
     bool seed_ok = false;
     const std::uint64_t seed = seed_->text().trimmed().toULongLong(&seed_ok);
     if (!seed_ok) {

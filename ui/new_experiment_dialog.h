@@ -2,7 +2,7 @@
 // "New experiment" (SPEC §5): from a built-in problem (problem, dimension, evaluated by the
 // problem or by hand) or from the user's own parameters (a table editor with spreadsheet
 // paste), an objective (name, maximize/minimize) and an evaluator; plus the method (strategy,
-// initial Sobol trials, budget, seed). Invalid input keeps the dialog open with the message
+// initial Sobol trials, budget, seed, whether the status quo is measured first). Invalid input keeps the dialog open with the message
 // at the field.
 
 #include <QDialog>
@@ -10,6 +10,7 @@
 
 #include "experiment/experiment.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -47,6 +48,7 @@ public:
     QSpinBox* initialTrialsBox() const { return initial_; }
     QSpinBox* budgetBox() const { return budget_; }
     QLineEdit* seedEdit() const { return seed_; }
+    QCheckBox* statusQuoBox() const { return status_quo_; }
     QComboBox* evaluatorBox() const { return evaluator_; }
     QComboBox* strategyBox() const { return strategy_; }
     QLabel* strategyDescription() const { return strategy_description_; }
@@ -81,6 +83,7 @@ private:
     QSpinBox* initial_;
     QSpinBox* budget_;
     QLineEdit* seed_;
+    QCheckBox* status_quo_;  // MethodSettings::status_quo_first
     QLabel* error_;
     QWidget* error_field_ = nullptr;
     Experiment experiment_;

@@ -46,6 +46,7 @@ QString column_key(int column) {
     case ParameterTableEditor::Log: return "log_scale";
     case ParameterTableEditor::Target: return "target";
     case ParameterTableEditor::Group: return "group";
+    case ParameterTableEditor::MinChange: return "min_change";
     }
     return {};
 }
@@ -57,13 +58,16 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     table_ = new QTableWidget(0, ColumnCount, this);
     table_->setHorizontalHeaderLabels({tr("Name"), tr("Kind"), tr("Lower"), tr("Upper"), tr("Log"), tr("Target"),
-                                       tr("Group")});
+                                       tr("Group"), tr("Min change")});
     table_->horizontalHeaderItem(Kind)->setToolTip(tr("continuous or integer"));
     table_->horizontalHeaderItem(Log)->setToolTip(tr("Model the parameter on a log scale (positive bounds)"));
     table_->horizontalHeaderItem(Target)->setToolTip(
         tr("The value that counts as \"unchanged\" (empty: 0 when inside the bounds, else the lower bound)"));
     table_->horizontalHeaderItem(Group)->setToolTip(
         tr("Parameters with the same group name count as one for sparsity (empty: its own group)"));
+    table_->horizontalHeaderItem(MinChange)->setToolTip(
+        tr("The smallest change from the target that counts, in the parameter's units (0.5) or as a percentage of "
+           "the range (2%); smaller changes are set back onto the target (empty: 1% of the range)"));
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->horizontalHeader()->setSectionResizeMode(Log, QHeaderView::ResizeToContents);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
@@ -79,10 +83,11 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     auto* remove = new QPushButton(tr("Remove selected"), this);
     auto* paste = new QPushButton(tr("Paste rows"), this);
     paste->setToolTip(tr("Paste tab-separated rows copied from a spreadsheet: name, kind, lower, upper, log, "
-                         "target, group (Ctrl+V in the table)"));
+                         "target, group, min change (Ctrl+V in the table)"));
     buttons->addWidget(add);
     auto* load = new QPushButton(tr("Load space CSV…"), this);
-    load->setToolTip(tr("Read the parameters from a CSV file with the header name,kind,lower,upper,log,target,group "
+    load->setToolTip(tr("Read the parameters from a CSV file with the header name,kind,lower,upper,log,target,group,"
+                        "min_change "
                         "(or the JSON of sebo new --space)"));
     buttons->addWidget(remove);
     buttons->addStretch(1);
@@ -119,7 +124,7 @@ void ParameterTableEditor::setRow(int row, const QStringList& cells) {
 void ParameterTableEditor::addRow() {
     const int row = table_->rowCount();
     table_->insertRow(row);
-    setRow(row, {QString("x%1").arg(row + 1), "continuous", "0", "1", "", "", ""});
+    setRow(row, {QString("x%1").arg(row + 1), "continuous", "0", "1", "", "", "", ""});
     table_->setCurrentCell(row, Name);
 }
 
@@ -138,7 +143,8 @@ void ParameterTableEditor::setParameters(const std::vector<Parameter>& parameter
         table_->insertRow(row);
         setRow(row, {QString::fromStdString(p.name), QString::fromLatin1(to_string(p.kind)), QString::number(p.lower, 'g', 17),
                      QString::number(p.upper, 'g', 17), p.log_scale ? "true" : "",
-                     p.target ? QString::number(*p.target, 'g', 17) : QString(), QString::fromStdString(p.group)});
+                     p.target ? QString::number(*p.target, 'g', 17) : QString(), QString::fromStdString(p.group),
+                     p.min_change ? QString::fromStdString(to_text(*p.min_change)) : QString()});
     }
     clearError();
 }
@@ -253,6 +259,17 @@ std::optional<SearchSpace> ParameterTableEditor::readSpace() {
             p.target = *target;
         }
         p.group = cell(Group).toStdString();
+        if (!cell(MinChange).isEmpty()) {
+            const auto change = min_change_from_text(cell(MinChange).toStdString());
+            if (!change) {
+                showError(r, MinChange,
+                          tr("%1, min change: '%2' is not a number or a percentage of the range (such as 0.5 or 2%; "
+                             "leave it empty for 1% of the range)")
+                              .arg(where, cell(MinChange)));
+                return std::nullopt;
+            }
+            p.min_change = *change;
+        }
         parameters.push_back(std::move(p));
     }
     SearchSpace space(std::move(parameters));

@@ -1,6 +1,6 @@
 #pragma once
 // A table editor for the user's own search space (SPEC §1): name, kind, lower, upper, log,
-// target, group — one row per parameter. Rows can be pasted from a spreadsheet (tab
+// target, group, min change (space/min_change.h) — one row per parameter. Rows can be pasted from a spreadsheet (tab
 // separated, with or without a header row) or loaded from a space file (the CSV or JSON of
 // `sebo new --space`, read by the engine's io/space_file.h). Reading it checks every cell and the
 // engine's SearchSpace::validate(); the first problem is shown at its cell.
@@ -20,7 +20,7 @@ namespace sebo::ui {
 class ParameterTableEditor : public QWidget {
     Q_OBJECT
 public:
-    enum Column { Name, Kind, Lower, Upper, Log, Target, Group, ColumnCount };
+    enum Column { Name, Kind, Lower, Upper, Log, Target, Group, MinChange, ColumnCount };
 
     explicit ParameterTableEditor(QWidget* parent = nullptr);
 

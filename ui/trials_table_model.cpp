@@ -5,6 +5,7 @@
 #include <QGuiApplication>
 #include <QLocale>
 
+#include "generator_label.h"
 #include "palette_colors.h"
 
 namespace sebo::ui {
@@ -118,7 +119,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         case Active: return active;
         case Frontier: return pareto ? 1 : 0;
         case Chosen: return chosen ? 1 : 0;
-        case Generator: return QString::fromStdString(t.generator);
+        case Generator: return generator_label(t.generator);
         case Error: return error;
         }
         return {};
@@ -133,7 +134,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         case Chosen:
             if (!chosen) return QString();
             return chosen->note.empty() ? tr("chosen") : QString::fromStdString(chosen->note);
-        case Generator: return QString::fromStdString(t.generator);
+        case Generator: return generator_label(t.generator);
         case Error: return error;
         }
         return {};

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/outcome_options.h"
 #include "cli/sampler_options.h"
+#include "cli/sparsity_range_options.h"
 #include "cli/shared_file.h"
 #include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
@@ -100,7 +101,7 @@ std::string describe_command(const EvaluatorSpec& spec) {
 }  // namespace
 
 int command_new(const Args& args) {
-    std::vector<OptionSpec> options = {{"space", "FILE", "search space: CSV (name,kind,lower,upper,log,target,group) or JSON"}};
+    std::vector<OptionSpec> options = {{"space", "FILE", "search space: CSV (name,kind,lower,upper,log,target,group,min_change) or JSON"}};
     for (OptionSpec& o : outcome_option_specs()) options.push_back(std::move(o));
     options.push_back({"minimize", "", "minimize the only objective (the same as --objective NAME:min)"});
     for (OptionSpec o : std::vector<OptionSpec>{
@@ -111,7 +112,10 @@ int command_new(const Args& args) {
          {"strategy", "NAME", "strategy (default sebo-l0; see 'sebo run --help-strategies')"},
          {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
          nuts_option(),
-         {"init", "M", "initial quasi-random (Sobol) trials (default 8)"},
+         max_active_option(),
+         min_active_option(),
+         {"no-status-quo", "", "do not measure the target configuration (every parameter at its target) first"},
+         {"init", "M", "initial quasi-random (Sobol) trials (default 8; the status quo is one of them)"},
          {"trials", "N", "budget: the number of trials to run to (default 50)"},
          {"seed", "S", "random seed (default 0)"},
          {"name", "TEXT", "experiment name (default: from the file name)"},
@@ -128,7 +132,8 @@ int command_new(const Args& args) {
         "--space FILE --objective NAME[:min|:max] [--objective ...] [--metric NAME] [--constraint \"NAME<=V\"] "
         "[--command PROG [ARGS...]] [options] --out FILE",
         std::string("Create an experiment for your own system. The search space comes from a CSV file with the\n"
-                    "header name,kind,lower,upper,log,target,group (kind, log, target and group are optional) or a\n"
+                    "header name,kind,lower,upper,log,target,group,min_change (only name, lower and upper are\n"
+                    "required; min_change is the smallest change that counts, as 0.5 or 2% of the range) or a\n"
                     "JSON file {\"parameters\": [...]}. What is measured: one to four objectives (--objective,\n"
                     "maximized unless NAME:min, each with an optional --threshold), other metrics (--metric), and\n"
                     "outcome constraints on any of them (--constraint). Trials are evaluated by an external\n"
@@ -227,6 +232,9 @@ int command_new(const Args& args) {
     if (const auto init = parser.integer("init", 0, 1'000'000)) e.method.initial_trials = static_cast<int>(*init);
     if (const auto trials = parser.integer("trials", 1, 1'000'000)) e.method.budget = static_cast<int>(*trials);
     e.seed = parser.unsigned_integer("seed").value_or(0);
+    // A new experiment measures the system as it runs today first (experiment/status_quo.h).
+    e.method.status_quo_first = !parser.has("no-status-quo");
+    apply_sparsity_range_flags(parser, e);
     if (auto error = e.method.validate()) throw InputError("method", *error);
 
     if (const auto past = parser.value("import")) e.trials = read_import(e, *past);
@@ -252,6 +260,8 @@ int command_new(const Args& args) {
         if (const auto unsupported = unsupported_outcomes(e.method.strategy, e.outcomes))
             std::fprintf(stderr, "note: %s\n", unsupported->c_str());
         if (!e.trials.empty()) std::fprintf(stderr, "imported %zu completed trials\n", e.trials.size());
+        else if (e.method.status_quo_first)
+            std::fprintf(stderr, "first trial  the status quo: every parameter at its target (--no-status-quo to skip)\n");
         warn_extreme_imports(e, e.trials.size(), *out);
         if (static_cast<int>(e.trials.size()) >= e.method.budget)
             std::fprintf(stderr, "note: the imported trials already fill the budget; raise it with --trials\n");

@@ -14,6 +14,7 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/sampler_options.h"
+#include "cli/sparsity_range_options.h"
 #include "cli/shared_file.h"
 #include "cli/outcome_options.h"
 #include "cli/trial_exclusion_cli.h"
@@ -201,6 +202,8 @@ int command_run(const Args& args) {
          {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
          {"lambda", "L", "regularization weight of ei-er and ei-ir (default 0.01)"},
          {"penalty", "NAME", "penalty of ei-er and ei-ir: l0 (default), l1 or group-lasso"},
+         max_active_option(),
+         min_active_option(),
          {"help-strategies", "", "list the strategies and exit"},
          {"trials", "N", "run until the experiment has N trials (its budget)"},
          {"init", "M", "number of initial quasi-random (Sobol) trials (default 8)"},
@@ -315,6 +318,7 @@ int command_run(const Args& args) {
     }
     if (const auto init = parser.integer("init", 0, 1'000'000)) experiment.method.initial_trials = static_cast<int>(*init);
     apply_nuts_flag(parser, experiment.method);
+    apply_sparsity_range_flags(parser, experiment);
     const int threads = threads_from(parser);
     experiment.method.budget = static_cast<int>(*trials);
     if (auto error = experiment.method.validate()) throw InputError("method", *error);

@@ -1,13 +1,29 @@
 #include "acquisition/sparsity_penalty.h"
 
 #include <cassert>
+#include <algorithm>
 #include <cmath>
 
 namespace sebo {
 
-SparsityPenalty::SparsityPenalty(PenaltyKind kind, Eigen::VectorXd target, std::vector<int> group_of, int group_count)
-    : kind_(kind), target_(std::move(target)), group_of_(std::move(group_of)), group_count_(group_count) {
+namespace {
+
+// The smooth maximum of φ and the floor n at scale a (see the header), and its derivative in φ.
+double smooth_floor(double phi, double n, double a, double* slope) {
+    const double z = (phi - n) / a;
+    // softplus(z) = max(z, 0) + log1p(exp(−|z|)) and σ(z), both without overflow.
+    const double e = std::exp(-std::abs(z));
+    if (slope) *slope = z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
+    return n + a * (std::max(z, 0.0) + std::log1p(e));
+}
+
+}  // namespace
+
+SparsityPenalty::SparsityPenalty(PenaltyKind kind, Eigen::VectorXd target, std::vector<int> group_of, int group_count,
+                                 int floor)
+    : kind_(kind), target_(std::move(target)), group_of_(std::move(group_of)), group_count_(group_count), floor_(floor) {
     assert(static_cast<Eigen::Index>(group_of_.size()) == target_.size());
+    assert(floor_ >= 0 && floor_ <= group_count_ && (floor_ == 0 || kind_ == PenaltyKind::L0));
     group_size_.assign(static_cast<std::size_t>(group_count_), 0);
     for (int g : group_of_) {
         assert(g >= 0 && g < group_count_);
@@ -45,7 +61,7 @@ double SparsityPenalty::exact(const Eigen::VectorXd& x) const {
             if (x[i] != target_[i]) active[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] = 1;
         int count = 0;
         for (char a : active) count += a;
-        return count;
+        return std::max(count, floor_);
     }
     return smooth(x, 0.0, nullptr);
 }
@@ -70,9 +86,11 @@ double SparsityPenalty::smooth(const Eigen::VectorXd& x, double a, Eigen::Vector
             bump[g] = std::exp(-0.5 * sq[g] * inv_a2);
             value -= bump[g];
         }
+        double slope = 1.0;
+        if (floor_ > 0) value = smooth_floor(value, floor_, a, &slope);
         if (grad)
             for (Eigen::Index i = 0; i < d; ++i)
-                (*grad)[i] = bump[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] * (x[i] - target_[i]) * inv_a2;
+                (*grad)[i] = slope * bump[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] * (x[i] - target_[i]) * inv_a2;
         return value;
     }
     case PenaltyKind::L1: {

@@ -8,6 +8,13 @@
 //    tends to the exact count as a → 0.
 //  - L1: Σ_i |x_i − x^s_i|.
 //  - Group lasso: Σ_g ‖x_g − x^s_g‖₂ (the paper's SEBO-GL for the contextual ABR problem).
+//
+// An L0 penalty may have a floor N (the method's min_active, issue 14: fewer than N changes are no
+// better than N): the exact penalty is then max(count, N), and the surrogate a smooth maximum of
+// φ_a and N at the same scale a,
+//      m_a = N + a·log(1 + exp((φ_a − N)/a)),   max(φ_a, N) ≤ m_a ≤ max(φ_a, N) + a·log 2,
+// so that it tends to max(count, N) along the homotopy as φ_a tends to the count, and its
+// gradient is σ((φ_a − N)/a)·∇φ_a (σ the logistic function).
 
 #include <Eigen/Core>
 #include <vector>
@@ -20,11 +27,13 @@ class SparsityPenalty {
 public:
     // target: x^s in the unit cube; group_of[i] in [0, group_count) is parameter i's group
     // (identity when the space has no groups).
-    SparsityPenalty(PenaltyKind kind, Eigen::VectorXd target, std::vector<int> group_of, int group_count);
+    // floor: N for L0 (0: none); must be 0 for the other kinds.
+    SparsityPenalty(PenaltyKind kind, Eigen::VectorXd target, std::vector<int> group_of, int group_count, int floor = 0);
 
     PenaltyKind kind() const { return kind_; }
     int dimension() const { return static_cast<int>(target_.size()); }
     const Eigen::VectorXd& target() const { return target_; }
+    int floor() const { return floor_; }
 
     // The exact penalty: for L0 an exact count (x_i != x^s_i, no tolerance: snap first).
     double exact(const Eigen::VectorXd& x) const;
@@ -39,6 +48,7 @@ private:
     Eigen::VectorXd target_;
     std::vector<int> group_of_;
     int group_count_;
+    int floor_;
     std::vector<int> group_size_;
 };
 

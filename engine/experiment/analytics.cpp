@@ -80,7 +80,10 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
     FrontierReport report;
     report.reference_utilities = reference_utilities(experiment);
     const double reference = report.reference_utilities.front();
-    report.reference_sparsity = experiment.max_sparsity();
+    // The sparsity range of interest (MethodSettings::max_active / min_active): more than M
+    // changes add nothing (reference M + 1), fewer than N count as N.
+    report.reference_sparsity = experiment.method.max_active ? *experiment.method.max_active + 1 : experiment.max_sparsity();
+    const int floor = experiment.method.min_active.value_or(0);
 
     const std::vector<ScoredPoint> points = analysed_points(experiment);
     report.feasible_trials = static_cast<int>(points.size());
@@ -104,8 +107,10 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
             }
             report.levels.push_back(out);
         }
-        report.hypervolume = hypervolume(points, reference, report.reference_sparsity);
-        analysed_trace = hypervolume_trace(points, reference, report.reference_sparsity);
+        std::vector<ScoredPoint> measured = points;
+        for (ScoredPoint& p : measured) p.sparsity = std::max(p.sparsity, floor);
+        report.hypervolume = hypervolume(measured, reference, report.reference_sparsity);
+        analysed_trace = hypervolume_trace(measured, reference, report.reference_sparsity);
     } else {
         // Several objectives (pareto/sparsity_fronts.h, pareto/sparse_hypervolume.h): per k the
         // non-dominated set in the objectives, and the hypervolume of (u_1..u_m, -sparsity).
@@ -121,9 +126,11 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
             }
             report.levels.push_back(out);
         }
+        std::vector<ObjectivePoint> measured = objective_points;
+        for (ObjectivePoint& p : measured) p.sparsity = std::max(p.sparsity, floor);
         const SparseHypervolumeReference sparse_reference{report.reference_utilities, report.reference_sparsity};
-        report.hypervolume = hypervolume(objective_points, sparse_reference);
-        analysed_trace = hypervolume_trace(objective_points, sparse_reference);
+        report.hypervolume = hypervolume(measured, sparse_reference);
+        analysed_trace = hypervolume_trace(measured, sparse_reference);
     }
     report.pareto_trials.reserve(pareto.size());
     for (int position : pareto) report.pareto_trials.push_back(trial_at(position).index);

@@ -25,10 +25,14 @@
 // Without far-out values this is the worst observed value minus 10% of the observed range (like
 // the nadir-minus-10% rule of the reference implementation, SPEC §9); an absurd value (an error
 // sentinel of 1e308) neither drags it down nor widens its margin. The sparsity side is D (or the
-// number of groups), so a configuration with every parameter active adds no volume. The volume
-// itself is computed in scaled units (pareto/) and is finite for any finite values, saturating at
-// the largest double. With one objective and no constraints every number here is what the
-// single-objective analysis gave before several objectives existed.
+// number of groups), so a configuration with every parameter active adds no volume — or
+// max_active + 1 when the method sets max_active (configurations with more changes add none);
+// with min_active N, a trial with fewer than N changes is measured as N (MethodSettings, "sparsity
+// range of interest"). The frontier levels and pareto_trials are not affected by the range: they
+// describe the trials as they are. The volume itself is computed in scaled units (pareto/) and is
+// finite for any finite values, saturating at the largest double. With one objective, no
+// constraints and no sparsity range every number here is what the single-objective analysis gave
+// before several objectives existed.
 
 #include <optional>
 #include <vector>

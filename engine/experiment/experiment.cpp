@@ -198,6 +198,14 @@ std::optional<std::string> MethodSettings::validate() const {
                        positive("homotopy_a_end", homotopy_a_end), positive("fixed_a", fixed_a)})
         if (check) return check;
     if (!(lambda >= 0) || !std::isfinite(lambda)) return "method.lambda: " + format_number(lambda) + " must be a non-negative number";
+    if (max_active && *max_active < 1) return "method.max_active: " + std::to_string(*max_active) + " must be at least 1";
+    if (min_active && *min_active < 1) return "method.min_active: " + std::to_string(*min_active) + " must be at least 1";
+    if (max_active && min_active && *min_active > *max_active)
+        return "method.min_active: " + std::to_string(*min_active) + " is above max_active " + std::to_string(*max_active);
+    if ((max_active || min_active) && resolved_penalty() != PenaltyKind::L0)
+        return std::string("method.") + (max_active ? "max_active" : "min_active") +
+               ": the sparsity range counts changed parameters, which needs the L0 penalty; " + to_string(strategy) +
+               " uses " + to_string(resolved_penalty());
     if (homotopy_a_end > homotopy_a_start)
         return "method.homotopy_a_end: " + format_number(homotopy_a_end) + " is above homotopy_a_start " + format_number(homotopy_a_start);
     if (homotopy_steps > 1000) return "method.homotopy_steps: " + std::to_string(homotopy_steps) + " is above 1000";
@@ -306,6 +314,10 @@ std::optional<std::string> Experiment::validate() const {
     if (auto error = space.validate()) return error;
     if (auto error = outcomes.validate()) return error;
     if (auto error = method.validate()) return error;
+    for (const auto& [field, value] : {std::pair{"max_active", method.max_active}, std::pair{"min_active", method.min_active}})
+        if (value && *value > max_sparsity())
+            return std::string("method.") + field + ": " + std::to_string(*value) + " is above the " +
+                   std::to_string(max_sparsity()) + (space.has_groups() ? " parameter groups" : " parameters") + " of the space";
     std::set<int> indices;
     for (std::size_t i = 0; i < trials.size(); ++i) {
         const Trial& t = trials[i];

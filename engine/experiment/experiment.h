@@ -101,6 +101,21 @@ struct MethodSettings {
     double lambda = 0.01;
     std::optional<PenaltyKind> penalty;
 
+    // The sparsity range of interest (issue 14; docs/method.md, "Sparsity range of interest"), in
+    // active parameters (active groups when the space has groups); unset: 0..D, the paper's.
+    //  - max_active M: configurations with more than M changes add no hypervolume — the sparsity
+    //    side of the reference point moves from D to M + 1, in the analytics and the SEBO EHVI.
+    //  - min_active N: fewer than N changes are no better than N — the L0 penalty becomes
+    //    max(ξ, N) (a smooth maximum of φ_a and N during the homotopy), and the analytics count a
+    //    trial with fewer than N changes as N.
+    // Both need the L0 penalty (their units are counts).
+    std::optional<int> max_active;
+    std::optional<int> min_active;
+
+    // A new experiment's first trial is the target configuration (generator "status-quo") before
+    // any Sobol or model trial (issue 14). False for older files and the paper's bench presets.
+    bool status_quo_first = false;
+
     // Yeo–Johnson power transform of the objective before standardization (model/power_transform.h).
     bool warp_objective = true;
 

@@ -248,22 +248,25 @@ AcquisitionOptimizerOptions acquisition_optimizer_options(const MethodSettings& 
     return o;
 }
 
-SparsityPenalty make_sparsity_penalty(const SearchSpace& space, PenaltyKind kind) {
+SparsityPenalty make_sparsity_penalty(const SearchSpace& space, PenaltyKind kind, int floor) {
     std::vector<int> group_of(static_cast<std::size_t>(space.dimension()));
     for (int i = 0; i < space.dimension(); ++i) group_of[static_cast<std::size_t>(i)] = space.group_of(i);
     const auto t = space.target_unit();
     return SparsityPenalty(kind, Eigen::Map<const Eigen::VectorXd>(t.data(), static_cast<Eigen::Index>(t.size())),
-                           std::move(group_of), space.group_count());
+                           std::move(group_of), space.group_count(), floor);
 }
 
 CandidateTransforms make_candidate_transforms(const SearchSpace& space) {
     const auto t = space.target_unit();
     const Eigen::VectorXd target = Eigen::Map<const Eigen::VectorXd>(t.data(), static_cast<Eigen::Index>(t.size()));
     CandidateTransforms transforms;
-    transforms.snap = [target](const Eigen::VectorXd& u) {
+    // Each parameter's minimum meaningful change (or the 1 % rule) decides what is snapped
+    // (space/min_change.h); the user-unit snap after rounding catches an integer that rounding
+    // moved below its floor.
+    transforms.snap = [&space, target](const Eigen::VectorXd& u) {
         Eigen::VectorXd out = u;
         for (Eigen::Index i = 0; i < u.size(); ++i)
-            if (std::abs(u[i] - target[i]) <= SearchSpace::kDefaultSnapTolerance) out[i] = target[i];
+            if (space.within_min_change_unit(static_cast<int>(i), u[i])) out[i] = target[i];
         return out;
     };
     transforms.finalize = [&space, snap = transforms.snap](const Eigen::VectorXd& u) {
@@ -306,9 +309,11 @@ AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const Meth
         break;
     default: {
         // Reference point (documented in docs/method.md): 10% of the observed range below
-        // the worst objective, and the penalty's largest value (D, or the number of groups).
+        // the worst objective, and the penalty's largest value (D, or the number of groups) —
+        // or max_active + 1, so that more than max_active changes add nothing.
         const double reference_f = worst - 0.1 * std::max(best - worst, 1e-6);
-        problem.acquisition = std::make_unique<SeboEhvi>(view, penalty, SparseEhviFront(front, reference_f, penalty.max_value()));
+        const double reference_xi = method.max_active ? *method.max_active + 1.0 : penalty.max_value();
+        problem.acquisition = std::make_unique<SeboEhvi>(view, penalty, SparseEhviFront(front, reference_f, reference_xi));
     }
     }
 

@@ -79,7 +79,7 @@ FitRecord make_fit_record(const SurrogateFit& fit, const MethodSettings& method,
 AcquisitionOptimizerOptions acquisition_optimizer_options(const MethodSettings& method);
 
 // The penalty of the space (its targets and groups) of the given kind.
-SparsityPenalty make_sparsity_penalty(const SearchSpace& space, PenaltyKind kind);
+SparsityPenalty make_sparsity_penalty(const SearchSpace& space, PenaltyKind kind, int floor = 0);
 // Snapping to targets and rounding integers, unit cube to unit cube. Keeps a reference to
 // `space`, which must outlive the transforms.
 CandidateTransforms make_candidate_transforms(const SearchSpace& space);

@@ -79,7 +79,7 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
         if (settings_.nuts == NutsMode::Fast) proposal.sampler_state = make_sampler_state(fit, *training, experiment, settings_);
     }
 
-    const SparsityPenalty penalty = make_sparsity_penalty(space, settings_.resolved_penalty());
+    const SparsityPenalty penalty = make_sparsity_penalty(space, settings_.resolved_penalty(), settings_.min_active.value_or(0));
     CandidateTransforms transforms = make_candidate_transforms(space);
     std::vector<Eigen::VectorXd> known;
     for (const Trial& t : experiment.trials)

@@ -6,6 +6,7 @@
 #include <ctime>
 
 #include "core/format.h"
+#include "experiment/status_quo.h"
 
 namespace sebo {
 
@@ -69,15 +70,19 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
     }
     count = std::min(count, room);
 
+    // Status quo first (experiment/status_quo.h): the target point, then count − 1 from the
+    // strategy, which sees the experiment as it is (no trial yet).
+    const bool status_quo = status_quo_due(experiment);
     const auto start = Clock::now();
-    Proposal proposal = strategy.propose(experiment, count, control);
+    Proposal proposal;
+    if (count > (status_quo ? 1 : 0)) proposal = strategy.propose(experiment, count - (status_quo ? 1 : 0), control);
     const double generation_seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (proposal.status == Proposal::Status::Cancelled || control.cancelled()) {
         result.status = StepResult::Status::Cancelled;
         result.message = "cancelled while proposing";
         return result;
     }
-    if (proposal.status == Proposal::Status::Failed || proposal.points.empty()) {
+    if (proposal.status == Proposal::Status::Failed || (proposal.points.empty() && !status_quo)) {
         result.status = StepResult::Status::Failed;
         result.message = proposal.message.empty() ? "the strategy proposed nothing" : proposal.message;
         return result;
@@ -86,6 +91,14 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
     // Build the new trials aside; the experiment changes only when the whole step is done.
     std::vector<Trial> fresh;
     int next_index = experiment.next_trial_index();
+    if (status_quo) {
+        Trial trial;
+        trial.index = next_index++;
+        trial.parameters = experiment.space.target();
+        trial.generator = kStatusQuoGenerator;
+        trial.created_at = utc_timestamp();
+        fresh.push_back(std::move(trial));
+    }
     for (const auto& point : proposal.points) {
         Trial trial;
         trial.index = next_index++;

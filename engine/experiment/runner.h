@@ -39,7 +39,9 @@ struct StepResult {
 // the reason, so no NaN ever enters the experiment). Without an evaluator the
 // new trials stay pending (manual evaluation). The experiment is modified only when the step
 // completes: a cancelled step leaves it as it was. A completed step also stores the sampler
-// state the strategy left for the next step (Proposal::replaces_sampler_state).
+// state the strategy left for the next step (Proposal::replaces_sampler_state). When the status
+// quo is due (experiment/status_quo.h), the first new trial is the target configuration
+// (generator "status-quo") and the strategy proposes count − 1.
 StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evaluator,
                     const StepControl& control, int count = 1);
 

@@ -14,6 +14,7 @@
 #include "io/experiment_migration.h"
 #include "io/experiment_text_cache.h"
 #include "io/json_document.h"
+#include "io/min_change_json.h"
 
 namespace sebo {
 namespace {
@@ -246,6 +247,9 @@ struct VisitMethod {
         visit("model", m.model);
         visit("lambda", m.lambda);
         visit("penalty", m.penalty);
+        visit("max_active", m.max_active);
+        visit("min_active", m.min_active);
+        visit("status_quo_first", m.status_quo_first);
         visit("warp_objective", m.warp_objective);
         visit("raw_samples", m.raw_samples);
         visit("restarts", m.restarts);
@@ -303,6 +307,7 @@ Json parameter_to_json(const Parameter& p) {
     j["log"] = p.log_scale;
     put(j, "target", p.target);
     if (!p.group.empty()) j["group"] = p.group;
+    if (p.min_change) j["min_change"] = min_change_to_json(*p.min_change);
     return j;
 }
 
@@ -458,6 +463,7 @@ Parameter read_parameter(const Document& value, const std::string& path) {
     read_optional(value, path, "log", p.log_scale);
     read_optional(value, path, "target", p.target);
     read_optional(value, path, "group", p.group);
+    if (const Document* m = optional_member(value, "min_change")) p.min_change = read_min_change(*m, member_path(path, "min_change"));
     check_parameter(p, path);
     return p;
 }

@@ -19,7 +19,8 @@ namespace sebo {
 inline constexpr const char* kExperimentFormat = "sebo-experiment";
 // Version 2 added Trial::exclusion ("excluded"), version 3 the NUTS sampler mode, the trials' fit
 // records and the sampler state, version 4 (this one) several metrics, objectives and outcome
-// constraints ("metrics", "objectives", "constraints", trials' "values"). Older files are upgraded
+// constraints ("metrics", "objectives", "constraints", trials' "values"), parameters'
+// "min_change" and the method's sparsity range and status-quo setting. Older files are upgraded
 // on load (io/experiment_migration.h) and saved in the current version.
 inline constexpr int kExperimentVersion = 4;
 

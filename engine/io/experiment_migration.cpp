@@ -70,13 +70,16 @@ const Document& version_3_number(const Document& value, const std::string& path)
     return value;
 }
 
-// Version 4 has named metrics, one to four objectives and outcome constraints. Versions 1–3 had
-// one measured value: "objective": {"name" (default "objective"), "minimize"}, an optional
-// "hypervolume_reference" (its value, user sign) and per trial "objective" and "sem". The step
-// says the same in version 4: one metric of that name, the one objective on it with the
-// reference as its threshold, no constraints, and each trial's value and standard error under
-// "values". Checks what it moves against version 3's rules and names version-3 paths, so that a
-// broken older file is reported as the person wrote it.
+// Version 4 (issues 13 and 14) has named metrics, one to four objectives and outcome constraints,
+// a parameter's "min_change" and the method's "max_active", "min_active" and
+// "status_quo_first". Versions 1–3 had one measured value: "objective": {"name" (default
+// "objective"), "minimize"}, an optional "hypervolume_reference" (its value, user sign) and per
+// trial "objective" and "sem". The step says the same in version 4: one metric of that name, the
+// one objective on it with the reference as its threshold, no constraints, and each trial's value
+// and standard error under "values". Checks what it moves against version 3's rules and names
+// version-3 paths, so that a broken older file is reported as the person wrote it. An older reader
+// ignored the issue-14 members, so any such member never took effect and the step drops it;
+// absent, they are the earlier behaviour (the 1 % snapping rule, the range 0..D, Sobol first).
 void version_3_to_4(Document& document) {
     const Document* objective = present(document, "objective");
     if (!objective) throw InputError("objective", "required field is missing");
@@ -127,6 +130,14 @@ void version_3_to_4(Document& document) {
     document["metrics"] = Document::array({name});
     document["objectives"] = Document::array({std::move(migrated)});
     document["constraints"] = Document::array();
+    if (const auto method = document.find("method"); method != document.end() && method->is_object())
+        for (const char* key : {"max_active", "min_active", "status_quo_first"}) method->erase(key);
+    const auto space = document.find("space");
+    if (space == document.end() || !space->is_object()) return;  // the reader reports it
+    const auto parameters = space->find("parameters");
+    if (parameters == space->end() || !parameters->is_array()) return;
+    for (Document& parameter : *parameters)
+        if (parameter.is_object()) parameter.erase("min_change");
 }
 
 // steps[v - 1] rewrites a version-v document into version v + 1.

@@ -16,7 +16,7 @@
 namespace sebo {
 namespace {
 
-constexpr std::array<const char*, 7> kColumns = {"name", "kind", "lower", "upper", "log", "target", "group"};
+constexpr std::array<const char*, 8> kColumns = {"name", "kind", "lower", "upper", "log", "target", "group", "min_change"};
 
 std::string quoted(const std::string& cell) { return "'" + cell + "'"; }
 
@@ -63,6 +63,15 @@ public:
     std::optional<double> optional_number(const char* column) const {
         if (cell(column).empty()) return std::nullopt;
         return number(column);
+    }
+
+    // "0.5" (the parameter's units) or "2%" (of the range); empty: none (the 1 % rule).
+    std::optional<MinChange> min_change() const {
+        const std::string text = cell("min_change");
+        if (text.empty()) return std::nullopt;
+        const auto change = min_change_from_text(text);
+        if (!change) fail("min_change", quoted(text) + " is not a number or a percentage of the range (such as 0.5 or 2%)");
+        return change;
     }
 
     bool flag(const char* column) const {
@@ -114,14 +123,14 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
         const std::string name = lower_case(table.header[i]);
         if (std::find(kColumns.begin(), kColumns.end(), name) == kColumns.end())
             throw InputError(table.where(table.header_line, table.header[i]),
-                             "unknown column; the columns are name, kind, lower, upper, log, target, group");
+                             "unknown column; the columns are name, kind, lower, upper, log, target, group, min_change");
         if (!columns.emplace(name, i).second)
             throw InputError(table.where(table.header_line, table.header[i]), "the column appears twice");
     }
     for (const char* required : {"name", "lower", "upper"})
         if (!columns.count(required))
             throw InputError(table.where(table.header_line),
-                             std::string("the header has no '") + required + "' column (the header is: name,kind,lower,upper,log,target,group)");
+                             std::string("the header has no '") + required + "' column (the header is: name,kind,lower,upper,log,target,group,min_change)");
     if (table.rows.empty()) throw InputError(source, "the file has a header but no parameters");
 
     std::vector<Parameter> parameters;
@@ -139,6 +148,7 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
         p.log_scale = reader.flag("log");
         p.target = reader.optional_number("target");
         p.group = reader.text("group");
+        p.min_change = reader.min_change();
         check_parameter(p, reader);
         parameters.push_back(std::move(p));
     }

@@ -2,12 +2,15 @@
 // A search space written by a person, for `sebo new --space FILE` (SPEC §1):
 //
 //   CSV, one parameter per row, header names in any order and any letter case:
-//     name,kind,lower,upper,log,target,group
-//     learning_rate,continuous,1e-5,1e-1,true,,
-//     n_layers,integer,1,8,,1,
+//     name,kind,lower,upper,log,target,group,min_change
+//     learning_rate,continuous,1e-5,1e-1,true,,,
+//     n_layers,integer,1,8,,1,,2
+//     timeout_s,continuous,1,60,,30,,5%
 //   name, lower and upper are required; kind (continuous | integer, default continuous), log
 //   (true/false, yes/no or 1/0, default false), target (default 0, or lower when 0 is outside
-//   the bounds) and group (default none) are optional columns whose empty cells take the default.
+//   the bounds), group (default none) and min_change (the minimum meaningful change, in the
+//   parameter's units or as "N%" of the range, space/min_change.h; default none: the 1 % rule)
+//   are optional columns whose empty cells take the default.
 //
 //   JSON, the layout of an experiment file's "space": {"parameters": [{"name": ..., ...}]}. It
 //   may also say what is measured, with "metrics", "objectives" and "constraints" as at the top

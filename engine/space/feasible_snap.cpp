@@ -9,6 +9,10 @@
 
 namespace sebo {
 
+SnapRule min_change_rule(const SearchSpace& space) {
+    return [space](int column, double value) { return space.within_min_change_unit(column, value); };
+}
+
 namespace {
 
 using Status = FeasibleSnap::Status;

@@ -28,11 +28,19 @@
 #include <vector>
 
 #include "space/polytope.h"
+#include "space/search_space.h"
 
 namespace sebo {
 
 // True when coordinate `column` at unit value `value` should be set onto its target.
 using SnapRule = std::function<bool(int column, double value)>;
+
+// The space's rule, one column per parameter: a change smaller than the parameter's minimum
+// meaningful change (or, without one, within 1 % of its range) is snapped
+// (SearchSpace::within_min_change_unit). The constraints come first: a coordinate they keep off
+// its target stays changed even below its floor (FeasibleSnap::kept_changed), and a projection can
+// leave an unpinned coordinate closer to its target than its floor.
+SnapRule min_change_rule(const SearchSpace& space);
 
 // An integer parameter's column: its values are the grid {0, 1/steps, 2/steps, …, 1}
 // (steps = upper − lower of the parameter).

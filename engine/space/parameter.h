@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "space/min_change.h"
+
 namespace sebo {
 
 enum class ParameterKind { Continuous, Integer };
@@ -23,6 +25,9 @@ struct Parameter {
     // Parameters sharing a non-empty group name form one group for group sparsity;
     // a parameter without a group is a group of its own.
     std::string group;
+    // Smaller changes from the target count as none and are snapped onto it (space/min_change.h);
+    // unset: the 1 % rule (SearchSpace::kDefaultSnapTolerance).
+    std::optional<MinChange> min_change;
 
     double resolved_target() const;
 };

@@ -73,6 +73,16 @@ std::optional<std::string> SearchSpace::validate() const {
                    ", " + format_number(p.upper) + "]";
         if (p.kind == ParameterKind::Integer && std::floor(t) != t)
             return named + ".target: " + format_number(t) + " is not an integer";
+        if (p.min_change) {
+            const MinChange& m = *p.min_change;
+            const std::string shown = "'" + to_text(m) + "'";
+            if (!std::isfinite(m.amount)) return named + ".min_change: " + shown + " is not a finite number";
+            if (m.amount < 0.0) return named + ".min_change: " + shown + " is negative";
+            if (m.percent && m.amount > 100.0) return named + ".min_change: " + shown + " is more than the whole range (100%)";
+            if (!m.percent && m.amount > p.upper - p.lower)
+                return named + ".min_change: " + shown + " is larger than the range " + format_number(p.upper - p.lower) +
+                       " (from " + format_number(p.lower) + " to " + format_number(p.upper) + ")";
+        }
     }
     return std::nullopt;
 }
@@ -129,13 +139,35 @@ std::vector<double> SearchSpace::target() const {
 
 std::vector<double> SearchSpace::target_unit() const { return to_unit(target()); }
 
-std::vector<double> SearchSpace::snap(const std::vector<double>& values, double tolerance) const {
+bool SearchSpace::within_min_change(int i, double value) const {
+    const Parameter& p = parameter(i);
+    const double t = p.resolved_target();
+    if (value == t) return true;
+    if (!p.min_change) return std::abs(to_unit(i, value) - to_unit(i, t)) <= kDefaultSnapTolerance;
+    // A change smaller than the floor is none; a change of exactly the floor counts (an integer
+    // parameter with min_change 2 moves by 2 or more).
+    if (p.min_change->percent) return std::abs(to_unit(i, value) - to_unit(i, t)) < p.min_change->amount / 100.0;
+    return std::abs(value - t) < p.min_change->amount;
+}
+
+bool SearchSpace::within_min_change_unit(int i, double u) const {
+    const Parameter& p = parameter(i);
+    const double t = to_unit(i, p.resolved_target());
+    if (u == t) return true;
+    if (!p.min_change) return std::abs(u - t) <= kDefaultSnapTolerance;
+    if (p.min_change->percent) return std::abs(u - t) < p.min_change->amount / 100.0;
+    u = std::clamp(u, 0.0, 1.0);
+    const double value = p.log_scale ? std::exp(std::log(p.lower) + u * (std::log(p.upper) - std::log(p.lower)))
+                                     : p.lower + u * (p.upper - p.lower);
+    return within_min_change(i, value);
+}
+
+std::vector<double> SearchSpace::snap(const std::vector<double>& values) const {
     assert(static_cast<int>(values.size()) == dimension());
     std::vector<double> out = values;
     for (int i = 0; i < dimension(); ++i) {
         const auto k = static_cast<std::size_t>(i);
-        const double t = parameter(i).resolved_target();
-        if (std::abs(to_unit(i, values[k]) - to_unit(i, t)) <= tolerance) out[k] = t;
+        if (within_min_change(i, values[k])) out[k] = parameter(i).resolved_target();
     }
     return out;
 }

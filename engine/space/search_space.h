@@ -13,8 +13,8 @@ namespace sebo {
 
 class SearchSpace {
 public:
-    // Default tolerance (unit scale) under which a coordinate is set exactly to its target;
-    // the reference implementation used 0.01 (SPEC §9).
+    // Default tolerance (unit scale) under which a coordinate is set exactly to its target, for a
+    // parameter without a min_change; the reference implementation used 0.01 (SPEC §9).
     static constexpr double kDefaultSnapTolerance = 1e-2;
 
     SearchSpace() = default;
@@ -39,10 +39,17 @@ public:
     std::vector<double> target() const;       // user units
     std::vector<double> target_unit() const;  // unit cube
 
-    // Sets every coordinate whose unit-scale distance to its target is within tolerance
-    // exactly onto the target (user units in, user units out).
-    std::vector<double> snap(const std::vector<double>& values,
-                             double tolerance = kDefaultSnapTolerance) const;
+    // Whether a value of parameter i is a change from its target too small to count, and is set
+    // onto the target by snap(): closer than the parameter's min_change (user units, or percent of
+    // the unit scale), or without one within kDefaultSnapTolerance on the unit scale. A value on
+    // the target is within. The _unit form takes a unit-cube coordinate, mapped to user units
+    // without rounding (so the optimizer's relaxed integers are judged by their relaxed value).
+    bool within_min_change(int i, double value) const;
+    bool within_min_change_unit(int i, double u) const;
+
+    // Sets every coordinate that is within_min_change exactly onto its target (user units in,
+    // user units out).
+    std::vector<double> snap(const std::vector<double>& values) const;
 
     // A parameter is active when its value differs from its target (exact comparison; snap
     // first). Group counts treat an ungrouped parameter as its own group.

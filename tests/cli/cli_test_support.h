@@ -15,6 +15,14 @@ struct CliResult {
     QString out, err;
 };
 
+// Checks a run's exit code and that its stderr contains `fragment`, printing stderr on failure.
+#define SEBO_EXPECT(result, code_, fragment)                                                                        \
+    do {                                                                                                            \
+        const ::sebo::test::CliResult& sebo_r_ = (result);                                                          \
+        QVERIFY2(sebo_r_.code == (code_), qPrintable(QString("exit %1, stderr: %2").arg(sebo_r_.code).arg(sebo_r_.err))); \
+        QVERIFY2(sebo_r_.err.contains(fragment), qPrintable(sebo_r_.err));                                          \
+    } while (false)
+
 inline CliResult run_sebo(const QStringList& args, const QString& workdir = {}) {
     QProcess p;
     if (!workdir.isEmpty()) p.setWorkingDirectory(workdir);

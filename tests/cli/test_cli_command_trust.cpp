@@ -35,13 +35,6 @@ QString fixture(const QString& name) {
 
 int trial_count(const QString& path) { return read_json(path)["trials"].toArray().size(); }
 
-#define SEBO_EXPECT(result, code_, fragment)                                                                        \
-    do {                                                                                                            \
-        const Result& sebo_r_ = (result);                                                                           \
-        QVERIFY2(sebo_r_.code == (code_), qPrintable(QString("exit %1, stderr: %2").arg(sebo_r_.code).arg(sebo_r_.err))); \
-        QVERIFY2(sebo_r_.err.contains(fragment), qPrintable(sebo_r_.err));                                          \
-    } while (false)
-
 }  // namespace
 
 class TestCliCommandTrust : public QObject {

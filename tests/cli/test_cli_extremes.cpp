@@ -43,13 +43,6 @@ QStringList lines_starting_with(const QString& text, const QString& prefix) {
     return out;
 }
 
-#define SEBO_EXPECT(result, code_, fragment)                                                                        \
-    do {                                                                                                            \
-        const Result& sebo_r_ = (result);                                                                           \
-        QVERIFY2(sebo_r_.code == (code_), qPrintable(QString("exit %1, stderr: %2").arg(sebo_r_.code).arg(sebo_r_.err))); \
-        QVERIFY2(sebo_r_.err.contains(fragment), qPrintable(sebo_r_.err));                                          \
-    } while (false)
-
 }  // namespace
 
 class TestCliExtremes : public QObject {

@@ -33,13 +33,6 @@ QByteArray read_bytes(const QString& path) {
 
 QJsonArray trials_of(const QString& path) { return read_json(path)["trials"].toArray(); }
 
-#define SEBO_EXPECT(result, code_, fragment)                                                                        \
-    do {                                                                                                            \
-        const Result& sebo_r_ = (result);                                                                           \
-        QVERIFY2(sebo_r_.code == (code_), qPrintable(QString("exit %1, stderr: %2").arg(sebo_r_.code).arg(sebo_r_.err))); \
-        QVERIFY2(sebo_r_.err.contains(fragment), qPrintable(sebo_r_.err));                                          \
-    } while (false)
-
 }  // namespace
 
 class TestCliMetrics : public QObject {

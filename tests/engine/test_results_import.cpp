@@ -160,7 +160,7 @@ private slots:
             {"name,lower,upper\nx,0,1\n,0,1\n", "space.csv line 3, column name: a parameter name must not be empty"},
             {"name,lower,upper\nx,0,1\n\nx,0,2\n", "space.csv line 4, column name: duplicate parameter name 'x' (first on line 2)"},
             {"name,lower,upper,taget\nx,0,1,0\n",
-             "space.csv line 1, column taget: unknown column; the columns are name, kind, lower, upper, log, target, group"},
+             "space.csv line 1, column taget: unknown column; the columns are name, kind, lower, upper, log, target, group, min_change"},
             {"name,lower\nx,0\n", "space.csv line 1: the header has no 'upper' column"},
             {"name,lower,upper\n", "space.csv: the file has a header but no parameters"},
         };

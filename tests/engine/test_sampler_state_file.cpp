@@ -12,6 +12,7 @@
 
 #include "core/input_error.h"
 #include "io/experiment_file.h"
+#include "older_version.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -19,33 +20,18 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-// The experiment as a file of an older `version` (1 to 3) would have held it: the current text
-// with the one objective in the layout of those versions ("objective": {"name", "minimize"},
-// "hypervolume_reference", each trial's "objective" and "sem") instead of version 4's metrics.
+// The experiment as a file of an older `version` (1 to 3) would have held it.
 Json older_version(const Experiment& e, int version) {
     Json j = Json::parse(experiment_to_json_text(e));
-    j["version"] = version;
-    const Objective& objective = e.primary_objective();
-    j.erase("metrics");
-    j.erase("objectives");
-    j.erase("constraints");
-    j["objective"] = Json{{"name", objective.metric}, {"minimize", objective.minimize}};
-    if (objective.threshold) j["hypervolume_reference"] = *objective.threshold;
-    for (Json& trial : j["trials"]) {
-        if (!trial.contains("values")) continue;
-        const Json& m = trial["values"][objective.metric];
-        trial["objective"] = m["mean"];
-        if (m.contains("sem")) trial["sem"] = m["sem"];
-        trial.erase("values");
-    }
+    test::rewrite_as_version(j, version);
     return j;
 }
 
 // Two continuous parameters: a SAAS state has 2 + 3 coordinates (known noise) or 2 + 4.
 Experiment base_experiment() {
     Experiment e;
-    e.space = SearchSpace({{"a", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, ""},
-                           {"b", ParameterKind::Continuous, -1.0, 1.0, false, std::nullopt, ""}});
+    e.space = SearchSpace({{"a", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, "", {}},
+                           {"b", ParameterKind::Continuous, -1.0, 1.0, false, std::nullopt, "", {}}});
     e.outcomes = Outcomes::single("y", true);
     e.method.strategy = StrategyKind::SeboL0;
     for (int i = 0; i < 3; ++i) {

@@ -80,8 +80,12 @@ private slots:
         QCOMPARE(s.active_count(snapped), 2);
         QCOMPARE(s.active_count(s.target()), 0);
         QCOMPARE(s.active_count({0.05, 1e-3, 0.0, 3.5}), 1);  // unsnapped 0.05 is active
-        const auto tight = s.snap({0.05, 1.05e-3, 1.0, 3.6}, 1e-3);
-        QCOMPARE(s.active_count(tight), 4);
+        // A floor of 0.1 % of the range (space/min_change.h) snaps none of them.
+        std::vector<Parameter> floored = s.parameters();
+        for (Parameter& p : floored) p.min_change = MinChange{0.1, true};
+        const SearchSpace tight_space(floored);
+        const auto tight = tight_space.snap({0.05, 1.05e-3, 1.0, 3.6});
+        QCOMPARE(tight_space.active_count(tight), 4);
     }
 
     void groups() {

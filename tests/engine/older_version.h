@@ -1,0 +1,34 @@
+#pragma once
+// Test helper: an experiment document of the current version rewritten as a file of an older
+// version (1 to 3) would have held it. Those versions had one measured value: "objective":
+// {"name", "minimize"}, "hypervolume_reference", and each trial's "objective" and "sem" instead
+// of version 4's "metrics", "objectives", "constraints" and trials' "values". The first objective
+// becomes the one; other metrics and the constraints are dropped. Members that an older version
+// did not have stay, so that tests can check that the migration drops them.
+
+#include <nlohmann/json.hpp>
+
+namespace sebo::test {
+
+template <typename Json>
+void rewrite_as_version(Json& j, int version) {
+    j["version"] = version;
+    const Json objective = j["objectives"][0];
+    const std::string metric = objective["metric"].template get<std::string>();
+    j.erase("metrics");
+    j.erase("objectives");
+    j.erase("constraints");
+    j["objective"] = Json{{"name", metric}, {"minimize", objective["minimize"]}};
+    if (objective.contains("threshold")) j["hypervolume_reference"] = objective["threshold"];
+    if (!j.contains("trials")) return;
+    for (Json& trial : j["trials"]) {
+        if (!trial.contains("values")) continue;
+        const Json m = trial["values"][metric];
+        trial.erase("values");
+        if (m.is_null()) continue;
+        trial["objective"] = m["mean"];
+        if (m.contains("sem")) trial["sem"] = m["sem"];
+    }
+}
+
+}  // namespace sebo::test
