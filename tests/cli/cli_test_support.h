@@ -7,6 +7,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTest>
 
 namespace sebo::test {
 
@@ -36,9 +37,11 @@ inline CliResult run_sebo(const QStringList& args, const QString& workdir = {}) 
             QString::fromUtf8(p.readAllStandardError())};
 }
 
+// A failure to write is a failure of the calling test.
 inline void write_bytes(const QString& path, const QByteArray& bytes) {
     QFile f(path);
-    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate)) f.write(bytes);
+    QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable("cannot write " + path));
+    QVERIFY2(f.write(bytes) == bytes.size(), qPrintable("cannot write " + path));
 }
 
 inline QByteArray read_bytes(const QString& path) {

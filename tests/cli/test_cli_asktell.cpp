@@ -16,20 +16,11 @@
 namespace {
 
 using sebo::test::metric_value;
+using sebo::test::read_bytes;
 using sebo::test::read_json;
 using sebo::test::run_sebo;
+using sebo::test::write_bytes;
 using Result = sebo::test::CliResult;
-
-void write_text(const QString& path, const QByteArray& text) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
-}
-
-QByteArray read_bytes(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 QString fixture(const QString& name) {
     return QString::fromStdString(sebo::test::source_path("tests/fixtures/evaluators/" + name.toStdString()));
@@ -56,11 +47,11 @@ class TestCliAskTell : public QObject {
 
     // Four parameters: a continuous, a log-scale, an integer and a grouped one.
     QString write_space() {
-        write_text(path("space.csv"), "name,kind,lower,upper,log,target,group\n"
-                                      "temperature,continuous,20,90,,20,\n"
-                                      "\"catalyst, mg\",continuous,0.01,10,true,,\n"
-                                      "stir_steps,integer,0,8,,,\n"
-                                      "ratio,continuous,0,1,,,mix\n");
+        write_bytes(path("space.csv"), "name,kind,lower,upper,log,target,group\n"
+                                       "temperature,continuous,20,90,,20,\n"
+                                       "\"catalyst, mg\",continuous,0.01,10,true,,\n"
+                                       "stir_steps,integer,0,8,,,\n"
+                                       "ratio,continuous,0,1,,,mix\n");
         return path("space.csv");
     }
 
@@ -104,14 +95,14 @@ private slots:
                  0);
 
         // The same space as JSON.
-        write_text(path("space.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1},
+        write_bytes(path("space.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1},
                                                            {"name": "b", "kind": "integer", "lower": 1, "upper": 5}]})");
         QCOMPARE(run_sebo({"new", "--space", path("space.json"), "--objective", "y", "--out", path("j.sebo.json"), "--quiet"}).code, 0);
         QCOMPARE(read_json(path("j.sebo.json"))["space"].toObject()["parameters"].toArray().size(), 2);
     }
 
     void bad_input_to_new_names_the_place() {
-        write_text(path("bad.csv"), "name,kind,lower,upper\nx,continuous,0,1\ny,integer,0,5\nz,continuous,0,ten\n");
+        write_bytes(path("bad.csv"), "name,kind,lower,upper\nx,continuous,0,1\ny,integer,0,5\nz,continuous,0,ten\n");
         SEBO_EXPECT(run_sebo({"new", "--space", path("bad.csv"), "--objective", "y", "--out", path("bad.sebo.json")}), 2,
                     path("bad.csv") + " line 4, column upper: 'ten' is not a number");
         QVERIFY(!QFile::exists(path("bad.sebo.json")));
@@ -205,10 +196,10 @@ private slots:
 
     void shell_metacharacters_stay_inert() {
         QTemporaryDir work;
-        write_text(path("evil.csv"), "name,lower,upper\n"
-                                     "\"$(touch pwned)\",0,1\n"
-                                     "\"; touch pwned #\",0,1\n"
-                                     "\"`touch pwned` \"\"q\"\" 'p'\",0,1\n");
+        write_bytes(path("evil.csv"), "name,lower,upper\n"
+                                      "\"$(touch pwned)\",0,1\n"
+                                      "\"; touch pwned #\",0,1\n"
+                                      "\"`touch pwned` \"\"q\"\" 'p'\",0,1\n");
         const QStringList hostile = {"; touch pwned", "$(touch pwned)", "`touch pwned`", "' \"; touch pwned; '", "&& touch pwned"};
         QStringList args = {"new", "--space", path("evil.csv"), "--objective", "y", "--strategy", "sobol", "--trials", "2",
                             "--workdir", work.path(), "--out", path("evil.sebo.json"), "--quiet", "--command", "/bin/sh",
@@ -249,7 +240,7 @@ private slots:
         method["restarts"] = 4;
         method["homotopy_steps"] = 6;
         e["method"] = method;
-        write_text(file, QJsonDocument(e).toJson());
+        write_bytes(file, QJsonDocument(e).toJson());
         const QStringList names = {"temperature", "catalyst, mg", "stir_steps", "ratio"};
 
         // Ask for 3 (the initial design: the status quo first, then Sobol), with a sheet to fill in.
@@ -270,9 +261,9 @@ private slots:
         QCOMPARE(run_sebo({"observe", file, "--trial", "0", "--value", "0.42"}).code, 0);
         QCOMPARE(run_sebo({"observe", file, "--trial", "1", "--value", "0.57", "--sem", "0.02"}).code, 0);
         const QList<double> v2 = values_of(proposed[2].toObject(), names);
-        write_text(path("results.csv"), QString("\"catalyst, mg\",temperature,ratio,stir_steps,yield\n%1,%2,%3,%4,0.33\n")
-                                            .arg(exact(v2[1]), exact(v2[0]), exact(v2[3]), exact(v2[2]))
-                                            .toUtf8());
+        write_bytes(path("results.csv"), QString("\"catalyst, mg\",temperature,ratio,stir_steps,yield\n%1,%2,%3,%4,0.33\n")
+                                             .arg(exact(v2[1]), exact(v2[0]), exact(v2[3]), exact(v2[2]))
+                                             .toUtf8());
         const Result by_csv = run_sebo({"observe", file, "--csv", path("results.csv")});
         QVERIFY2(by_csv.code == 0, qPrintable(by_csv.err));
         QVERIFY2(by_csv.err.contains("line 2: matched -> trial 2"), qPrintable(by_csv.err));
@@ -339,7 +330,7 @@ private slots:
         SEBO_EXPECT(run_sebo({"observe", file, "--csv", path("x.csv"), "--trial", "1"}), 2, "either --trial I or --csv");
 
         // A sheet with a good row, an unmatched one and an invalid one: nothing, or --partial.
-        write_text(path("mixed.csv"), "trial,objective,status,error\n1,0.7,,\n42,0.1,,\n2,,broken,\n");
+        write_bytes(path("mixed.csv"), "trial,objective,status,error\n1,0.7,,\n42,0.1,,\n2,,broken,\n");
         const QByteArray before = read_bytes(file);
         const Result refused = run_sebo({"observe", file, "--csv", path("mixed.csv")});
         SEBO_EXPECT(refused, 2, "nothing recorded: 1 row(s) not matched, 1 invalid (--partial records the 1 matched row(s))");
@@ -364,15 +355,15 @@ private slots:
 
     void historical_data_is_imported_whole_or_not_at_all() {
         const QString space = write_space();
-        write_text(path("past.csv"), "temperature,catalyst, mg,stir_steps,ratio,yield\n");  // unquoted comma: 6 columns
+        write_bytes(path("past.csv"), "temperature,catalyst, mg,stir_steps,ratio,yield\n");  // unquoted comma: 6 columns
         SEBO_EXPECT(run_sebo({"new", "--space", space, "--objective", "yield", "--import", path("past.csv"), "--out",
                               path("h.sebo.json")}),
                     2, "no column for parameter 'catalyst, mg'");
-        write_text(path("past.csv"), "temperature,\"catalyst, mg\",stir_steps,ratio,yield,operator\n"
-                                     "25,0.5,3,0.2,0.61,ann\n"
-                                     "95,0.5,3,0.2,0.7,bob\n"
-                                     "30,0.5,2.5,0.2,0.4,ann\n"
-                                     "40,1,0,0,0.8,cy\n");
+        write_bytes(path("past.csv"), "temperature,\"catalyst, mg\",stir_steps,ratio,yield,operator\n"
+                                      "25,0.5,3,0.2,0.61,ann\n"
+                                      "95,0.5,3,0.2,0.7,bob\n"
+                                      "30,0.5,2.5,0.2,0.4,ann\n"
+                                      "40,1,0,0,0.8,cy\n");
         const Result bad = run_sebo({"new", "--space", space, "--objective", "yield", "--import", path("past.csv"), "--out",
                                      path("h.sebo.json")});
         SEBO_EXPECT(bad, 2, path("past.csv") + " line 3, column temperature: 95 is above the upper bound 90");
@@ -380,9 +371,9 @@ private slots:
         QVERIFY(bad.err.contains("nothing was imported"));
         QVERIFY(!QFile::exists(path("h.sebo.json")));
 
-        write_text(path("past.csv"), "temperature,\"catalyst, mg\",stir_steps,ratio,yield,operator\n"
-                                     "25,0.5,3,0.2,0.61,ann\n"
-                                     "40,1,0,0,0.8,cy\n");
+        write_bytes(path("past.csv"), "temperature,\"catalyst, mg\",stir_steps,ratio,yield,operator\n"
+                                      "25,0.5,3,0.2,0.61,ann\n"
+                                      "40,1,0,0,0.8,cy\n");
         QCOMPARE(run_sebo({"new", "--space", space, "--objective", "yield", "--strategy", "sobol", "--import", path("past.csv"),
                            "--out", path("h.sebo.json"), "--quiet"})
                      .code,
@@ -394,7 +385,7 @@ private slots:
         QCOMPARE(metric_value(trials[1].toObject(), "yield"), 0.8);
         QCOMPARE(trials[1].toObject()["parameters"].toObject()["catalyst, mg"].toDouble(), 1.0);
 
-        write_text(path("more.csv"), "ratio,stir_steps,temperature,\"catalyst, mg\",objective,sem\n0.5,8,90,10,0.9,0.05\n");
+        write_bytes(path("more.csv"), "ratio,stir_steps,temperature,\"catalyst, mg\",objective,sem\n0.5,8,90,10,0.9,0.05\n");
         QCOMPARE(run_sebo({"import", path("h.sebo.json"), path("more.csv"), "--quiet"}).code, 0);
         trials = trials_of(path("h.sebo.json"));
         QCOMPARE(trials.size(), 3);

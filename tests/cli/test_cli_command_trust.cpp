@@ -14,20 +14,11 @@
 
 namespace {
 
+using sebo::test::read_bytes;
 using sebo::test::read_json;
 using sebo::test::run_sebo;
+using sebo::test::write_bytes;
 using Result = sebo::test::CliResult;
-
-void write_text(const QString& path, const QByteArray& text) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(text);
-}
-
-QByteArray read_bytes(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 QString fixture(const QString& name) {
     return QString::fromStdString(sebo::test::source_path("tests/fixtures/evaluators/" + name.toStdString()));
@@ -45,7 +36,7 @@ class TestCliCommandTrust : public QObject {
     // A command experiment made by `sebo new` (the record_input.sh fixture, run in a folder of
     // its own), with `environment` set in its evaluator section as a file from elsewhere would.
     QString make_experiment(const QString& name, const QJsonObject& environment, const QStringList& command = {}) {
-        write_text(path("space.csv"), "name,lower,upper\nx,0,1\ny,0,1\n");
+        write_bytes(path("space.csv"), "name,lower,upper\nx,0,1\ny,0,1\n");
         QDir().mkpath(path("work"));
         const QString file = path(name);
         QStringList args = {"new", "--space", path("space.csv"), "--objective", "score", "--strategy", "sobol",
@@ -58,7 +49,7 @@ class TestCliCommandTrust : public QObject {
         QJsonObject evaluator = e["evaluator"].toObject();
         evaluator["environment"] = environment;
         e["evaluator"] = evaluator;
-        write_text(file, QJsonDocument(e).toJson());
+        write_bytes(file, QJsonDocument(e).toJson());
         return file;
     }
 

@@ -16,15 +16,11 @@
 namespace {
 
 using sebo::test::metric_value;
+using sebo::test::read_bytes;
 using sebo::test::read_json;
 using sebo::test::run_sebo;
+using sebo::test::write_bytes;
 using Result = sebo::test::CliResult;
-
-void write_text(const QString& path, const QByteArray& text) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
-}
 
 QString fixture(const QString& name) {
     return QString::fromStdString(sebo::test::source_path("tests/fixtures/evaluators/" + name.toStdString()));
@@ -54,7 +50,7 @@ class TestCliExtremes : public QObject {
     QString write_space() {
         QByteArray text = "name,lower,upper\n";
         for (int i = 0; i < 6; ++i) text += "x" + QByteArray::number(i) + ",0,1\n";
-        write_text(path("space.csv"), text);
+        write_bytes(path("space.csv"), text);
         return path("space.csv");
     }
 
@@ -70,7 +66,7 @@ class TestCliExtremes : public QObject {
         method["restarts"] = 4;
         method["homotopy_steps"] = 8;
         e["method"] = method;
-        write_text(file, QJsonDocument(e).toJson());
+        write_bytes(file, QJsonDocument(e).toJson());
     }
 
     // A new experiment over the six-parameter space, evaluated by hand (Sobol, budget 20).
@@ -87,7 +83,7 @@ class TestCliExtremes : public QObject {
         for (const auto& t : e["trials"].toArray())
             if (t.toObject()["index"].toInt() != trial) kept.append(t);
         e["trials"] = kept;
-        write_text(path(name), QJsonDocument(e).toJson());
+        write_bytes(path(name), QJsonDocument(e).toJson());
         return path(name);
     }
 
@@ -215,7 +211,7 @@ private slots:
                                         "median (12.5) of the other 6 trials; if it is a failed measurement: sebo observe"),
                  qPrintable(warnings[0]));
         // From a sheet too; --quiet prints nothing.
-        write_text(path("one.csv"), "trial,yield\n7,-1e9\n");
+        write_bytes(path("one.csv"), "trial,yield\n7,-1e9\n");
         const Result sheet = run_sebo({"observe", file, "--csv", path("one.csv")});
         QCOMPARE(lines_starting_with(sheet.err, "warning:").size(), 1);
         QVERIFY(sheet.err.contains("warning: trial 7: yield = -1e+09"));
@@ -228,7 +224,7 @@ private slots:
         QByteArray csv = "x0,x1,x2,x3,x4,x5,yield\n";
         const char* values[] = {"10", "11", "12", "13", "13.5", "14", "-1e9"};
         for (int i = 0; i < 7; ++i) csv += "0." + QByteArray::number(i + 1) + ",0.5,0.5,0.5,0.5,0.5," + values[i] + "\n";
-        write_text(path("past.csv"), csv);
+        write_bytes(path("past.csv"), csv);
         const Result imported = run_sebo({"import", file, path("past.csv")});
         QCOMPARE(imported.code, 0);
         const QStringList warnings = lines_starting_with(imported.err, "warning:");

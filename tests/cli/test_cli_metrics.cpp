@@ -16,20 +16,11 @@
 namespace {
 
 using sebo::test::metric_value;
+using sebo::test::read_bytes;
 using sebo::test::read_json;
 using sebo::test::run_sebo;
+using sebo::test::write_bytes;
 using Result = sebo::test::CliResult;
-
-void write_text(const QString& path, const QByteArray& text) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
-}
-
-QByteArray read_bytes(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 QJsonArray trials_of(const QString& path) { return read_json(path)["trials"].toArray(); }
 
@@ -41,7 +32,7 @@ class TestCliMetrics : public QObject {
     QString path(const QString& name) const { return dir.filePath(name); }
 
     QString write_space() {
-        write_text(path("space.csv"), "name,lower,upper\ncache,0,1\nprefetch,0,1\nthreads,0,1\n");
+        write_bytes(path("space.csv"), "name,lower,upper\ncache,0,1\nprefetch,0,1\nthreads,0,1\n");
         return path("space.csv");
     }
 
@@ -81,7 +72,7 @@ private slots:
                  qPrintable(help.out));
 
         // The space file's JSON may say the same.
-        write_text(path("space.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}],
+        write_bytes(path("space.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}],
             "metrics": ["yield", "impurity"], "objectives": [{"metric": "yield", "minimize": false}],
             "constraints": [{"metric": "impurity", "op": "<=", "bound": 2}]})");
         QCOMPARE(run_sebo({"new", "--space", path("space.json"), "--strategy", "sobol", "--out", path("j.sebo.json"), "--quiet"}).code, 0);
@@ -127,20 +118,20 @@ private slots:
         refused({"--objective", "throughput", "--metric", "Status"}, "the metric name 'Status' is a column name of result sheets");
         refused({"--objective", ":max"}, "--objective: ':max' has no metric name");
         // The space file's JSON: the file, the path and the value.
-        write_text(path("twice.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}],
+        write_bytes(path("twice.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}],
             "objectives": [{"metric": "y", "minimize": false}, {"metric": "y", "minimize": true}]})");
         const Result twice = run_sebo({"new", "--space", path("twice.json"), "--out", out});
         SEBO_EXPECT(twice, 2, path("twice.json") + " objectives[1].metric: 'y' is already objectives[0]");
-        write_text(path("nan.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}], "metrics": ["y", "z"],
+        write_bytes(path("nan.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}], "metrics": ["y", "z"],
             "objectives": [{"metric": "y", "minimize": false}], "constraints": [{"metric": "z", "op": "<=", "bound": "ten"}]})");
         SEBO_EXPECT(run_sebo({"new", "--space", path("nan.json"), "--out", out}), 2,
                     path("nan.json") + " constraints[0].bound: expected a number, got the string \"ten\"");
-        write_text(path("unknown.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}],
+        write_bytes(path("unknown.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}],
             "objectives": [{"metric": "y", "minimize": false}], "constraints": [{"metric": "z", "op": "<=", "bound": 1}]})");
         SEBO_EXPECT(run_sebo({"new", "--space", path("unknown.json"), "--out", out}), 2,
                     path("unknown.json") + " constraints[0].metric: unknown metric 'z'; the metrics are 'y'");
         // The file and the flags cannot both say it.
-        write_text(path("ok.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}],
+        write_bytes(path("ok.json"), R"({"parameters": [{"name": "a", "lower": 0, "upper": 1}],
             "objectives": [{"metric": "y", "minimize": false}]})");
         SEBO_EXPECT(run_sebo({"new", "--space", path("ok.json"), "--constraint", "y<=1", "--out", out}), 2,
                     "--constraint: " + path("ok.json") + " already says what is measured");
@@ -177,11 +168,11 @@ private slots:
         refused({"--value", "throughput=nan"}, "--value: 'nan' in 'throughput=nan' is not a finite number");
 
         // A sheet needs a column for every metric; then each row is checked like --value.
-        write_text(path("no_notes.csv"), "trial,throughput,p99_ms,cost\n1,1000,40,1\n");
+        write_bytes(path("no_notes.csv"), "trial,throughput,p99_ms,cost\n1,1000,40,1\n");
         const Result no_column = run_sebo({"observe", file, "--csv", path("no_notes.csv")});
         SEBO_EXPECT(no_column, 2, path("no_notes.csv") + " line 1: no column for the metric 'notes'");
         QCOMPARE(read_bytes(file), before);
-        write_text(path("rows.csv"), "trial,throughput,p99_ms,p99_ms_sem,cost,notes\n1,1000,40,0.2,150,\n2,900,,,50,\n3,,,,,\n");
+        write_bytes(path("rows.csv"), "trial,throughput,p99_ms,p99_ms_sem,cost,notes\n1,1000,40,0.2,150,\n2,900,,,50,\n3,,,,,\n");
         const Result partial = run_sebo({"observe", file, "--csv", path("rows.csv")});
         SEBO_EXPECT(partial, 2, "nothing recorded: 0 row(s) not matched, 1 invalid");
         QVERIFY2(partial.err.contains("line 3: invalid: column p99_ms: a completed result needs a value of every objective and "
@@ -196,10 +187,10 @@ private slots:
         QCOMPARE(trials_of(file)[2].toObject()["status"].toString(), QString("pending"));
 
         // Historical rows: the same columns.
-        write_text(path("past.csv"), "cache,prefetch,threads,throughput,p99_ms,cost,notes\n0.5,0.5,0.5,800,30,20,7\n");
+        write_bytes(path("past.csv"), "cache,prefetch,threads,throughput,p99_ms,cost,notes\n0.5,0.5,0.5,800,30,20,7\n");
         QCOMPARE(run_sebo({"import", file, path("past.csv"), "--quiet"}).code, 0);
         QCOMPARE(metric_value(trials_of(file).last().toObject(), "notes"), 7.0);
-        write_text(path("past2.csv"), "cache,prefetch,threads,throughput,p99_ms,notes\n0.5,0.5,0.5,800,30,7\n");
+        write_bytes(path("past2.csv"), "cache,prefetch,threads,throughput,p99_ms,notes\n0.5,0.5,0.5,800,30,7\n");
         SEBO_EXPECT(run_sebo({"import", file, path("past2.csv")}), 2, path("past2.csv") + " line 1: no column for the metric 'cost'");
     }
 
