@@ -13,20 +13,9 @@ namespace sebo {
 
 namespace {
 
-// The trials that count in the analysis (completed, not excluded) as scored points; the id is the
-// trial's position in experiment.trials so that results can be mapped back without a search.
-std::vector<ScoredPoint> analysed_points(const Experiment& experiment) {
-    std::vector<ScoredPoint> points;
-    points.reserve(experiment.trials.size());
-    for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
-        const Trial& trial = experiment.trials[i];
-        if (experiment.feasible(trial))
-            points.push_back({*experiment.utility(trial), experiment.sparsity(trial), static_cast<int>(i)});
-    }
-    return points;
-}
-
-// The same trials with every objective's utility, for several objectives.
+// The trials that count in the analysis (completed, not excluded, feasible) with every
+// objective's utility; the id is the trial's position in experiment.trials so that results can be
+// mapped back without a search.
 std::vector<ObjectivePoint> analysed_objective_points(const Experiment& experiment) {
     std::vector<ObjectivePoint> points;
     points.reserve(experiment.trials.size());
@@ -41,6 +30,14 @@ std::vector<ObjectivePoint> analysed_objective_points(const Experiment& experime
         points.push_back(std::move(p));
     }
     return points;
+}
+
+// The same points with their one objective, for the single-objective analysis.
+std::vector<ScoredPoint> scored_points(const std::vector<ObjectivePoint>& points) {
+    std::vector<ScoredPoint> scored;
+    scored.reserve(points.size());
+    for (const ObjectivePoint& p : points) scored.push_back({p.utilities.front(), p.sparsity, p.id});
+    return scored;
 }
 
 }  // namespace
@@ -85,8 +82,8 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
     report.reference_sparsity = experiment.method.max_active ? *experiment.method.max_active + 1 : experiment.max_sparsity();
     const int floor = experiment.method.min_active.value_or(0);
 
-    const std::vector<ScoredPoint> points = analysed_points(experiment);
-    report.feasible_trials = static_cast<int>(points.size());
+    const std::vector<ObjectivePoint> objective_points = analysed_objective_points(experiment);
+    report.feasible_trials = static_cast<int>(objective_points.size());
     auto trial_at = [&](int position) -> const Trial& {
         return experiment.trials[static_cast<std::size_t>(position)];
     };
@@ -96,6 +93,7 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
     std::vector<int> pareto;
     std::vector<double> analysed_trace;
     if (experiment.outcomes.objectives.size() == 1) {
+        const std::vector<ScoredPoint> points = scored_points(objective_points);
         pareto = non_dominated(points);
         for (const FrontierLevel& level : step_frontier(points, experiment.max_sparsity())) {
             FrontierReport::Level out;
@@ -114,7 +112,6 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
     } else {
         // Several objectives (pareto/sparsity_fronts.h, pareto/sparse_hypervolume.h): per k the
         // non-dominated set in the objectives, and the hypervolume of (u_1..u_m, -sparsity).
-        const std::vector<ObjectivePoint> objective_points = analysed_objective_points(experiment);
         pareto = non_dominated(objective_points);
         for (const SparsityFront& level : fronts_by_sparsity(objective_points, experiment.max_sparsity())) {
             FrontierReport::Level out;
@@ -139,7 +136,8 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
     std::size_t next = 0;
     double current = 0.0;
     for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
-        if (next < points.size() && points[next].id == static_cast<int>(i)) current = analysed_trace[next++];
+        if (next < objective_points.size() && objective_points[next].id == static_cast<int>(i))
+            current = analysed_trace[next++];
         report.hypervolume_trace.push_back(current);
     }
 
