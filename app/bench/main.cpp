@@ -9,7 +9,10 @@
 //     optimization only, timed apart from the fit that produced the posterior;
 //   - a whole SEBO-L0 step (step: fit + candidate, as ModelStrategy::propose makes it) with the
 //     fast defaults, warm-started from the step at n − 1 (step-warm), and with the paper's NUTS
-//     settings from scratch (step-paper).
+//     settings from scratch (step-paper);
+//   - the same fast step with two objectives and an outcome constraint (step-moo: three models,
+//     the first objective's warm-started as in step-warm, the others from the posterior mode;
+//     issue 13), to be read next to step-warm of the same run.
 // Parallel parts (chains, restarts) run on a pool of --threads threads (default: the CPUs).
 // The data are Branin embedded in D dimensions (effective x0, x1) at n scrambled Sobol points,
 // built into an Experiment and turned into training data exactly as a strategy step does
@@ -51,8 +54,8 @@ using sebo_bench::Stopwatch;
 struct BenchOptions {
     std::vector<int> sizes = {20, 50, 100, 200};
     std::vector<int> dims = {10, 50, 100};
-    std::vector<std::string> models = {"gp",   "saas-map", "saas", "saas-fast", "candidate",
-                                       "step", "ehvi",     "hypervolume"};
+    std::vector<std::string> models = {"gp",   "saas-map", "saas",        "saas-fast", "candidate",
+                                       "step", "step-moo", "ehvi", "hypervolume"};
     int repetitions = 3;
     int threads = sebo::default_thread_count();
     std::uint64_t seed = 0;
@@ -69,7 +72,8 @@ const char* kUsage =
     "(candidate: 30 homotopy stages, 20 restarts, 1024 raw samples, over a 16-sample SAAS-NUTS\n"
     "posterior, timed without the fit), and whole SEBO-L0 steps (step: the rows step-warm, fast\n"
     "defaults warm-started from the step at n - 1, and step-paper, the paper's NUTS settings from\n"
-    "scratch). Each figure is the median of R runs.\n"
+    "scratch; step-moo, the fast step with two objectives and one outcome constraint: three models).\n"
+    "Each figure is the median of R runs.\n"
     "Multi-objective rows (microseconds per call, independent of --sizes and --dims): ehvi = one\n"
     "evaluation of the exact EHVI of 2-4 objectives (value and gradient, 16 samples per objective)\n"
     "and of SEBO's sparse 2-D form next to the one-objective one; hypervolume = the exact 2-4-D\n"
@@ -79,7 +83,8 @@ const char* kUsage =
     "options:\n"
     "  --sizes N,..        numbers of completed trials (default 20,50,100,200)\n"
     "  --dims D,..         dimensions (default 10,50,100)\n"
-    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, ehvi, hypervolume\n"
+    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, step-moo, ehvi,\n"
+    "                      hypervolume\n"
     "                      (default: all)\n"
     "  --threads T         threads for chains and restarts (default: the CPUs available)\n"
     "  --repetitions R     runs per figure (default 3)\n"
@@ -139,12 +144,13 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             o.models.clear();
             std::stringstream stream(value);
             std::string item;
-            const std::vector<std::string> known = {"gp",   "saas-map", "saas", "saas-fast", "candidate",
-                                                    "step", "ehvi",     "hypervolume"};
+            const std::vector<std::string> known = {"gp",   "saas-map", "saas",        "saas-fast", "candidate",
+                                                    "step", "step-moo", "ehvi", "hypervolume"};
             while (std::getline(stream, item, ',')) {
                 if (std::find(known.begin(), known.end(), item) == known.end())
                     throw UsageError("--models: unknown '" + item +
-                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, ehvi, hypervolume)");
+                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, step-moo, ehvi, "
+                                     "hypervolume)");
                 o.models.push_back(item);
             }
             if (o.models.empty()) throw UsageError("--models: empty list");
@@ -213,6 +219,23 @@ sebo::Experiment make_experiment(int n, int dimension, std::uint64_t seed) {
         t.values = problem->evaluate(t.parameters, sebo::problem_noise_seed(seed, i));
         t.generator = "sobol";
         e.trials.push_back(std::move(t));
+    }
+    return e;
+}
+
+// The same trials with two objectives and an outcome constraint (issue 13): Branin's objective,
+// a second one minimized ("spread", smallest at x0 = 0.3, x1 = 0.8 in the unit cube) and a
+// constrained metric "budget" = x0 + x1 + 0.2 x2 <= 1.2 (about two thirds of the cube feasible).
+sebo::Experiment make_moo_experiment(int n, int dimension, std::uint64_t seed) {
+    sebo::Experiment e = make_experiment(n, dimension, seed);
+    const sebo::Objective first = e.primary_objective();
+    e.outcomes.metrics = {first.metric, "spread", "budget"};
+    e.outcomes.objectives = {first, {"spread", true, std::nullopt}};
+    e.outcomes.constraints = {{"budget", sebo::ConstraintSense::AtMost, 1.2}};
+    for (sebo::Trial& t : e.trials) {
+        const std::vector<double> u = e.space.to_unit(t.parameters);
+        t.values["spread"] = {(u[0] - 0.3) * (u[0] - 0.3) + (u[1] - 0.8) * (u[1] - 0.8) + 0.1 * u[2], std::nullopt};
+        t.values["budget"] = {u[0] + u[1] + 0.2 * u[2], std::nullopt};
     }
     return e;
 }
@@ -296,7 +319,8 @@ int main(int argc, char** argv) {
     sebo::ThreadPool pool(options.threads);
     std::vector<Figure> figures;
     const bool step_rows = wants(options, "gp") || wants(options, "saas-map") || wants(options, "saas") ||
-                           wants(options, "saas-fast") || wants(options, "candidate") || wants(options, "step");
+                           wants(options, "saas-fast") || wants(options, "candidate") || wants(options, "step") ||
+                           wants(options, "step-moo");
     for (const int dimension : step_rows ? options.dims : std::vector<int>{}) {
         for (const int n : options.sizes) {
             const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
@@ -392,6 +416,41 @@ int main(int argc, char** argv) {
                 print_row(paper);
                 figures.push_back(std::move(warm));
                 figures.push_back(std::move(paper));
+            }
+
+            if (wants(options, "step-moo")) {
+                // As step-warm, with three models: the state for the first objective comes from
+                // the step at n − 1 (untimed); the other two fits start from the posterior mode.
+                Figure moo{"step-moo", n, dimension, {}, {}, {}};
+                std::vector<double> fit_seconds;
+                int warm_started = 0;
+                for (int r = 0; r < options.repetitions; ++r) {
+                    sebo::Experiment fast = make_moo_experiment(n, dimension, options.seed);
+                    fast.seed = options.seed + static_cast<std::uint64_t>(r);
+                    fast.method.nuts = sebo::NutsMode::Fast;
+                    sebo::Experiment before = fast;
+                    before.trials.pop_back();
+                    const StepRun previous = timed_step(before, pool);
+                    fast.sampler_state = previous.proposal.sampler_state;
+                    const StepRun step = timed_step(fast, pool);
+                    for (const StepRun* s : {&previous, &step})
+                        if (s->proposal.status != sebo::Proposal::Status::Ok || !s->proposal.fit) {
+                            std::fprintf(stderr, "sebo-bench: a step with three models at n = %d failed: %s\n", n,
+                                         s->proposal.message.c_str());
+                            return 1;
+                        }
+                    moo.seconds.push_back(step.wall);
+                    moo.cpu_seconds.push_back(step.cpu);
+                    // "3 model fits S s": the fits' own seconds, added up (they run side by side).
+                    const std::string& m = step.proposal.message;
+                    fit_seconds.push_back(std::atof(m.substr(m.find("fits ") + 5).c_str()));
+                    warm_started += step.proposal.fit->start == "warm";
+                }
+                moo.detail = "3 models (2 objectives + 1 constraint), fits " + fixed(median(fit_seconds), 3) +
+                             " s added up (first objective " + std::to_string(warm_started) + "/" +
+                             std::to_string(options.repetitions) + " warm-started)";
+                print_row(moo);
+                figures.push_back(std::move(moo));
             }
 
             if (!wants(options, "candidate")) continue;
