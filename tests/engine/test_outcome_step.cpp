@@ -416,6 +416,35 @@ private slots:
         QVERIFY(std::holds_alternative<OutcomeAcquisition::SparseEhvi>(outcome_acquisition(s).form()));
     }
 
+    // A batch of three with a pending trial: every member is a fantasy for every model when the
+    // next is chosen, so the members differ from each other and from the pending trial; a fantasy
+    // predicted feasible joins the front (the points grow by one per fantasy).
+    void batches_with_pending_trials() {
+        for (StrategyKind k : {StrategyKind::SeboL0, StrategyKind::Bonsai}) {
+            Experiment e = make_experiment(k, 2, 1.1, false, 12);
+            e.trials[5].status = TrialStatus::Pending;
+            e.trials[5].values.clear();
+            const Proposal proposal = ModelStrategy(e.method).propose(e, 3, StepControl{});
+            QVERIFY2(proposal.status == Proposal::Status::Ok, proposal.message.c_str());
+            QCOMPARE(proposal.points.size(), std::size_t(3));
+            for (std::size_t i = 0; i < 3; ++i) {
+                QVERIFY(proposal.points[i] != e.trials[5].parameters);
+                for (std::size_t j = 0; j < i; ++j) QVERIFY(proposal.points[i] != proposal.points[j]);
+            }
+            // Deterministic.
+            const Proposal again = ModelStrategy(e.method).propose(e, 3, StepControl{});
+            QCOMPARE(again.points, proposal.points);
+        }
+        const Experiment e = make_experiment(StrategyKind::SeboL0, 2, 1.1, false, 12);
+        const Step s = build_step(e);
+        const std::vector<double> unit(kDimension, 0.1);
+        const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(unit.data(), kDimension);
+        const OutcomePoint fantasy = fantasy_outcome_point(x, s.posteriors, s.units);
+        QCOMPARE(fantasy.objectives.size(), std::size_t(2));
+        QCOMPARE(fantasy.objectives[1], s.posteriors[1]->mixture(x.transpose()).mean[0]);
+        QCOMPARE(fantasy.feasible, s.posteriors[2]->mixture(x.transpose()).mean[0] <= s.units.bounds[0].bound);
+    }
+
     // Sobol (8 trials), then 8 SEBO-L0 steps with two objectives and c <= 0.8: the model's trials
     // are feasible far more often than the design's, and the frontier is made of them.
     void short_run_improves_feasibility() {
