@@ -9,7 +9,10 @@
 //     optimization only, timed apart from the fit that produced the posterior;
 //   - a whole SEBO-L0 step (step: fit + candidate, as ModelStrategy::propose makes it) with the
 //     fast defaults, warm-started from the step at n − 1 (step-warm), and with the paper's NUTS
-//     settings from scratch (step-paper).
+//     settings from scratch (step-paper);
+//   - the same fast step with two objectives and an outcome constraint (step-moo: three models,
+//     the first objective's warm-started as in step-warm, the others from the posterior mode;
+//     issue 13), to be read next to step-warm of the same run.
 // Parallel parts (chains, restarts) run on a pool of --threads threads (default: the CPUs).
 // The data are Branin embedded in D dimensions (effective x0, x1) at n scrambled Sobol points,
 // built into an Experiment and turned into training data exactly as a strategy step does
@@ -51,8 +54,8 @@ using sebo_bench::Stopwatch;
 struct BenchOptions {
     std::vector<int> sizes = {20, 50, 100, 200};
     std::vector<int> dims = {10, 50, 100};
-    std::vector<std::string> models = {"gp",   "saas-map", "saas", "saas-fast", "candidate",
-                                       "step", "ehvi",     "hypervolume"};
+    std::vector<std::string> models = {"gp",   "saas-map", "saas",        "saas-fast", "candidate",
+                                       "step", "step-moo", "ehvi", "hypervolume"};
     int repetitions = 3;
     int threads = sebo::default_thread_count();
     std::uint64_t seed = 0;
@@ -69,7 +72,8 @@ const char* kUsage =
     "(candidate: 30 homotopy stages, 20 restarts, 1024 raw samples, over a 16-sample SAAS-NUTS\n"
     "posterior, timed without the fit), and whole SEBO-L0 steps (step: the rows step-warm, fast\n"
     "defaults warm-started from the step at n - 1, and step-paper, the paper's NUTS settings from\n"
-    "scratch). Each figure is the median of R runs.\n"
+    "scratch; step-moo, the fast step with two objectives and one outcome constraint: three models).\n"
+    "Each figure is the median of R runs.\n"
     "Multi-objective rows (microseconds per call, independent of --sizes and --dims): ehvi = one\n"
     "evaluation of the exact EHVI of 2-4 objectives (value and gradient, 16 samples per objective)\n"
     "and of SEBO's sparse 2-D form next to the one-objective one; hypervolume = the exact 2-4-D\n"
@@ -79,7 +83,8 @@ const char* kUsage =
     "options:\n"
     "  --sizes N,..        numbers of completed trials (default 20,50,100,200)\n"
     "  --dims D,..         dimensions (default 10,50,100)\n"
-    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, ehvi, hypervolume\n"
+    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, step-moo, ehvi,\n"
+    "                      hypervolume\n"
     "                      (default: all)\n"
     "  --threads T         threads for chains and restarts (default: the CPUs available)\n"
     "  --repetitions R     runs per figure (default 3)\n"
@@ -139,12 +144,13 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             o.models.clear();
             std::stringstream stream(value);
             std::string item;
-            const std::vector<std::string> known = {"gp",   "saas-map", "saas", "saas-fast", "candidate",
-                                                    "step", "ehvi",     "hypervolume"};
+            const std::vector<std::string> known = {"gp",   "saas-map", "saas",        "saas-fast", "candidate",
+                                                    "step", "step-moo", "ehvi", "hypervolume"};
             while (std::getline(stream, item, ',')) {
                 if (std::find(known.begin(), known.end(), item) == known.end())
                     throw UsageError("--models: unknown '" + item +
-                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, ehvi, hypervolume)");
+                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, step-moo, ehvi, "
+                                     "hypervolume)");
                 o.models.push_back(item);
             }
             if (o.models.empty()) throw UsageError("--models: empty list");
@@ -217,6 +223,23 @@ sebo::Experiment make_experiment(int n, int dimension, std::uint64_t seed) {
     return e;
 }
 
+// The same trials with two objectives and an outcome constraint (issue 13): Branin's objective,
+// a second one minimized ("spread", smallest at x0 = 0.3, x1 = 0.8 in the unit cube) and a
+// constrained metric "budget" = x0 + x1 + 0.2 x2 <= 1.2 (about two thirds of the cube feasible).
+sebo::Experiment make_moo_experiment(int n, int dimension, std::uint64_t seed) {
+    sebo::Experiment e = make_experiment(n, dimension, seed);
+    const sebo::Objective first = e.primary_objective();
+    e.outcomes.metrics = {first.metric, "spread", "budget"};
+    e.outcomes.objectives = {first, {"spread", true, std::nullopt}};
+    e.outcomes.constraints = {{"budget", sebo::ConstraintSense::AtMost, 1.2}};
+    for (sebo::Trial& t : e.trials) {
+        const std::vector<double> u = e.space.to_unit(t.parameters);
+        t.values["spread"] = {(u[0] - 0.3) * (u[0] - 0.3) + (u[1] - 0.8) * (u[1] - 0.8) + 0.1 * u[2], std::nullopt};
+        t.values["budget"] = {u[0] + u[1] + 0.2 * u[2], std::nullopt};
+    }
+    return e;
+}
+
 void print_row(const Figure& f) {
     const auto [lo, hi] = std::minmax_element(f.seconds.begin(), f.seconds.end());
     std::printf("%-10s %5d %5d %10.3f %10.3f %10.3f %10.3f %4zu %9.0f  %s\n", f.benchmark.c_str(), f.n, f.dimension,
@@ -227,6 +250,7 @@ void print_row(const Figure& f) {
 // One timed SEBO-L0 step (ModelStrategy::propose) on `experiment`, with its work for the report.
 struct StepRun {
     double wall = 0.0, cpu = 0.0;
+    double fit_wall = 0.0;  // until the candidate's optimization started: the fits (and their set-up)
     sebo::Proposal proposal;
 };
 
@@ -236,6 +260,9 @@ StepRun timed_step(const sebo::Experiment& experiment, sebo::ThreadPool& pool) {
     control.pool = &pool;
     StepRun run;
     const Stopwatch watch;
+    control.progress = [&](const sebo::StepProgress& p) {
+        if (p.phase == "optimizing acquisition" && run.fit_wall == 0.0) run.fit_wall = watch.wall();
+    };
     run.proposal = strategy.propose(experiment, 1, control);
     run.wall = watch.wall();
     run.cpu = watch.cpu();
@@ -296,7 +323,8 @@ int main(int argc, char** argv) {
     sebo::ThreadPool pool(options.threads);
     std::vector<Figure> figures;
     const bool step_rows = wants(options, "gp") || wants(options, "saas-map") || wants(options, "saas") ||
-                           wants(options, "saas-fast") || wants(options, "candidate") || wants(options, "step");
+                           wants(options, "saas-fast") || wants(options, "candidate") || wants(options, "step") ||
+                           wants(options, "step-moo");
     for (const int dimension : step_rows ? options.dims : std::vector<int>{}) {
         for (const int n : options.sizes) {
             const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
@@ -347,7 +375,7 @@ int main(int argc, char** argv) {
                 // step-warm: the state comes from a fast step at n − 1 (untimed), as in a run.
                 Figure warm{"step-warm", n, dimension, {}, {}, {}};
                 Figure paper{"step-paper", n, dimension, {}, {}, {}};
-                std::vector<double> fit_seconds, paper_fit_seconds, rhats;
+                std::vector<double> fit_seconds, paper_fit_seconds, rhats, candidate_seconds;
                 int warm_started = 0;
                 std::string cold_reason;
                 for (int r = 0; r < options.repetitions; ++r) {
@@ -378,6 +406,7 @@ int main(int argc, char** argv) {
                     paper.seconds.push_back(paper_step.wall);
                     paper.cpu_seconds.push_back(paper_step.cpu);
                     fit_seconds.push_back(step.proposal.fit->seconds);
+                    candidate_seconds.push_back(step.wall - step.fit_wall);
                     paper_fit_seconds.push_back(paper_step.proposal.fit->seconds);
                     rhats.push_back(step.proposal.fit->max_rhat().value_or(std::nan("")));
                     warm_started += step.proposal.fit->start == "warm";
@@ -386,12 +415,49 @@ int main(int argc, char** argv) {
                 warm.detail = "fit " + fixed(median(fit_seconds), 3) + " s (" + std::to_string(warm_started) +
                               "/" + std::to_string(options.repetitions) + " warm-started" +
                               (cold_reason.empty() ? "" : "; cold: " + cold_reason) + "), max R-hat " +
-                              fixed(*std::max_element(rhats.begin(), rhats.end()), 3);
+                              fixed(*std::max_element(rhats.begin(), rhats.end()), 3) + ", candidate " +
+                              fixed(median(candidate_seconds), 3) + " s";
                 paper.detail = "fit " + fixed(median(paper_fit_seconds), 3) + " s (one chain, full warm-up)";
                 print_row(warm);
                 print_row(paper);
                 figures.push_back(std::move(warm));
                 figures.push_back(std::move(paper));
+            }
+
+            if (wants(options, "step-moo")) {
+                // As step-warm, with three models: the state for the first objective comes from
+                // the step at n − 1 (untimed); the other two fits start from the posterior mode.
+                Figure moo{"step-moo", n, dimension, {}, {}, {}};
+                std::vector<double> fit_seconds, fit_walls, candidate_seconds;
+                int warm_started = 0;
+                for (int r = 0; r < options.repetitions; ++r) {
+                    sebo::Experiment fast = make_moo_experiment(n, dimension, options.seed);
+                    fast.seed = options.seed + static_cast<std::uint64_t>(r);
+                    fast.method.nuts = sebo::NutsMode::Fast;
+                    sebo::Experiment before = fast;
+                    before.trials.pop_back();
+                    const StepRun previous = timed_step(before, pool);
+                    fast.sampler_state = previous.proposal.sampler_state;
+                    const StepRun step = timed_step(fast, pool);
+                    for (const StepRun* s : {&previous, &step})
+                        if (s->proposal.status != sebo::Proposal::Status::Ok || !s->proposal.fit) {
+                            std::fprintf(stderr, "sebo-bench: a step with three models at n = %d failed: %s\n", n,
+                                         s->proposal.message.c_str());
+                            return 1;
+                        }
+                    moo.seconds.push_back(step.wall);
+                    moo.cpu_seconds.push_back(step.cpu);
+                    fit_seconds.push_back(step.proposal.fit->seconds);
+                    fit_walls.push_back(step.fit_wall);
+                    candidate_seconds.push_back(step.wall - step.fit_wall);
+                    warm_started += step.proposal.fit->start == "warm";
+                }
+                moo.detail = "3 models (2 objectives + 1 constraint): fits " + fixed(median(fit_walls), 3) +
+                             " s side by side (first objective's " + fixed(median(fit_seconds), 3) + " s, " +
+                             std::to_string(warm_started) + "/" + std::to_string(options.repetitions) +
+                             " warm-started), candidate " + fixed(median(candidate_seconds), 3) + " s";
+                print_row(moo);
+                figures.push_back(std::move(moo));
             }
 
             if (!wants(options, "candidate")) continue;

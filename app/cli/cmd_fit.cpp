@@ -114,7 +114,7 @@ double median_of(const std::vector<GpHyperparameters>& samples, double GpHyperpa
 
 int command_fit(const Args& args) {
     Arguments parser(
-        "fit", "FILE [--model gp|saas|saas-map] [--nuts fast|paper] [--seed S] [--top K] [--json]",
+        "fit", "FILE [--model gp|saas|saas-map] [--nuts fast|paper] [--metric NAME] [--seed S] [--top K] [--json]",
         "Fit the surrogate model to the experiment's completed trials, exactly as a model-based step\n"
         "does (unit-cube inputs; the objective Yeo-Johnson warped when the method warps it, then\n"
         "standardized; known standard errors as noise when every completed trial has one), and report\n"
@@ -126,10 +126,13 @@ int command_fit(const Args& args) {
         "SAAS + NUTS fits report the chains' rank-normalized split R-hat and bulk effective sample size\n"
         "(Vehtari et al. 2021) of the log density and of each parameter's relevance, and warn when R-hat\n"
         "is above 1.05 or a transition diverged after warm-up. Like a step, a fast fit starts from the\n"
-        "file's sampler state when it still applies (--cold: always the full warm-up).",
+        "file's sampler state when it still applies (--cold: always the full warm-up). With several\n"
+        "objectives or outcome constraints every such metric has a model of its own; --metric picks\n"
+        "which one is fitted (default: the first objective, the only one that warm-starts).",
         {{"model", "NAME", "gp (MAP), saas (SAAS + NUTS, default) or saas-map"},
          nuts_option(),
          {"cold", "", "never warm-start from the file's sampler state"},
+         {"metric", "NAME", "the modelled metric to fit: an objective or a constrained metric (default: the first objective)"},
          threads_option(),
          {"seed", "S", "random seed of the fit (default: the experiment's seed)"},
          {"top", "K", "parameters in the relevance table (default 10; --json lists all)"},
@@ -160,15 +163,25 @@ int command_fit(const Args& args) {
     const int threads = threads_from(parser);
     const std::uint64_t seed = parser.unsigned_integer("seed").value_or(experiment.seed);
 
-    const auto training = make_training_set(experiment, method.warp_objective);
+    const std::string metric = parser.value("metric").value_or(experiment.primary_objective().metric);
+    const std::vector<std::string> modelled = experiment.outcomes.modelled_metrics();
+    if (std::find(modelled.begin(), modelled.end(), metric) == modelled.end()) {
+        std::string names;
+        for (const std::string& m : modelled) names += (names.empty() ? "'" : ", '") + m + "'";
+        throw UsageError("--metric: '" + metric + "' has no model (neither an objective nor constrained); the modelled metrics are " +
+                         names);
+    }
+    const bool first_objective = metric == experiment.primary_objective().metric;
+    const Objective* objective = experiment.outcomes.objective_on(metric);
+    const auto training = make_metric_training_set(experiment, metric, method.warp_objective);
     const int completed = training ? training->data->num_points() : 0;
     if (completed < 2)
         throw InputError(path, std::to_string(completed) + " completed trial" + (completed == 1 ? "" : "s") +
-                                   " with a result; fitting a model needs at least 2");
+                                   " with a value of '" + metric + "'; fitting a model needs at least 2");
     const SurrogateOptions options = surrogate_options(method, threads);
     if (auto error = options.validate()) throw InputError("method", *error);
-    const WarmStartChoice warm =
-        parser.has("cold") ? WarmStartChoice{std::nullopt, "--cold"} : choose_warm_start(experiment, *training, method);
+    WarmStartChoice warm = parser.has("cold") ? WarmStartChoice{std::nullopt, "--cold"} : choose_warm_start(experiment, *training, method);
+    if (!first_objective && warm.state) warm = WarmStartChoice{std::nullopt, "only the first objective's model warm-starts"};
 
     FitProgress progress(!json);
     ThreadPool pool(threads);
@@ -207,7 +220,8 @@ int command_fit(const Args& args) {
         out["seed"] = seed;
         out["trials"] = completed;
         out["parameters"] = space.dimension();
-        out["objective"] = {{"name", experiment.primary_objective().metric}, {"minimize", experiment.primary_objective().minimize}};
+        out["metric"] = metric;
+        if (objective) out["objective"] = {{"name", objective->metric}, {"minimize", objective->minimize}};
         // The model's units: the utility (objective, negated when minimized), Yeo–Johnson
         // warped when the method warps it, then standardized with this mean and scale.
         out["model_units"] = {{"warped", warped},
@@ -270,8 +284,8 @@ int command_fit(const Args& args) {
 
     std::printf("model         %s (%s), seed %llu\n", to_string(*method.model), describe(options.kind),
                 static_cast<unsigned long long>(seed));
-    std::printf("data          %d completed trials, %d parameters; %s (%s)%s%s\n", completed, space.dimension(),
-                experiment.primary_objective().metric.c_str(), experiment.primary_objective().minimize ? "minimize" : "maximize",
+    std::printf("data          %d completed trials, %d parameters; %s (%s)%s%s\n", completed, space.dimension(), metric.c_str(),
+                objective ? (objective->minimize ? "minimize" : "maximize") : "constrained, as recorded",
                 warped ? ", Yeo-Johnson warped, standardized" : ", standardized",
                 known_noise ? "; known noise from standard errors" : "");
     if (!training->winsorized.empty() || experiment.excluded_count() > 0) {

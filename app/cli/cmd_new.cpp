@@ -257,8 +257,6 @@ int command_new(const Args& args) {
     if (!parser.has("quiet")) {
         std::fprintf(stderr, "created %s: %d parameters; %s; strategy %s, budget %d\n", out->c_str(),
                      e.space.dimension(), e.outcomes.summary().c_str(), to_string(e.method.strategy), e.method.budget);
-        if (const auto unsupported = unsupported_outcomes(e.method.strategy, e.outcomes))
-            std::fprintf(stderr, "note: %s\n", unsupported->c_str());
         if (!e.trials.empty()) std::fprintf(stderr, "imported %zu completed trials\n", e.trials.size());
         else if (e.method.status_quo_first)
             std::fprintf(stderr, "first trial  the status quo: every parameter at its target (--no-status-quo to skip)\n");

@@ -351,8 +351,6 @@ int command_run(const Args& args) {
     case EvaluatorSpec::Kind::Manual:
         throw UsageError(path + " is evaluated by hand: 'sebo suggest' proposes trials, 'sebo observe' records results");
     }
-    if (const auto unsupported = unsupported_outcomes(experiment.method.strategy, experiment.outcomes))
-        throw UsageError((parser.has("strategy") ? std::string("--strategy: ") : path + ": ") + *unsupported);
     auto strategy = make_strategy(experiment.method);
 
     if (resume) print_merge_unless(quiet, file.save(experiment));

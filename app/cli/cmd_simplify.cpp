@@ -44,6 +44,15 @@ Json path_to_json(const Experiment& e, const SimplifyPath& path) {
         step["predicted_mean"] = s.predicted.mean;
         step["predicted_sd"] = s.predicted.sd;
         step["within_tolerance"] = s.within_tolerance;
+        // Several objectives: each one's prediction; constraints: the probability of feasibility.
+        if (!s.objectives.empty()) {
+            step["objectives"] = Json::array();
+            for (std::size_t d = 0; d < s.objectives.size(); ++d)
+                step["objectives"].push_back({{"metric", e.outcomes.objectives[d].metric},
+                                              {"predicted_mean", s.objectives[d].mean},
+                                              {"predicted_sd", s.objectives[d].sd}});
+        }
+        if (s.feasibility) step["feasibility"] = *s.feasibility;
         Json parameters = Json::object();
         for (int i = 0; i < space.dimension(); ++i) parameters[space.parameter(i).name] = s.parameters[static_cast<std::size_t>(i)];
         step["parameters"] = std::move(parameters);
@@ -56,11 +65,33 @@ void print_path(const Experiment& e, const SimplifyPath& path) {
     const SearchSpace& space = e.space;
     std::printf("trial %d: measured %s = %s; model %s\n", path.trial, e.primary_objective().metric.c_str(),
                 path.measured ? format_short(*path.measured).c_str() : "-", to_string(e.method.resolved_model()));
-    std::printf("%-8s %-10s %-24s %-8s %s\n", "changed", "within", "predicted (mean +- sd)", "reset", "changed parameters");
+    // Several objectives: a prediction column per objective (the first drives the path);
+    // constraints: the probability that all of them hold.
+    const auto& objectives = e.outcomes.objectives;
+    const bool several = objectives.size() > 1;
+    const bool constrained = !e.outcomes.constraints.empty();
+    std::string header = several ? std::string() : "predicted (mean +- sd)";
+    for (std::size_t d = 0; several && d < objectives.size(); ++d) {
+        char column[64];
+        std::snprintf(column, sizeof column, "%-24s ", objectives[d].metric.c_str());
+        header += column;
+    }
+    std::printf("%-8s %-10s %-24s %s%-8s %s\n", "changed", "within", header.c_str(), constrained ? "P(feasible) " : "",
+                "reset", "changed parameters");
     for (const SimplifyStep& s : path.steps) {
-        const std::string predicted = format_short(s.predicted.mean) + " +- " + format_short(s.predicted.sd, 3);
-        std::printf("%-8d %-10s %-24s %-8s %s\n", static_cast<int>(s.changed.size()), s.within_tolerance ? "yes" : "no",
-                    predicted.c_str(), s.reset >= 0 ? space.parameter(s.reset).name.c_str() : "-",
+        std::string predicted;
+        const std::vector<Prediction> shown = several ? s.objectives : std::vector<Prediction>{s.predicted};
+        for (const Prediction& p : shown) {
+            char column[64];
+            std::snprintf(column, sizeof column, several ? "%-24s " : "%s",
+                          (format_short(p.mean) + " +- " + format_short(p.sd, 3)).c_str());
+            predicted += column;
+        }
+        const std::string feasibility = s.feasibility ? format_short(*s.feasibility, 3) : "";
+        char pof[32] = "";
+        if (constrained) std::snprintf(pof, sizeof pof, "%-11s ", feasibility.c_str());
+        std::printf("%-8d %-10s %-24s %s%-8s %s\n", static_cast<int>(s.changed.size()), s.within_tolerance ? "yes" : "no",
+                    predicted.c_str(), pof, s.reset >= 0 ? space.parameter(s.reset).name.c_str() : "-",
                     changed_names(space, s.changed).c_str());
     }
     std::printf("within: the predicted %s is at most %s of the start's magnitude %s than the trial's prediction\n",
@@ -77,7 +108,9 @@ int command_simplify(const Args& args) {
         "the one whose reset costs the least predicted objective - down to none. Each step shows the\n"
         "changed parameters and the predicted objective (mean +- sd, the objective's units); steps\n"
         "whose prediction is within the tolerance of the trial's (relative to its magnitude) are\n"
-        "marked. The file is not changed.",
+        "marked. With several objectives the path follows the first and every objective's prediction\n"
+        "is shown; with outcome constraints, the probability that all of them hold. The file is not\n"
+        "changed.",
         {{"trial", "I", "the completed trial to start from"},
          {"tolerance", "T", "relative loss of predicted objective still marked as within, in (0, 1] (default 0.2)"},
          threads_option(),

@@ -197,8 +197,6 @@ int command_suggest(const Args& args) {
     }
     apply_nuts_flag(parser, e.method);
     if (auto error = e.method.validate()) throw InputError("method", *error);
-    if (const auto unsupported = unsupported_outcomes(e.method.strategy, e.outcomes))
-        throw UsageError(path + ": " + *unsupported);
     auto strategy = make_strategy(e.method);
 
     ThreadPool pool(threads_from(parser));

@@ -17,10 +17,8 @@ Eigen::VectorXd to_unit_vector(const SearchSpace& space, const std::vector<doubl
     return Eigen::Map<const Eigen::VectorXd>(unit.data(), static_cast<Eigen::Index>(unit.size()));
 }
 
-// Screening points (paper appendix E; SPEC §9): Sobol points; Sobol points with a random share
-// of coordinates set to the target; and around good configurations (the frontier and the best
-// few), Gaussian perturbations of their active coordinates and copies with a few active
-// coordinates switched off — the moves that discover sparser configurations.
+}  // namespace
+
 std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::vector<Eigen::VectorXd>& anchors, int count,
                                          std::uint64_t seed) {
     const int d = space.dimension();
@@ -68,20 +66,29 @@ std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::ve
     return out;
 }
 
-}  // namespace
+double TrainingSet::model_value(double value) const {
+    return (warp.apply(utility_scale * value) - standardizer.mean()) / standardizer.scale();
+}
 
 std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool warp_objective) {
+    return make_metric_training_set(experiment, experiment.primary_objective().metric, warp_objective);
+}
+
+std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment, const std::string& metric,
+                                                    bool warp_objective) {
+    const Objective* objective = experiment.outcomes.objective_on(metric);
     std::vector<Eigen::VectorXd> x;
     std::vector<double> utility, sem;
     std::vector<int> trials;
     bool all_sem = true;
     for (const Trial& t : experiment.trials) {
-        const auto u = experiment.utility(t);
-        if (!u) continue;
+        if (!experiment.analyzed(t)) continue;
+        const Measurement* m = t.measurement(metric);
+        if (!m) continue;
         x.push_back(to_unit_vector(experiment.space, t.parameters));
-        utility.push_back(*u);
+        utility.push_back(objective ? objective->to_utility(m->mean) : m->mean);
         trials.push_back(t.index);
-        if (const auto error = experiment.objective_measurement(t)->sem) sem.push_back(*error);
+        if (m->sem) sem.push_back(*m->sem);
         else all_sem = false;
     }
     if (x.empty()) return std::nullopt;

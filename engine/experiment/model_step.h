@@ -48,10 +48,22 @@ struct TrainingSet {
     // within ±1e-100, where it brings them to order 1 (squares in a variance would overflow or
     // underflow). utility = utility_scale × the winsorized utilities.
     double utility_scale = 1.0;
+
+    // A value in the set's sign (the utility of an objective, any other metric as recorded) in
+    // the model's units: × utility_scale, warped, standardized. Strictly increasing, so a bound
+    // keeps its direction (outcome constraints, objective thresholds).
+    double model_value(double value) const;
 };
 
-// Empty when no trial counts in the analysis. `warp`: MethodSettings::warp_objective.
+// Empty when no trial counts in the analysis. `warp`: MethodSettings::warp_objective. The
+// training set of the first objective: make_metric_training_set of its metric.
 std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool warp);
+
+// The same for any metric (issue 13 item 3: one model per modelled metric): the trials that count
+// in the analysis and recorded `metric` (a trial may lack a constrained or tracked metric), the
+// values of an objective in maximization form, any other metric's as recorded, with the same
+// winsorizing, warp and standardization of its own. Empty when no such trial exists.
+std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment, const std::string& metric, bool warp);
 
 // The surrogate the method asks for, with its NUTS settings for a step run with `threads`
 // threads (the number of chains of the fast mode follows it unless set).
@@ -83,6 +95,14 @@ SparsityPenalty make_sparsity_penalty(const SearchSpace& space, PenaltyKind kind
 // Snapping to targets and rounding integers, unit cube to unit cube. Keeps a reference to
 // `space`, which must outlive the transforms.
 CandidateTransforms make_candidate_transforms(const SearchSpace& space);
+
+// Screening points (paper appendix E; SPEC §9): Sobol points; Sobol points with a random share
+// of coordinates set to the target; and around good configurations (`anchors`: the frontier and
+// the best few), Gaussian perturbations of their active coordinates and copies with a few active
+// coordinates switched off — the moves that discover sparser configurations. Deterministic for
+// `seed`.
+std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::vector<Eigen::VectorXd>& anchors, int count,
+                                         std::uint64_t seed);
 
 // What optimize_acquisition needs for one candidate besides the transforms and options.
 struct AcquisitionProblem {

@@ -6,6 +6,7 @@
 #include "core/thread_pool.h"
 #include "experiment/bonsai_pruning.h"
 #include "experiment/model_step.h"
+#include "experiment/outcome_step.h"
 #include "experiment/sobol_strategy.h"
 
 namespace sebo {
@@ -30,53 +31,74 @@ ModelStrategy::ModelStrategy(MethodSettings settings) : settings_(std::move(sett
 
 Proposal ModelStrategy::propose(const Experiment& experiment, int count, const StepControl& control) {
     Proposal proposal;
-    if (auto unsupported = unsupported_outcomes(settings_.strategy, experiment.outcomes)) {
-        proposal.status = Proposal::Status::Failed;
-        proposal.message = std::move(*unsupported);
-        return proposal;
-    }
     const SearchSpace& space = experiment.space;
-    const std::optional<TrainingSet> training = make_training_set(experiment, settings_.warp_objective);
-    // The initial design — and, when fewer than two trials have completed (all failed, say),
-    // quasi-random points until a model can be fitted.
-    if (static_cast<int>(experiment.trials.size()) < settings_.initial_trials || !training ||
-        training->data->num_points() < 2) {
-        control.report({"generating initial design", 0, 0, {}});
+    // One objective without outcome constraints is the paper's setting: one model and
+    // model_step.h's acquisition, number for number. Otherwise one model per modelled metric and
+    // outcome_step.h's acquisition (issue 13).
+    const bool single = experiment.outcomes.objectives.size() == 1 && experiment.outcomes.constraints.empty();
+    std::string not_yet;
+    const std::optional<MetricTraining> training = make_metric_training(experiment, settings_.warp_objective, 2, &not_yet);
+    // The initial design — and, when fewer than two trials have completed (all failed, say), or
+    // a constrained metric has fewer than two values, quasi-random points until every model can
+    // be fitted.
+    if (static_cast<int>(experiment.trials.size()) < settings_.initial_trials || !training) {
+        control.report({"generating initial design", 0, 0, not_yet});
         proposal.generator = "sobol";
         proposal.points = next_sobol_points(experiment, count);
         return proposal;
     }
+    std::optional<OutcomeModelUnits> units;
+    if (!single) {
+        std::string error;
+        units = outcome_model_units(experiment, *training, &error);
+        if (!units) {
+            proposal.status = Proposal::Status::Failed;
+            proposal.message = std::move(error);
+            return proposal;
+        }
+    }
     proposal.generator = to_string(settings_.strategy);
     const std::uint64_t step_seed = mix(experiment.seed, experiment.trials.size());
-    const std::shared_ptr<const TrainingData>& data = training->data;
+    const std::size_t models = training->sets.size();
 
-    control.report({"fitting model", 0, 0, to_string(settings_.resolved_model())});
+    const std::string model_name = to_string(settings_.resolved_model());
+    control.report({models == 1 ? "fitting model" : "fitting models", 0, 0,
+                    models == 1 ? model_name : model_name + " × " + std::to_string(models)});
     const int threads = control.pool ? control.pool->size() : 1;
     const SurrogateOptions model_options = surrogate_options(settings_, threads);
-    const WarmStartChoice warm = choose_warm_start(experiment, *training, settings_);
-    const SurrogateFit fit = fit_surrogate(
-        data, model_options, mix(step_seed, 1),
-        [&](int i, int total) { control.report({"fitting model", i, total, to_string(settings_.resolved_model())}); },
-        control.stop, control.pool, warm.state ? &*warm.state : nullptr);
-    if (fit.status == SurrogateFit::Status::Cancelled || control.cancelled()) {
-        proposal.status = Proposal::Status::Cancelled;
-        return proposal;
+    // The first objective's model warm-starts from the experiment's sampler state; the other
+    // metrics' fits start cold (docs/method.md §7).
+    const WarmStartChoice warm = choose_warm_start(experiment, training->sets.front(), settings_);
+    const std::vector<SurrogateFit> fits = fit_metric_models(
+        training->sets, model_options, mix(step_seed, 1), control, warm.state ? &*warm.state : nullptr,
+        [&](int i, int total) { control.report({"fitting model", i, total, model_name}); });
+    double fit_seconds = 0.0;
+    for (std::size_t j = 0; j < models; ++j) {
+        const SurrogateFit& f = fits[j];
+        if (f.status == SurrogateFit::Status::Cancelled || control.cancelled()) {
+            proposal.status = Proposal::Status::Cancelled;
+            return proposal;
+        }
+        if (f.status == SurrogateFit::Status::Failed) {
+            proposal.status = Proposal::Status::Failed;
+            proposal.message = "model fit failed" + (models == 1 ? std::string() : " for metric '" + training->metrics[j] + "'") +
+                               ": " + f.message;
+            return proposal;
+        }
+        fit_seconds += f.seconds;
     }
-    if (fit.status == SurrogateFit::Status::Failed) {
-        proposal.status = Proposal::Status::Failed;
-        proposal.message = "model fit failed: " + fit.message;
-        return proposal;
-    }
+    const SurrogateFit& fit = fits.front();
 
     // The state for the next step: a fast SAAS-NUTS fit leaves its own; any other fit makes an
-    // earlier one stale.
+    // earlier one stale. With several metrics, the first objective's fit.
     proposal.replaces_sampler_state = true;
     if (fit.sampled) {
         proposal.fit = make_fit_record(fit, settings_, space);
         if (!warm.cold_reason.empty())
             proposal.fit->cold_start_reason =
                 warm.cold_reason + (fit.cold_start_reason.empty() ? "" : "; " + fit.cold_start_reason);
-        if (settings_.nuts == NutsMode::Fast) proposal.sampler_state = make_sampler_state(fit, *training, experiment, settings_);
+        if (settings_.nuts == NutsMode::Fast)
+            proposal.sampler_state = make_sampler_state(fit, training->sets.front(), experiment, settings_);
     }
 
     const SparsityPenalty penalty = make_sparsity_penalty(space, settings_.resolved_penalty(), settings_.min_active.value_or(0));
@@ -90,29 +112,43 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
     const AcquisitionOptimizerOptions optimizer = acquisition_optimizer_options(settings_);
     const Eigen::VectorXd target = to_unit_vector(space, space.target());
 
-    // Data with fantasies: pending trials first, then this batch's earlier candidates.
-    auto augmented = std::make_shared<TrainingData>(*data);
-    std::shared_ptr<const EnsemblePosterior> posterior = fit.posterior;
+    // Data with fantasies, per model: pending trials first, then this batch's earlier candidates,
+    // each at every model's posterior mean; with several metrics also as points of the front.
+    std::vector<std::shared_ptr<TrainingData>> augmented;
+    std::vector<std::shared_ptr<const EnsemblePosterior>> posteriors;
+    for (std::size_t j = 0; j < models; ++j) {
+        augmented.push_back(std::make_shared<TrainingData>(*training->sets[j].data));
+        posteriors.push_back(fits[j].posterior);
+    }
+    std::vector<OutcomePoint> points;
+    if (units) points = observed_outcome_points(experiment, *training, *units);
     auto add_fantasy = [&](const Eigen::VectorXd& x) {
-        const PosteriorMoments m = posterior->mixture(x.transpose());
-        const Eigen::Index rows = augmented->inputs.rows();
-        augmented->inputs.conservativeResize(rows + 1, Eigen::NoChange);
-        augmented->inputs.row(rows) = x.transpose();
-        augmented->targets.conservativeResize(rows + 1);
-        augmented->targets[rows] = m.mean[0];
-        if (augmented->noise_variances.size() > 0) {
-            augmented->noise_variances.conservativeResize(rows + 1);
-            augmented->noise_variances[rows] = 1e-6;
+        if (units) points.push_back(fantasy_outcome_point(x, posteriors, *units));
+        for (std::size_t j = 0; j < models; ++j) {
+            const PosteriorMoments m = posteriors[j]->mixture(x.transpose());
+            TrainingData& data = *augmented[j];
+            const Eigen::Index rows = data.inputs.rows();
+            data.inputs.conservativeResize(rows + 1, Eigen::NoChange);
+            data.inputs.row(rows) = x.transpose();
+            data.targets.conservativeResize(rows + 1);
+            data.targets[rows] = m.mean[0];
+            if (data.noise_variances.size() > 0) {
+                data.noise_variances.conservativeResize(rows + 1);
+                data.noise_variances[rows] = 1e-6;
+            }
         }
-        posterior = std::make_shared<const EnsemblePosterior>(augmented, fit.samples);
+        for (std::size_t j = 0; j < models; ++j)
+            posteriors[j] = std::make_shared<const EnsemblePosterior>(augmented[j], fits[j].samples);
     };
     for (const Trial& t : experiment.trials)
         if (t.status == TrialStatus::Pending) add_fantasy(to_unit_vector(space, t.parameters));
 
     for (int k = 0; k < count; ++k) {
-        // The acquisition over observations and fantasies (the posterior's data), and its raw samples.
+        // The acquisition over observations and fantasies (the posteriors' data), and its raw samples.
+        const std::uint64_t seed = mix(step_seed, 100 + static_cast<std::uint64_t>(k));
         const AcquisitionProblem problem =
-            make_acquisition_problem(space, settings_, posterior, penalty, mix(step_seed, 100 + static_cast<std::uint64_t>(k)));
+            units ? make_outcome_acquisition_problem(space, settings_, posteriors, *units, points, penalty, seed)
+                  : make_acquisition_problem(space, settings_, posteriors.front(), penalty, seed);
         const OptimizedCandidate candidate =
             optimize_acquisition(*problem.acquisition, problem.raw_samples, transforms, optimizer, control);
         if (candidate.status == OptimizedCandidate::Status::Cancelled || control.cancelled()) {
@@ -123,9 +159,10 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
         Eigen::VectorXd x = candidate.x;
         if (settings_.strategy == StrategyKind::Bonsai) {
             // BONSAI prunes each member against the observations and the pending trials, the
-            // batch's earlier members among them (they are fantasies in the posterior's data).
-            const GreedyResetPath path = bonsai_prune(*problem.acquisition, posterior->data().inputs, x, target, bonsai_options(),
-                                                      [&control] { return control.cancelled(); });
+            // batch's earlier members among them (they are fantasies in the posteriors' data: the
+            // first objective's model has every trial that counts).
+            const GreedyResetPath path = bonsai_prune(*problem.acquisition, posteriors.front()->data().inputs, x, target,
+                                                      bonsai_options(), [&control] { return control.cancelled(); });
             if (path.stop == GreedyResetPath::Stop::Cancelled) {
                 proposal.status = Proposal::Status::Cancelled;
                 proposal.points.clear();
@@ -137,7 +174,7 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
         known.push_back(x);
         if (k + 1 < count) add_fantasy(x);
     }
-    proposal.message = "model fit " + std::to_string(fit.seconds) + " s";
+    proposal.message = (models == 1 ? "model fit " : std::to_string(models) + " model fits ") + std::to_string(fit_seconds) + " s";
     return proposal;
 }
 

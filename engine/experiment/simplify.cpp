@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/format.h"
+#include "acquisition/feasibility.h"
 #include "core/thread_pool.h"
 #include "optimize/greedy_reset.h"
 
@@ -24,10 +25,10 @@ std::vector<int> changed_parameters(const SearchSpace& space, const std::vector<
     return out;
 }
 
-// The prediction in utility units (maximization form) at a unit-cube point.
-Prediction predict_utility(const SimplifyModel& model, const Eigen::VectorXd& unit) {
-    const TrainingSet& t = model.training;
-    const PosteriorMoments m = model.posterior->mixture(unit.transpose());
+// The prediction in the training set's units (maximization form for an objective) at a
+// unit-cube point.
+Prediction predict_utility(const TrainingSet& t, const EnsemblePosterior& posterior, const Eigen::VectorXd& unit) {
+    const PosteriorMoments m = posterior.mixture(unit.transpose());
     const double s = t.standardizer.scale();
     const double z = t.standardizer.mean() + s * m.mean[0];
     const double sd_z = s * std::sqrt(std::max(m.variance[0], 0.0));
@@ -41,9 +42,36 @@ Prediction predict_utility(const SimplifyModel& model, const Eigen::VectorXd& un
     return p;
 }
 
+Prediction predict_utility(const SimplifyModel& model, const Eigen::VectorXd& unit) {
+    return predict_utility(model.training, *model.posterior, unit);
+}
+
 Prediction to_objective(const Experiment& experiment, Prediction utility) {
     utility.mean = experiment.from_utility(utility.mean);
     return utility;
+}
+
+// Each objective's prediction (several objectives) and the probability of feasibility
+// (constraints) at a unit-cube point.
+void add_outcome_predictions(const Experiment& experiment, const SimplifyModel& model, const Eigen::VectorXd& unit,
+                             SimplifyStep& step) {
+    const auto& objectives = experiment.outcomes.objectives;
+    if (objectives.size() > 1)
+        for (std::size_t d = 0; d < objectives.size(); ++d) {
+            Prediction p = predict_utility(model.metrics.sets[d], *model.posteriors[d], unit);
+            p.mean = objectives[d].from_utility(p.mean);
+            step.objectives.push_back(p);
+        }
+    if (model.units && !model.units->constrained.empty()) {
+        std::vector<MixtureMoments> moments;
+        for (int j : model.units->constrained) {
+            MixtureMoments m;
+            EnsemblePosteriorView(model.posteriors[static_cast<std::size_t>(j)]).moments(unit, m.mean, m.var, nullptr, nullptr);
+            moments.push_back(std::move(m));
+        }
+        const FeasibilityProbability pof(model.units->bounds, static_cast<int>(moments.size()));
+        step.feasibility = std::exp(pof.log_value(moments, nullptr));
+    }
 }
 
 int analyzed_count(const Experiment& experiment) {
@@ -84,22 +112,48 @@ SimplifyModelFit fit_simplify_model(const Experiment& experiment, const StepCont
         return result;
     }
     const MethodSettings& method = experiment.method;
+    // One objective without constraints: its model alone, as before several metrics existed.
+    const bool single = experiment.outcomes.objectives.size() == 1 && experiment.outcomes.constraints.empty();
+    MetricTraining metrics;
+    std::optional<OutcomeModelUnits> units;
+    if (single) {
+        metrics.metrics = {experiment.primary_objective().metric};
+        metrics.sets = {*training};
+    } else {
+        std::string why;
+        auto all = make_metric_training(experiment, method.warp_objective, kSimplifyMinimumTrials, &why);
+        if (!all) {
+            result.message = why;
+            return result;
+        }
+        metrics = std::move(*all);
+        units = outcome_model_units(experiment, metrics, &why);
+        if (!units) {
+            result.message = why;
+            return result;
+        }
+    }
     const int threads = control.pool ? control.pool->size() : 1;
     control.report({"fitting model", 0, 0, to_string(method.resolved_model())});
-    const SurrogateFit fit = fit_surrogate(
-        training->data, surrogate_options(method, threads), experiment.seed ^ 0x51A9B1F7ull,
-        [&](int i, int total) { control.report({"fitting model", i, total, to_string(method.resolved_model())}); },
-        control.stop, control.pool);
-    if (fit.status == SurrogateFit::Status::Cancelled || control.cancelled()) {
-        result.status = SimplifyModelFit::Status::Cancelled;
-        return result;
-    }
-    if (fit.status == SurrogateFit::Status::Failed) {
-        result.message = "model fit failed: " + fit.message;
-        return result;
+    const std::vector<SurrogateFit> fits = fit_metric_models(
+        metrics.sets, surrogate_options(method, threads), experiment.seed ^ 0x51A9B1F7ull, control, nullptr,
+        [&](int i, int total) { control.report({"fitting model", i, total, to_string(method.resolved_model())}); });
+    std::vector<std::shared_ptr<const EnsemblePosterior>> posteriors;
+    for (std::size_t j = 0; j < fits.size(); ++j) {
+        if (fits[j].status == SurrogateFit::Status::Cancelled || control.cancelled()) {
+            result.status = SimplifyModelFit::Status::Cancelled;
+            return result;
+        }
+        if (fits[j].status == SurrogateFit::Status::Failed) {
+            result.message = "model fit failed" + (single ? std::string() : " for metric '" + metrics.metrics[j] + "'") + ": " +
+                             fits[j].message;
+            return result;
+        }
+        posteriors.push_back(fits[j].posterior);
     }
     result.status = SimplifyModelFit::Status::Ok;
-    result.model = SimplifyModel{std::move(*training), fit.posterior};
+    result.model = SimplifyModel{std::move(*training), posteriors.front(), single ? MetricTraining{} : std::move(metrics),
+                                 single ? decltype(posteriors){} : posteriors, std::move(units)};
     return result;
 }
 
@@ -138,6 +192,7 @@ SimplifyPath simplify_path(const Experiment& experiment, const SimplifyModel& mo
         step.reset = g.reset;
         step.predicted = to_objective(experiment, predict_utility(model, g.x));
         step.within_tolerance = g.within_tolerance;
+        if (!model.posteriors.empty()) add_outcome_predictions(experiment, model, g.x, step);
         path.steps.push_back(std::move(step));
     }
     return path;

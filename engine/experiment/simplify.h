@@ -13,6 +13,12 @@
 // t = (ψ(u) − m)/s; the mean maps back through the inverse transforms (the image of the mixture
 // mean — the predictive median when one member dominates), and the standard deviation by the delta
 // method, s·σ_t / ψ'(u). Without a warp both are exact: u = m + s·μ_t, sd = s·σ_t.
+//
+// Several objectives or outcome constraints (issue 16 item 3, issue 13): every modelled metric has
+// its model, as in a strategy step (experiment/outcome_step.h). The path is still the first
+// objective's (the reset that costs it least); every step also reports each objective's
+// prediction and — with constraints — the posterior probability that the configuration satisfies
+// all of them (acquisition/feasibility.h, the product over the constrained metrics' models).
 
 #include <Eigen/Core>
 #include <memory>
@@ -22,6 +28,7 @@
 
 #include "experiment/experiment.h"
 #include "experiment/model_step.h"
+#include "experiment/outcome_step.h"
 #include "experiment/step_control.h"
 #include "model/ensemble_posterior.h"
 
@@ -43,8 +50,13 @@ std::optional<std::string> simplify_unavailable(const Experiment& experiment, in
 
 // The experiment's model, fitted once for any number of paths and explanations.
 struct SimplifyModel {
-    TrainingSet training;
+    TrainingSet training;  // the first objective's
     std::shared_ptr<const EnsemblePosterior> posterior;
+    // With several objectives or any constraint: every modelled metric's training set and model
+    // (the first is the one above) and the constraints in the models' units; otherwise empty.
+    MetricTraining metrics;
+    std::vector<std::shared_ptr<const EnsemblePosterior>> posteriors;
+    std::optional<OutcomeModelUnits> units;
 };
 
 struct SimplifyModelFit {
@@ -70,8 +82,12 @@ struct SimplifyStep {
     std::vector<double> parameters;  // user units
     std::vector<int> changed;        // parameters differing from their targets, in column order
     int reset = -1;                  // the parameter reset at this step (−1: the trial itself)
-    Prediction predicted;
+    Prediction predicted;  // the first objective
     bool within_tolerance = true;
+    // With several objectives: each objective's prediction (the first is `predicted`); else empty.
+    std::vector<Prediction> objectives;
+    // With outcome constraints: the probability that every one holds; else unset.
+    std::optional<double> feasibility;
 };
 
 struct SimplifyPath {

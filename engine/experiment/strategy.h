@@ -39,11 +39,4 @@ public:
 
 std::unique_ptr<Strategy> make_strategy(const MethodSettings& settings);
 
-// Why `strategy` cannot propose for an experiment with these outcomes, or empty. Sobol proposes
-// for every experiment. The model-based strategies model one metric so far: they need exactly one
-// objective and no outcome constraints, and refuse other experiments with this message (their
-// propose() fails with it), until one model per metric and the multi-objective acquisition are
-// wired in (issue 13, items 3 and 4).
-std::optional<std::string> unsupported_outcomes(StrategyKind strategy, const Outcomes& outcomes);
-
 }  // namespace sebo

@@ -53,8 +53,7 @@ private slots:
                                    "--metric", "cost", "--constraint", "cost <= 100", "--threshold", "p99_ms=80", "--out", file});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains("throughput (max), p99_ms (min, threshold 80); cost <= 100"), qPrintable(r.err));
-        // The default strategy cannot model it yet, and says so (interim, issue 13 items 3-4).
-        QVERIFY2(r.err.contains("note: sebo-l0 with 2 objectives and 1 outcome constraint: not supported yet"), qPrintable(r.err));
+        QVERIFY2(!r.err.contains("not supported"), qPrintable(r.err));
         QVERIFY2(r.err.contains("--value NAME=V"), qPrintable(r.err));
         const QJsonObject e = read_json(file);
         QCOMPARE(e["version"].toInt(), 4);
@@ -280,7 +279,8 @@ private slots:
     }
 
     // A built-in problem with other objectives among its metrics: sourcing as "maximize
-    // relevance subject to cost <= 3", with Sobol; a model-based strategy refuses it for now.
+    // relevance subject to cost <= 3", with Sobol; and as two objectives with SEBO-L0 (one model
+    // per metric, issue 13).
     void problems_with_other_objectives() {
         const QString file = path("src.sebo.json");
         const Result r = run_sebo({"run", "--problem", "sourcing", "--repetitions", "20", "--objective", "relevance",
@@ -294,10 +294,16 @@ private slots:
 
         SEBO_EXPECT(run_sebo({"run", "--problem", "sourcing", "--objective", "speed", "--trials", "2", "--out", path("x.sebo.json")}),
                     2, "--objective: 'speed' is not a metric of the problem; its metrics are 'quality', 'relevance', 'cost'");
-        SEBO_EXPECT(run_sebo({"run", "--problem", "sourcing", "--objective", "relevance", "--objective", "cost:min", "--strategy",
-                              "sebo-l0", "--trials", "2", "--out", path("x.sebo.json")}),
-                    2, "--strategy: sebo-l0 with 2 objectives: not supported yet");
-        QVERIFY(!QFile::exists(path("x.sebo.json")));
+        const Result two = run_sebo({"run", "--problem", "sourcing", "--repetitions", "20", "--objective", "relevance", "--objective",
+                                     "cost:min", "--constraint", "cost<=3", "--strategy", "sebo-l0", "--model", "gp", "--init", "4",
+                                     "--trials", "6", "--threads", "1", "--out", path("two.sebo.json")});
+        QVERIFY2(two.code == 0, qPrintable(two.err));
+        const QJsonArray trials = read_json(path("two.sebo.json"))["trials"].toArray();
+        QCOMPARE(trials.size(), 6);
+        for (int i = 0; i < 6; ++i) {
+            QCOMPARE(trials[i].toObject()["status"].toString(), QString("completed"));
+            QCOMPARE(trials[i].toObject()["generator"].toString(), QString(i < 4 ? "sobol" : "sebo-l0"));
+        }
         SEBO_EXPECT(run_sebo({"run", file, "--trials", "5", "--objective", "cost:min"}), 2, "--objective cannot change an existing experiment");
     }
 };

@@ -296,27 +296,6 @@ private slots:
         QCOMPARE(*step.misreport, std::string("trial 1: the evaluator did not report the metric 'cost' (constrained: cost >= 1)"));
         QCOMPARE(e.trials.back().status, TrialStatus::Failed);
     }
-
-    // Sobol proposes for every experiment; the model-based strategies refuse several objectives
-    // or constraints with a message until they model several metrics (issue 13, items 3-4).
-    void strategies_and_outcomes() {
-        const Outcomes one = Outcomes::single("y", false);
-        for (StrategyKind k : all_strategy_kinds()) QVERIFY(!unsupported_outcomes(k, one));
-        QVERIFY(!unsupported_outcomes(StrategyKind::Sobol, service_outcomes()));
-        QCOMPARE(*unsupported_outcomes(StrategyKind::SeboL0, service_outcomes()),
-                 std::string("sebo-l0 with 2 objectives and 2 outcome constraints: not supported yet (the model-based "
-                             "strategies handle one objective without outcome constraints); use the strategy sobol"));
-        Outcomes constrained = one;
-        constrained.constraints = {{"y", ConstraintSense::AtMost, 1.0}};
-        QVERIFY(unsupported_outcomes(StrategyKind::Gpei, constrained));
-        Experiment e = service_experiment();
-        e.method.strategy = StrategyKind::SeboL0;
-        e.method.initial_trials = 0;
-        const StepResult step = run_step(e, *make_strategy(e.method), nullptr, StepControl{}, 1);
-        QCOMPARE(step.status, StepResult::Status::Failed);
-        QVERIFY2(step.message.find("not supported yet") != std::string::npos, step.message.c_str());
-        QVERIFY(e.trials.empty());
-    }
 };
 
 QTEST_GUILESS_MAIN(TestOutcomes)

@@ -75,6 +75,53 @@ class TestSimplify : public QObject {
     Q_OBJECT
 
 private slots:
+    // Two objectives (cost minimized, speed maximized) and a constraint on a third metric
+    // (load <= 1.2): the path still follows cost; every step reports each objective's
+    // prediction, the model's mixture mapped back here by hand, and the probability of
+    // feasibility, Φ((bound − μ)/σ) of the load model (one member), computed here.
+    void severalObjectivesAndAConstraint() {
+        Experiment e = make_experiment(false);
+        e.outcomes.metrics = {"cost", "speed", "load"};
+        e.outcomes.objectives.push_back({"speed", false, std::nullopt});
+        e.outcomes.constraints = {{"load", ConstraintSense::AtMost, 1.2}};
+        for (Trial& t : e.trials) {
+            const auto& x = t.parameters;
+            t.values["speed"] = {2.0 * x[0] - x[2] + 0.3 * x[4], std::nullopt};
+            t.values["load"] = {x[0] + 0.5 * x[1], std::nullopt};
+        }
+        const SimplifyModel model = fit(e);
+        QCOMPARE(model.metrics.metrics, (std::vector<std::string>{"cost", "speed", "load"}));
+        const SimplifyPath path = simplify_path(e, model, best_trial(e));
+        // The first objective's path and predictions are those of its own model alone.
+        const SimplifyModel alone = fit(make_experiment(false));
+        const SimplifyPath first = simplify_path(make_experiment(false), alone, best_trial(e));
+        QCOMPARE(path.steps.size(), first.steps.size());
+        for (std::size_t k = 0; k < path.steps.size(); ++k) {
+            const SimplifyStep& s = path.steps[k];
+            QCOMPARE(s.parameters, first.steps[k].parameters);
+            QCOMPARE(s.predicted.mean, first.steps[k].predicted.mean);
+            QCOMPARE(s.objectives.size(), std::size_t(2));
+            QCOMPARE(s.objectives[0].mean, s.predicted.mean);
+            const std::vector<double> u = e.space.to_unit(s.parameters);
+            const Eigen::RowVectorXd x = Eigen::Map<const Eigen::RowVectorXd>(u.data(), static_cast<Eigen::Index>(u.size()));
+            const TrainingSet& speed = model.metrics.sets[1];
+            const PosteriorMoments p = model.posteriors[1]->mixture(x);
+            SEBO_COMPARE_NEAR(s.objectives[1].mean, speed.standardizer.mean() + speed.standardizer.scale() * p.mean[0], 1e-9);
+            SEBO_COMPARE_NEAR(s.objectives[1].sd, speed.standardizer.scale() * std::sqrt(p.variance[0]), 1e-9);
+            const TrainingSet& load = model.metrics.sets[2];
+            const PosteriorMoments q = model.posteriors[2]->mixture(x);
+            const double z = ((1.2 - load.standardizer.mean()) / load.standardizer.scale() - q.mean[0]) / std::sqrt(q.variance[0]);
+            QVERIFY(s.feasibility);
+            SEBO_COMPARE_NEAR(*s.feasibility, 0.5 * std::erfc(-z / std::sqrt(2.0)), 1e-9);
+        }
+        // Without constraints no probability; with one objective no per-objective list.
+        e.outcomes.constraints.clear();
+        const SimplifyPath unconstrained = simplify_path(e, fit(e), best_trial(e));
+        QVERIFY(!unconstrained.steps.front().feasibility);
+        QCOMPARE(first.steps.front().objectives.size(), std::size_t(0));
+        QVERIFY(!first.steps.front().feasibility);
+    }
+
     void pathLosesOneChangedParameterPerStep() {
         const Experiment e = make_experiment(false);
         const SimplifyModel model = fit(e);
