@@ -254,8 +254,8 @@ std::optional<QPointF> FrontierChartView::markerValue(int trial) const {
 }
 
 void FrontierChartView::rebuild() {
-    std::vector<Marker>& markers_ = markers();
-    markers_.clear();
+    std::vector<Marker>& marks = markers();
+    marks.clear();
     error_bars_.clear();
     QList<QPointF> all, frontier, excluded, infeasible, newest, step, beyond_high, beyond_low;
     if (!snapshot_) return;
@@ -290,16 +290,10 @@ void FrontierChartView::rebuild() {
                                                                                 : LogScale::Off;
     // A constraint's bound near the values is on the axis too, so its line shows where the limit
     // lies (a bound far from every value would squash them).
-    std::vector<double> ranged = frontier_only ? frontier_values : values;
-    if (!ranged.empty()) {
-        const auto [low, high] = std::minmax_element(ranged.begin(), ranged.end());
-        const double span = *high - *low, lowest = *low, highest = *high;
-        for (const OutcomeConstraint& c : e.outcomes.constraints)
-            if (c.metric == objective.metric && c.bound >= lowest - span && c.bound <= highest + span &&
-                (c.bound > 0.0 || !positive))
-                ranged.push_back(c.bound);
-    }
-    const AxisRange range = value_axis_range(ranged, {log, false});
+    std::vector<double> bounds;
+    for (const OutcomeConstraint& c : e.outcomes.constraints)
+        if (c.metric == objective.metric && (c.bound > 0.0 || !positive)) bounds.push_back(c.bound);
+    const AxisRange range = value_axis_range(with_nearby_marks(frontier_only ? frontier_values : values, bounds), {log, false});
     if (log_automatic_) {
         const QSignalBlocker block(log_y_);
         log_y_->setChecked(range.logarithmic);
@@ -318,19 +312,19 @@ void FrontierChartView::rebuild() {
         if (t.exclusion) {
             p = QPointF(s.sparsity[i] + jitter(t.index), y);
             excluded << p;
-            markers_.push_back({p, t.index, excluded_, beyond});
+            marks.push_back({p, t.index, excluded_, beyond});
         } else if (!e.feasible(t)) {
             p = QPointF(s.sparsity[i] + jitter(t.index), y);
             infeasible << p;
-            markers_.push_back({p, t.index, infeasible_, beyond});
+            marks.push_back({p, t.index, infeasible_, beyond});
         } else if (fronts_.isPareto(t.index)) {
             p = QPointF(s.sparsity[i], y);
             frontier << p;
-            markers_.push_back({p, t.index, frontier_, beyond});
+            marks.push_back({p, t.index, frontier_, beyond});
         } else {
             p = QPointF(s.sparsity[i] + jitter(t.index), y);
             all << p;
-            markers_.push_back({p, t.index, all_, beyond});
+            marks.push_back({p, t.index, all_, beyond});
         }
         // ±1 SEM, within the part of the axis where values are drawn where they are.
         const Measurement* measured = e.objective_measurement(t, o);
@@ -398,7 +392,7 @@ void FrontierChartView::rebuild() {
     if (e.space.dimension() == 0) {
         setEmptyText(tr("No experiment is open.\n\nOpen a bundled example or create a new experiment from the "
                         "File menu."));
-    } else if (markers_.empty()) {
+    } else if (marks.empty()) {
         const int pending = e.count(TrialStatus::Pending);
         const int failed = e.count(TrialStatus::Failed);
         QString text;

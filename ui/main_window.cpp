@@ -230,6 +230,7 @@ void MainWindow::createActions() {
             [](bool on) { make_settings()->setValue("export/changedOnly", on); });
     const QString image_kinds = ChartPanel::svgExportAvailable() ? tr("PNG or SVG") : tr("PNG");
     export_frontier_ = new QAction(tr("&Frontier chart as %1…").arg(image_kinds), this);
+    export_frontier_->setToolTip(tr("The chart in the middle: with several objectives, the tab shown"));
     connect(export_frontier_, &QAction::triggered, this, [this] { exportChartDialog(Chart::Frontier); });
     export_hypervolume_ = new QAction(tr("&Hypervolume chart as %1…").arg(image_kinds), this);
     connect(export_hypervolume_, &QAction::triggered, this, [this] { exportChartDialog(Chart::Hypervolume); });
@@ -284,7 +285,7 @@ void MainWindow::createActions() {
 
     import_results_ = new QAction(tr("&Import results from CSV…"), this);
     import_results_->setToolTip(tr("Read observed values of pending trials from a CSV file with the columns "
-                                   "trial and objective (optional: sem, status, error)"));
+                                   "trial and one per metric (optional: <metric>_sem, status, error)"));
     connect(import_results_, &QAction::triggered, this, &MainWindow::importResultsDialog);
 
     exclusion_ = new TrialExclusionActions(document_, message_bar_, this);
@@ -568,9 +569,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     QScrollBar* scroll = trials_view_->verticalScrollBar();
     const bool following = scroll->value() == scroll->maximum();
     trials_model_->setSnapshot(snapshot);
-    // Feasibility means something only with outcome constraints.
-    trials_view_->setColumnHidden(trials_model_->column(TrialsTableModel::Feasible),
-                                  snapshot->experiment.outcomes.constraints.empty());
+    updateTrialColumns();
     if (first_rows) trials_view_->resizeColumnsToContents();
     // The table keeps showing the document's selection after rows were added or re-sorted,
     // and keeps following new trials when it was scrolled to the end.
@@ -591,10 +590,17 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     updateActions();
 }
 
+void MainWindow::updateTrialColumns() {
+    // Feasibility means something only with outcome constraints. The header keeps hidden sections
+    // by position, and the columns move with the metrics: every one is set.
+    const bool constrained = !document_->snapshot()->experiment.outcomes.constraints.empty();
+    const int feasible = trials_model_->column(TrialsTableModel::Feasible);
+    for (int c = 0; c < trials_model_->columnCount(); ++c) trials_view_->setColumnHidden(c, c == feasible && !constrained);
+}
+
 void MainWindow::onExperimentReplaced() {
     trials_model_->setSnapshot(document_->snapshot(), true);
-    trials_view_->setColumnHidden(trials_model_->column(TrialsTableModel::Feasible),
-                                  document_->snapshot()->experiment.outcomes.constraints.empty());
+    updateTrialColumns();
     if (trials_model_->rowCount() > 0) trials_view_->resizeColumnsToContents();
     center_->setCurrentWidget(document_->hasExperiment() ? static_cast<QWidget*>(charts_) : welcome_);
     parallel_->clearBrushes();

@@ -165,6 +165,7 @@ private:
 
     void onSnapshot(const SnapshotPtr& snapshot);
     void onExperimentReplaced();
+    void updateTrialColumns();
     void onSelection(int trial);
     void syncTableSelection(int trial, bool scroll);
     void onRunningChanged(bool running);

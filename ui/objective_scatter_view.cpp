@@ -105,6 +105,8 @@ ObjectiveScatterView::ObjectiveScatterView(QWidget* parent) : TrialChartPanel(pa
         s->attachAxis(axis_x_);
         s->attachAxis(axis_y_);
     }
+    // Up to ten entries: in a column beside the plot they stay whole.
+    c->legend()->setAlignment(Qt::AlignRight);
     // The halo's legend entry is the step line's; the ring explains itself.
     for (QScatterSeries* s : {halo_, selected_})
         for (QLegendMarker* m : c->legend()->markers(s)) m->setVisible(false);
@@ -137,7 +139,6 @@ ObjectiveScatterView::ObjectiveScatterView(QWidget* parent) : TrialChartPanel(pa
     connect(y_box_, &QComboBox::activated, this, [this](int y) { setObjectives(y == x_ ? y_ : x_, y); });
     connect(level_box_, &QSpinBox::valueChanged, this, [this] { rebuild(); });
 
-    setTopSeries({});
     setEmptyText(tr("No experiment is open."));
     restyle();
 }
@@ -348,12 +349,10 @@ void ObjectiveScatterView::rebuild() {
         if (!t.exclusion && e.feasible(t)) present.insert(s.sparsity[i]);
     }
     const auto with_bounds = [&](std::vector<double> values, const std::string& metric) {
-        if (values.empty()) return values;
-        const auto [low, high] = std::minmax_element(values.begin(), values.end());
-        const double span = *high - *low, lowest = *low, highest = *high;
+        std::vector<double> bounds;
         for (const OutcomeConstraint& c : e.outcomes.constraints)
-            if (c.metric == metric && c.bound >= lowest - span && c.bound <= highest + span) values.push_back(c.bound);
-        return values;
+            if (c.metric == metric) bounds.push_back(c.bound);
+        return with_nearby_marks(std::move(values), bounds);
     };
     const AxisRange x_range = value_axis_range(with_bounds(xs, e.outcomes.objectives[xo].metric), {LogScale::Off, false});
     const AxisRange y_range = value_axis_range(with_bounds(ys, e.outcomes.objectives[yo].metric), {LogScale::Off, false});
@@ -452,7 +451,6 @@ void ObjectiveScatterView::rebuild() {
     setAxis(axis_y_, y_range.low, y_range.high, niceInterval(y_range.high - y_range.low, 5));
     axis_x_->setTitleText(metric_title(e.outcomes.objectives[xo]));
     axis_y_->setTitleText(metric_title(e.outcomes.objectives[yo]));
-    setTopSeries({halo_});
     updateSeriesColors();
     updateSelection();
     keepZoom();

@@ -23,6 +23,7 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "new_experiment_dialog.h"
+#include "outcome_table_editor.h"
 #include "parameter_table_editor.h"
 #include "run_controller.h"
 #include "test_support.h"

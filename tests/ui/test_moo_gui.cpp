@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <set>
 
+#include "axis_range.h"
 #include "central_charts.h"
 #include "configuration_inspector.h"
 #include "experiment_document.h"
@@ -149,6 +150,13 @@ class TestMooGui : public QObject {
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+    // A bound within one span of the values joins the axis range; a farther one does not.
+    void boundsNearTheValuesWidenTheAxis() {
+        const std::vector<double> values{2.0, 4.0, 3.0};  // span 2: marks in [0, 6] count
+        QCOMPARE(with_nearby_marks(values, {5.5, 6.0, 0.0, -0.5, 100.0}), (std::vector<double>{2, 4, 3, 5.5, 6, 0}));
+        QCOMPARE(with_nearby_marks({}, {1.0}), std::vector<double>{});
+    }
+
     // The k control highlights that level's front (hand-computed above) and limits the table.
     void twoObjectiveViewFollowsTheLevel() {
         MainWindow w;
@@ -233,6 +241,8 @@ private slots:
         QCOMPARE(model->headerData(TrialsTableModel::Metric, Qt::Horizontal).toString(), QString("latency"));
         QCOMPARE(model->index(model->rowOfTrial(4), TrialsTableModel::Metric).data().toString(), QString("1"));
         QVERIFY(w.trialsView()->isColumnHidden(model->column(TrialsTableModel::Feasible)));
+        // The window had no experiment before, whose hidden Feasible column sat where latency is now.
+        QVERIFY(!w.trialsView()->isColumnHidden(TrialsTableModel::Metric));
     }
 
     // Infeasible trials are hollow and on no frontier; the bound on the plotted metric is a line.

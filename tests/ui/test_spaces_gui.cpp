@@ -17,6 +17,7 @@
 #include "main_window.h"
 #include "method_panel.h"
 #include "new_experiment_dialog.h"
+#include "outcome_table_editor.h"
 #include "parameter_table_editor.h"
 #include "trials_table_model.h"
 #include "ui_test_support.h"
