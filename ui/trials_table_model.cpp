@@ -164,7 +164,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         case Objective:
         case Metric: return value ? QVariant(value->mean) : QVariant();
         case Sem: return value && value->sem ? QVariant(*value->sem) : QVariant();
-        // Feasible first, then unknown, then infeasible; trials without a result after them.
+        // Infeasible 0, unknown 1, feasible 2; trials without a result after them either way.
         case Feasible:
             if (!feasibility) return QVariant();
             return *feasibility == Feasibility::Feasible ? 2 : *feasibility == Feasibility::Unknown ? 1 : 0;
