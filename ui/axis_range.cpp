@@ -101,6 +101,15 @@ double AxisRange::arrow(double value) const {
     }
 }
 
+std::vector<double> with_nearby_marks(std::vector<double> values, const std::vector<double>& marks) {
+    if (values.empty()) return values;
+    const auto [low_it, high_it] = std::minmax_element(values.begin(), values.end());
+    const double low = *low_it, high = *high_it, span = high - low;
+    for (double mark : marks)
+        if (mark >= low - span && mark <= high + span) values.push_back(mark);
+    return values;
+}
+
 bool log_axis_possible(const std::vector<double>& values) {
     return !values.empty() && std::all_of(values.begin(), values.end(), [](double v) { return v > 0.0; });
 }

@@ -51,6 +51,10 @@ struct AxisRange {
 // The range for `values` (finite; may be empty: then [0, 1]).
 AxisRange value_axis_range(const std::vector<double>& values, const AxisRangeOptions& options = {});
 
+// `values` with those of `marks` (a constraint's bound drawn as a line) that lie within one span
+// of them: a mark near the data is on the axis, one far from it does not squash the data.
+std::vector<double> with_nearby_marks(std::vector<double> values, const std::vector<double>& marks);
+
 // Whether a logarithmic axis is possible: there is a value and every value is positive.
 bool log_axis_possible(const std::vector<double>& values);
 

@@ -18,6 +18,7 @@
 
 #include "configuration_model.h"
 #include "generator_label.h"
+#include "outcome_text.h"
 #include "palette_colors.h"
 #include "tinted_label.h"
 #include "trial_explanation_view.h"
@@ -95,14 +96,23 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
     fail_ = new QPushButton(tr("Mark failed"), result_box_);
     result_error_ = new TintedLabel(TintedLabel::Tint::Error, result_box_);
     result_error_->hide();
-    grid->addWidget(new QLabel(tr("Value"), result_box_), 0, 0);
+    value_label_ = new QLabel(tr("Value"), result_box_);
+    grid->addWidget(value_label_, 0, 0);
     grid->addWidget(value_edit_, 0, 1);
     grid->addWidget(sem_edit_, 0, 2);
     grid->addWidget(record_, 0, 3);
-    grid->addWidget(result_error_, 1, 1, 1, 3);
-    grid->addWidget(new QLabel(tr("Failed"), result_box_), 2, 0);
-    grid->addWidget(reason_edit_, 2, 1, 1, 2);
-    grid->addWidget(fail_, 2, 3);
+    // The other metrics' fields, one row each (updateMetricFields).
+    metric_fields_ = new QWidget(result_box_);
+    auto* metric_grid = new QGridLayout(metric_fields_);
+    metric_grid->setContentsMargins(0, 0, 0, 0);
+    metric_grid->setColumnStretch(1, 2);
+    metric_grid->setColumnStretch(2, 1);
+    metric_fields_->hide();
+    grid->addWidget(metric_fields_, 1, 0, 1, 3);
+    grid->addWidget(result_error_, 2, 1, 1, 3);
+    grid->addWidget(new QLabel(tr("Failed"), result_box_), 3, 0);
+    grid->addWidget(reason_edit_, 3, 1, 1, 2);
+    grid->addWidget(fail_, 3, 3);
     grid->setColumnStretch(1, 2);
     grid->setColumnStretch(2, 1);
     layout->addWidget(result_box_);
@@ -158,16 +168,68 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
 
 void ConfigurationInspector::setSnapshot(SnapshotPtr snapshot) {
     snapshot_ = std::move(snapshot);
+    updateMetricFields();
     if (snapshot_ && trial_ >= 0 && !snapshot_->trial(trial_)) trial_ = -1;
     explanation_->setSnapshot(snapshot_);
     explanation_->setTrial(trial_);
     refresh();
 }
 
+void ConfigurationInspector::updateMetricFields() {
+    std::vector<QString> metrics;
+    if (snapshot_ && snapshot_->experiment.outcomes.metrics.size() > 1)
+        for (const std::string& m : snapshot_->experiment.outcomes.metrics)
+            if (m != snapshot_->experiment.primary_objective().metric) metrics.push_back(QString::fromStdString(m));
+    std::vector<QString> shown;
+    for (const MetricField& row : metric_rows_) shown.push_back(row.metric);
+    value_label_->setText(metrics.empty() || !snapshot_
+                              ? tr("Value")
+                              : QString::fromStdString(snapshot_->experiment.primary_objective().metric));
+    if (shown == metrics) return;
+    auto* grid = static_cast<QGridLayout*>(metric_fields_->layout());
+    while (QLayoutItem* item = grid->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    metric_rows_.clear();
+    const Outcomes& outcomes = snapshot_ ? snapshot_->experiment.outcomes : Outcomes{};
+    for (std::size_t i = 0; i < metrics.size(); ++i) {
+        const int row = static_cast<int>(i);
+        MetricField field{metrics[i], new QLineEdit(metric_fields_), new QLineEdit(metric_fields_)};
+        const bool needed = outcomes.objective_on(metrics[i].toStdString()) || outcomes.is_constrained(metrics[i].toStdString());
+        field.value->setPlaceholderText(needed ? tr("observed value") : tr("observed value (optional)"));
+        field.value->setAccessibleName(tr("Observed %1").arg(metrics[i]));
+        field.sem->setPlaceholderText(tr("standard error (optional)"));
+        grid->addWidget(new QLabel(metrics[i], metric_fields_), row, 0);
+        grid->addWidget(field.value, row, 1);
+        grid->addWidget(field.sem, row, 2);
+        for (QLineEdit* edit : {field.value, field.sem})
+            connect(edit, &QLineEdit::returnPressed, this, &ConfigurationInspector::submitResult);
+        metric_rows_.push_back(field);
+    }
+    metric_fields_->setVisible(!metric_rows_.empty());
+}
+
+QLineEdit* ConfigurationInspector::metricEdit(const QString& metric) const {
+    for (const MetricField& row : metric_rows_)
+        if (row.metric == metric) return row.value;
+    return nullptr;
+}
+
+QLineEdit* ConfigurationInspector::metricSemEdit(const QString& metric) const {
+    for (const MetricField& row : metric_rows_)
+        if (row.metric == metric) return row.sem;
+    return nullptr;
+}
+
 void ConfigurationInspector::setTrial(int trial) {
     if (trial != trial_) {
         value_edit_->clear();
         sem_edit_->clear();
+        for (const MetricField& row : metric_rows_) {
+            row.value->clear();
+            row.sem->clear();
+        }
         reason_edit_->clear();
         result_error_->hide();
     }
@@ -213,6 +275,18 @@ void ConfigurationInspector::refresh() {
     } else if (t->status == TrialStatus::Pending) {
         lines << tr("<b>%1</b>: waiting for a result").arg(objective);
     }
+    for (const std::string& metric : e.outcomes.metrics) {
+        const Measurement* m = metric == e.primary_objective().metric ? nullptr : t->measurement(metric);
+        if (!m) continue;
+        QString line = QString("<b>%1</b>: %2").arg(QString::fromStdString(metric).toHtmlEscaped(), display_number(m->mean, 8));
+        if (m->sem) line += QString(" ± %1").arg(display_number(*m->sem, 3));
+        if (const sebo::Objective* o = e.outcomes.objective_on(metric))
+            line += o->minimize ? tr(" (minimized)") : tr(" (maximized)");
+        lines << line;
+    }
+    if (const QString infeasible = infeasibility_text(e, *t); !infeasible.isEmpty())
+        lines << QString("<span style='color:%1'><b>%2</b></span>")
+                     .arg(error_text(palette()).name(), infeasible.toHtmlEscaped());
     const int active = snapshot_->sparsityOf(trial_);
     const QString unit = e.space.has_groups() ? tr("groups") : tr("parameters");
     lines << tr("<b>Active</b>: %1 of %2 %3 changed from the target").arg(active).arg(e.max_sparsity()).arg(unit);
@@ -274,8 +348,48 @@ void ConfigurationInspector::submitResult() {
             return;
         }
     }
+    if (metric_rows_.empty()) {
+        showResultError({});
+        emit resultEntered(trial_, *value, sem);
+        return;
+    }
+    // Several metrics: every objective and constrained metric needs its value (as in a results
+    // sheet); a tracked one may stay empty.
+    const Outcomes& outcomes = snapshot_->experiment.outcomes;
+    MetricValues values{{snapshot_->experiment.primary_objective().metric, Measurement{*value, sem}}};
+    for (const MetricField& row : metric_rows_) {
+        const std::string metric = row.metric.toStdString();
+        const QString typed = row.value->text().trimmed();
+        if (typed.isEmpty()) {
+            if (outcomes.objective_on(metric) || outcomes.is_constrained(metric)) {
+                showResultError(outcomes.objective_on(metric)
+                                    ? tr("Type the observed value of %1 (an objective) too.").arg(row.metric)
+                                    : tr("Type the observed value of %1 (it is constrained) too.").arg(row.metric));
+                row.value->setFocus();
+                return;
+            }
+            continue;
+        }
+        const std::optional<double> metric_value = parse_user_number(typed);
+        if (!metric_value) {
+            showResultError(tr("%1: '%2' is not a number.").arg(row.metric, typed));
+            row.value->setFocus();
+            return;
+        }
+        std::optional<double> metric_sem;
+        if (!row.sem->text().trimmed().isEmpty()) {
+            metric_sem = parse_user_number(row.sem->text());
+            if (!metric_sem || *metric_sem < 0) {
+                showResultError(tr("%1: the standard error '%2' is not a non-negative number.")
+                                    .arg(row.metric, row.sem->text().trimmed()));
+                row.sem->setFocus();
+                return;
+            }
+        }
+        values[metric] = Measurement{*metric_value, metric_sem};
+    }
     showResultError({});
-    emit resultEntered(trial_, *value, sem);
+    emit resultsEntered(trial_, values);
 }
 
 }  // namespace sebo::ui

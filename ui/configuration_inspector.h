@@ -1,12 +1,14 @@
 #pragma once
-// The selected trial in detail: objective, active count, and per parameter its value, target
-// and whether it changed (changed first). Here the user picks the trial (chosen + note),
-// copies or exports it, and — for a pending trial of a manual experiment — types the observed
-// value or marks it failed (SPEC §1 "manual", §5). On request the model explains a completed
+// The selected trial in detail: its metrics (and whether it is feasible, with outcome
+// constraints), active count, and per parameter its value, target and whether it changed (changed
+// first). Here the user picks the trial (chosen + note), copies or exports it, and — for a pending
+// trial of a manual experiment — types the observed value of each metric or marks it failed
+// (SPEC §1 "manual", §5). On request the model explains a completed
 // trial (trial_explanation_view.h).
 
 #include <QWidget>
 #include <optional>
+#include <vector>
 
 #include "experiment_snapshot.h"
 
@@ -43,6 +45,10 @@ public:
     QGroupBox* resultBox() const { return result_box_; }
     QLineEdit* resultEdit() const { return value_edit_; }
     QLineEdit* semEdit() const { return sem_edit_; }
+    // With several metrics: the value and standard error fields of a metric other than the
+    // first objective (whose fields are resultEdit() and semEdit()), or nullptr.
+    QLineEdit* metricEdit(const QString& metric) const;
+    QLineEdit* metricSemEdit(const QString& metric) const;
     QLineEdit* failureEdit() const { return reason_edit_; }
     QPushButton* recordButton() const { return record_; }
     QPushButton* failButton() const { return fail_; }
@@ -53,6 +59,8 @@ public:
 signals:
     void chosenChanged(int trial, bool chosen, const QString& note);
     void resultEntered(int trial, double value, std::optional<double> sem);
+    // With several metrics: every value typed (each objective's at least).
+    void resultsEntered(int trial, const MetricValues& values);
     void failureEntered(int trial, const QString& reason);
     void copyRequested(int trial);
     void exportRequested(int trial);
@@ -61,6 +69,8 @@ private:
     void refresh();
     void submitResult();
     void showResultError(const QString& message);
+    // The fields of the metrics other than the first objective, for the snapshot's metrics.
+    void updateMetricFields();
 
     SnapshotPtr snapshot_;
     int trial_ = -1;
@@ -79,6 +89,14 @@ private:
     QPushButton* record_;
     QPushButton* fail_;
     QLabel* result_error_;
+    QLabel* value_label_;
+    QWidget* metric_fields_;
+    struct MetricField {
+        QString metric;
+        QLineEdit* value = nullptr;
+        QLineEdit* sem = nullptr;
+    };
+    std::vector<MetricField> metric_rows_;
     QLineEdit* filter_;
     ConfigurationModel* model_;
     QSortFilterProxyModel* proxy_;

@@ -3,16 +3,14 @@
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLogValueAxis>
 #include <QGraphicsPathItem>
-#include <QHelpEvent>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QMouseEvent>
 #include <QScatterSeries>
-#include <QToolTip>
 #include <QValueAxis>
 #include <QPainter>
 #include <algorithm>
@@ -21,6 +19,7 @@
 #include <utility>
 
 #include "axis_range.h"
+#include "outcome_text.h"
 #include "chart_zoom.h"
 
 #include "palette_colors.h"
@@ -37,45 +36,9 @@ double jitter(int trial) {
     return ((h >> 8) % 1000) / 1000.0 * 0.4 - 0.2;
 }
 
-// Marker images (drawn at twice the marker size for sharp edges on high-density screens).
-QImage marker_image(const std::function<void(QPainter&, double)>& draw) {
-    constexpr int kSize = 32;
-    QImage image(kSize, kSize, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::transparent);
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    draw(painter, kSize);
-    return image;
-}
-
-// A cross: a trial excluded from analysis.
-QImage cross_marker(const QColor& color) {
-    return marker_image([color](QPainter& p, double size) {
-        QPen pen(color, size * 0.14, Qt::SolidLine, Qt::RoundCap);
-        p.setPen(pen);
-        const double a = size * 0.2, b = size * 0.8;
-        p.drawLine(QPointF(a, a), QPointF(b, b));
-        p.drawLine(QPointF(a, b), QPointF(b, a));
-    });
-}
-
-// An arrow pointing off the chart: the value lies beyond this edge of the axis.
-QImage arrow_marker(bool up, const QColor& fill, const QColor& outline) {
-    return marker_image([up, fill, outline](QPainter& p, double size) {
-        QPolygonF head;
-        const double tip = up ? size * 0.04 : size * 0.96, base = up ? size * 0.62 : size * 0.38;
-        head << QPointF(size * 0.5, tip) << QPointF(size * 0.12, base) << QPointF(size * 0.88, base);
-        p.setPen(QPen(outline, size * 0.06));
-        p.setBrush(fill);
-        p.drawPolygon(head);
-        p.fillRect(QRectF(size * 0.38, up ? base : size * 0.04, size * 0.24, up ? size * 0.34 : base - size * 0.04),
-                   fill);
-    });
-}
-
 }  // namespace
 
-FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent) {
+FrontierChartView::FrontierChartView(QWidget* parent) : TrialChartPanel(parent) {
     QChart* c = chart();
 
     // Colours come from the palette (updateSeriesColors).
@@ -104,6 +67,10 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
     excluded_->setName(tr("Excluded"));
     excluded_->setMarkerSize(12);
 
+    infeasible_ = new QScatterSeries;
+    infeasible_->setName(tr("Infeasible"));
+    infeasible_->setMarkerSize(9);
+
     beyond_high_ = new QScatterSeries;
     beyond_high_->setName(tr("Off the axis"));
     beyond_high_->setMarkerSize(14);
@@ -111,8 +78,8 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
     beyond_low_->setName(beyond_high_->name());
     beyond_low_->setMarkerSize(14);
 
-    for (QXYSeries* s : std::initializer_list<QXYSeries*>{all_, step_, excluded_, frontier_, newest_, beyond_high_,
-                                                           beyond_low_, selected_})
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{all_, infeasible_, step_, excluded_, frontier_, newest_,
+                                                           beyond_high_, beyond_low_, selected_})
         c->addSeries(s);
 
     // Error bars: one path over the plot area, between the lines and the markers.
@@ -151,6 +118,12 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
     zoom_ = new QCheckBox(tr("Zoom to frontier"), this);
     zoom_->setToolTip(tr("Show only the region of the frontier trials (fewest active parameters, best "
                          "values); other trials may fall outside"));
+    objective_box_ = new QComboBox(this);
+    objective_box_->setToolTip(tr("The objective plotted against the number of active parameters"));
+    objective_box_->setAccessibleName(tr("Objective plotted"));
+    objective_box_->hide();
+    connect(objective_box_, &QComboBox::activated, this, [this](int index) { setObjective(index); });
+    optionsRow()->addWidget(objective_box_);
     optionsRow()->addStretch(1);
     optionsRow()->addWidget(zoom_);
     optionsRow()->addWidget(log_y_);
@@ -164,8 +137,7 @@ FrontierChartView::FrontierChartView(QWidget* parent) : ChartPanel(false, parent
     connect(log_y_, &QCheckBox::toggled, this, axes_changed);
     connect(zoom_, &QCheckBox::toggled, this, axes_changed);
 
-    chartView()->viewport()->setMouseTracking(true);
-    chartView()->viewport()->installEventFilter(this);
+    setTopSeries({frontier_});
     setEmptyText(tr("No experiment is open.\n\nOpen a bundled example or create a new experiment from the "
                     "File menu."));
     registerAxis(axis_y_log_);
@@ -199,16 +171,59 @@ void FrontierChartView::updateSeriesColors() {
     selected_->setPen(ring);
     const QColor excluded = chart_color(p, ChartRole::Excluded);
     excluded_->setColor(excluded);  // the legend's swatch
-    excluded_->setLightMarker(cross_marker(excluded));
+    excluded_->setLightMarker(crossMarker(excluded));
+    // Hollow: measured, but a constraint does not hold.
+    QPen hollow(chart_color(p, ChartRole::Trial));
+    hollow.setWidthF(1.6);
+    infeasible_->setPen(hollow);
+    infeasible_->setColor(Qt::transparent);
+    infeasible_->setBrush(Qt::NoBrush);
+    infeasible_->setBorderColor(chart_color(p, ChartRole::Trial));
+    QPen bound(error_text(p));
+    bound.setWidthF(1.5);
+    bound.setStyle(Qt::DashLine);
+    for (QLineSeries* line : bounds_) line->setPen(bound);
     const QColor off_axis = chart_color(p, ChartRole::OffAxis);
     for (QScatterSeries* s : {beyond_high_, beyond_low_}) s->setColor(off_axis);
-    beyond_high_->setLightMarker(arrow_marker(true, off_axis, base));
-    beyond_low_->setLightMarker(arrow_marker(false, off_axis, base));
+    beyond_high_->setLightMarker(arrowMarker(true, off_axis, base));
+    beyond_low_->setLightMarker(arrowMarker(false, off_axis, base));
 }
 
 void FrontierChartView::setSnapshot(SnapshotPtr snapshot) {
     snapshot_ = std::move(snapshot);
+    updateObjectiveBox();
     rebuild();
+}
+
+void FrontierChartView::updateObjectiveBox() {
+    const std::size_t count = snapshot_ ? snapshot_->experiment.outcomes.objectives.size() : 1;
+    if (objective_ >= count) objective_ = 0;
+    QStringList names;
+    for (std::size_t i = 0; snapshot_ && i < count; ++i) {
+        const sebo::Objective& o = snapshot_->experiment.outcomes.objectives[i];
+        names << (o.minimize ? tr("%1 (min)") : tr("%1 (max)")).arg(QString::fromStdString(o.metric));
+    }
+    QStringList shown;
+    for (int i = 0; i < objective_box_->count(); ++i) shown << objective_box_->itemText(i);
+    if (shown != names) {
+        const QSignalBlocker block(objective_box_);
+        objective_box_->clear();
+        objective_box_->addItems(names);
+    }
+    objective_box_->setCurrentIndex(static_cast<int>(objective_));
+    objective_box_->setVisible(count > 1);
+}
+
+void FrontierChartView::setObjective(int objective) {
+    if (!snapshot_ || objective < 0 || objective >= static_cast<int>(snapshot_->experiment.outcomes.objectives.size()) ||
+        static_cast<std::size_t>(objective) == objective_)
+        return;
+    objective_ = static_cast<std::size_t>(objective);
+    objective_box_->setCurrentIndex(objective);
+    // Another quantity on the axis: the whole chart, with the automatic log-scale choice.
+    log_automatic_ = true;
+    if (zoom()->isZoomed()) zoom()->reset();
+    else rebuild();
 }
 
 void FrontierChartView::setLogScale(bool on) {
@@ -234,18 +249,21 @@ void FrontierChartView::setSelectedTrial(int trial) {
 }
 
 std::optional<QPointF> FrontierChartView::markerValue(int trial) const {
-    for (const Marker& m : markers_)
-        if (m.trial == trial) return m.value;
+    if (const Marker* m = markerOf(trial)) return m->value;
     return std::nullopt;
 }
 
 void FrontierChartView::rebuild() {
-    markers_.clear();
+    std::vector<Marker>& marks = markers();
+    marks.clear();
     error_bars_.clear();
-    QList<QPointF> all, frontier, excluded, newest, step, beyond_high, beyond_low;
+    QList<QPointF> all, frontier, excluded, infeasible, newest, step, beyond_high, beyond_low;
     if (!snapshot_) return;
     const ExperimentSnapshot& s = *snapshot_;
     const Experiment& e = s.experiment;
+    const std::size_t o = objective_;
+    fronts_ = objective_fronts(s, {o});
+    const sebo::Objective& objective = e.outcomes.objectives[o];
     const bool groups = e.space.has_groups();
     const int d = e.max_sparsity();
 
@@ -254,10 +272,10 @@ void FrontierChartView::rebuild() {
     double f_x_max = 0.0;
     for (std::size_t i = 0; i < e.trials.size(); ++i) {
         const Trial& t = e.trials[i];
-        if (t.status != TrialStatus::Completed || !e.objective_value(t) || s.sparsity[i] < 0) continue;
-        values.push_back(*e.objective_value(t));
-        if (s.isPareto(t.index)) {
-            frontier_values.push_back(*e.objective_value(t));
+        if (t.status != TrialStatus::Completed || !e.objective_value(t, o) || s.sparsity[i] < 0) continue;
+        values.push_back(*e.objective_value(t, o));
+        if (fronts_.isPareto(t.index)) {
+            frontier_values.push_back(*e.objective_value(t, o));
             f_x_max = std::max(f_x_max, static_cast<double>(s.sparsity[i]));
         }
     }
@@ -270,7 +288,12 @@ void FrontierChartView::rebuild() {
     const LogScale log = log_automatic_ && !zoom()->isZoomed() ? LogScale::Automatic
                          : (log_automatic_ ? logScale() : log_y_->isChecked()) ? LogScale::On
                                                                                 : LogScale::Off;
-    const AxisRange range = value_axis_range(frontier_only ? frontier_values : values, {log, false});
+    // A constraint's bound near the values is on the axis too, so its line shows where the limit
+    // lies (a bound far from every value would squash them).
+    std::vector<double> bounds;
+    for (const OutcomeConstraint& c : e.outcomes.constraints)
+        if (c.metric == objective.metric && (c.bound > 0.0 || !positive)) bounds.push_back(c.bound);
+    const AxisRange range = value_axis_range(with_nearby_marks(frontier_only ? frontier_values : values, bounds), {log, false});
     if (log_automatic_) {
         const QSignalBlocker block(log_y_);
         log_y_->setChecked(range.logarithmic);
@@ -278,44 +301,49 @@ void FrontierChartView::rebuild() {
 
     for (std::size_t i = 0; i < e.trials.size(); ++i) {
         const Trial& t = e.trials[i];
-        if (t.status != TrialStatus::Completed || !e.objective_value(t) || s.sparsity[i] < 0) continue;
+        if (t.status != TrialStatus::Completed || !e.objective_value(t, o) || s.sparsity[i] < 0) continue;
+        const double value = *e.objective_value(t, o);
         // Zoomed to the frontier, other trials may fall outside the axis (they are not moved
         // into its bands).
-        const bool banded = !frontier_only || s.isPareto(t.index);
-        const double y = banded ? range.place(*e.objective_value(t)) : *e.objective_value(t);
-        const int beyond = banded ? range.side(*e.objective_value(t)) : 0;
+        const bool banded = !frontier_only || fronts_.isPareto(t.index);
+        const double y = banded ? range.place(value) : value;
+        const int beyond = banded ? range.side(value) : 0;
         QPointF p;
         if (t.exclusion) {
             p = QPointF(s.sparsity[i] + jitter(t.index), y);
             excluded << p;
-            markers_.push_back({p, t.index, excluded_, beyond});
-        } else if (s.isPareto(t.index)) {
+            marks.push_back({p, t.index, excluded_, beyond});
+        } else if (!e.feasible(t)) {
+            p = QPointF(s.sparsity[i] + jitter(t.index), y);
+            infeasible << p;
+            marks.push_back({p, t.index, infeasible_, beyond});
+        } else if (fronts_.isPareto(t.index)) {
             p = QPointF(s.sparsity[i], y);
             frontier << p;
-            markers_.push_back({p, t.index, frontier_, beyond});
+            marks.push_back({p, t.index, frontier_, beyond});
         } else {
             p = QPointF(s.sparsity[i] + jitter(t.index), y);
             all << p;
-            markers_.push_back({p, t.index, all_, beyond});
+            marks.push_back({p, t.index, all_, beyond});
         }
         // ±1 SEM, within the part of the axis where values are drawn where they are.
-        const Measurement* measured = e.objective_measurement(t);
+        const Measurement* measured = e.objective_measurement(t, o);
         if (measured->sem && *measured->sem > 0.0 && beyond == 0 && y >= range.shown_low && y <= range.shown_high)
             error_bars_.push_back({t.index, p.x(), std::max(y - *measured->sem, range.shown_low),
                                    std::min(y + *measured->sem, range.shown_high)});
-        if (beyond > 0) beyond_high << QPointF(p.x(), range.arrow(*e.objective_value(t)));
-        if (beyond < 0) beyond_low << QPointF(p.x(), range.arrow(*e.objective_value(t)));
+        if (beyond > 0) beyond_high << QPointF(p.x(), range.arrow(value));
+        if (beyond < 0) beyond_low << QPointF(p.x(), range.arrow(value));
     }
     if (s.newest_completed)
         if (auto p = markerValue(*s.newest_completed)) newest << *p;
 
     // "Best with at most k active" as a staircase: flat until a sparser-or-equal trial improves.
     std::optional<double> previous;
-    for (const FrontierReport::Level& level : s.report.levels) {
-        if (!level.best_objective) continue;
-        const double y = range.place(*level.best_objective);
-        if (previous && *previous != y) step << QPointF(level.k, *previous);
-        step << QPointF(level.k, y);
+    for (std::size_t k = 0; k < fronts_.levels.size(); ++k) {
+        if (fronts_.levels[k].empty()) continue;
+        const double y = range.place(*e.objective_value(*s.trial(fronts_.levels[k].front()), o));
+        if (previous && *previous != y) step << QPointF(static_cast<double>(k), *previous);
+        step << QPointF(static_cast<double>(k), y);
         previous = y;
     }
     if (previous && !step.isEmpty() && step.last().x() < d) step << QPointF(d, *previous);
@@ -323,6 +351,7 @@ void FrontierChartView::rebuild() {
     all_->replace(all);
     frontier_->replace(frontier);
     excluded_->replace(excluded);
+    infeasible_->replace(infeasible);
     newest_->replace(newest);
     step_->replace(step);
     beyond_high_->replace(beyond_high);
@@ -332,6 +361,7 @@ void FrontierChartView::rebuild() {
         for (QLegendMarker* m : chart()->legend()->markers(series)) m->setVisible(shown);
     };
     show_in_legend(excluded_, !excluded.isEmpty());
+    show_in_legend(infeasible_, !infeasible.isEmpty());
     show_in_legend(beyond_high_, !beyond_high.isEmpty() || !beyond_low.isEmpty());
     show_in_legend(beyond_low_, false);
 
@@ -349,9 +379,10 @@ void FrontierChartView::rebuild() {
             setAxis(axis_y_, range.low, range.high, niceInterval(range.high - range.low, 5));
         }
     }
-    const QString name = QString::fromStdString(e.primary_objective().metric);
-    current_y_->setTitleText(e.primary_objective().minimize ? tr("%1 (lower is better)").arg(name)
-                                                  : tr("%1 (higher is better)").arg(name));
+    updateBounds(e, range, -0.5, x_high);
+    const QString name = QString::fromStdString(objective.metric);
+    current_y_->setTitleText(objective.minimize ? tr("%1 (lower is better)").arg(name)
+                                                : tr("%1 (higher is better)").arg(name));
     updateSelection();
     updateErrorBarPath();
     range_shade_->setRange(e.method.min_active, e.method.max_active);
@@ -361,7 +392,7 @@ void FrontierChartView::rebuild() {
     if (e.space.dimension() == 0) {
         setEmptyText(tr("No experiment is open.\n\nOpen a bundled example or create a new experiment from the "
                         "File menu."));
-    } else if (markers_.empty()) {
+    } else if (marks.empty()) {
         const int pending = e.count(TrialStatus::Pending);
         const int failed = e.count(TrialStatus::Failed);
         QString text;
@@ -385,6 +416,31 @@ void FrontierChartView::rebuild() {
     } else {
         setEmptyText({});
     }
+}
+
+void FrontierChartView::updateBounds(const Experiment& e, const AxisRange& range, double x_low, double x_high) {
+    std::vector<const OutcomeConstraint*> shown;
+    for (const OutcomeConstraint& c : e.outcomes.constraints)
+        if (c.metric == e.outcomes.objectives[objective_].metric && range.side(c.bound) == 0 &&
+            (!range.logarithmic || c.bound > 0.0))
+            shown.push_back(&c);
+    while (bounds_.size() > shown.size()) {
+        chart()->removeSeries(bounds_.back());
+        delete bounds_.back();
+        bounds_.pop_back();
+    }
+    while (bounds_.size() < shown.size()) {
+        auto* line = new QLineSeries;
+        chart()->addSeries(line);
+        line->attachAxis(axis_x_);
+        line->attachAxis(current_y_);
+        bounds_.push_back(line);
+    }
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        bounds_[i]->setName(QString::fromStdString(shown[i]->text()).replace("<=", "≤").replace(">=", "≥"));
+        bounds_[i]->replace({QPointF(x_low, shown[i]->bound), QPointF(x_high, shown[i]->bound)});
+    }
+    if (!shown.empty()) updateSeriesColors();
 }
 
 void FrontierChartView::updateSelection() {
@@ -420,128 +476,20 @@ void FrontierChartView::updateErrorBarPath() {
     error_bar_item_->setPath(path);
 }
 
-std::optional<QPoint> FrontierChartView::trialPosition(int trial) const {
-    for (const Marker& m : markers_) {
-        if (m.trial != trial) continue;
-        const QPointF in_chart = chart()->mapToPosition(m.value, m.series);
-        const QPointF in_scene = chart()->mapToScene(in_chart);
-        return chartView()->mapFromScene(in_scene);
-    }
-    return std::nullopt;
-}
-
-std::optional<int> FrontierChartView::trialAt(QPoint position, double radius) const {
-    std::optional<int> best;
-    bool best_on_frontier = false;
-    double best_distance = radius * radius;
-    for (const Marker& m : markers_) {
-        const QPointF in_scene = chart()->mapToScene(chart()->mapToPosition(m.value, m.series));
-        const QPointF p = chartView()->mapFromScene(in_scene);
-        const double dx = p.x() - position.x(), dy = p.y() - position.y();
-        const double distance = dx * dx + dy * dy;
-        // Frontier markers are drawn on top of the grey ones: on a tie they win.
-        const bool on_frontier = m.series == frontier_;
-        if (distance < best_distance || (distance == best_distance && on_frontier && !best_on_frontier) ||
-            (!best && distance <= best_distance)) {
-            best_distance = distance;
-            best = m.trial;
-            best_on_frontier = on_frontier;
-        }
-    }
-    return best;
-}
-
-QList<int> FrontierChartView::trialsAt(QPoint position, double radius) const {
-    const std::optional<int> nearest = trialAt(position, radius);
-    if (!nearest) return {};
-    const std::optional<QPoint> spot = trialPosition(*nearest);
-    QList<int> trials{*nearest};
-    for (const Marker& m : markers_) {
-        if (m.trial == *nearest || trials.contains(m.trial)) continue;
-        const QPointF p = chartView()->mapFromScene(chart()->mapToScene(chart()->mapToPosition(m.value, m.series)));
-        if (spot && std::hypot(p.x() - spot->x(), p.y() - spot->y()) <= kSameSpot) trials << m.trial;
-    }
-    std::sort(trials.begin() + 1, trials.end());
-    return trials;
-}
-
-QString FrontierChartView::tooltipFor(const QList<int>& trials) const {
-    if (trials.size() <= 1) return trials.isEmpty() ? QString() : tooltipFor(trials.first());
-    QList<int> sorted = trials;
-    std::sort(sorted.begin(), sorted.end());
-    QStringList numbers;
-    for (int t : sorted) numbers << QString::number(t);
-    QString text = tr("<b>%1 trials on this spot</b>: %2").arg(trials.size()).arg(numbers.join(", "));
-    // Each one in full, up to a tooltip's worth; the rest by number above.
-    constexpr int kDetailed = 4;
-    for (int i = 0; i < std::min<int>(kDetailed, static_cast<int>(trials.size())); ++i)
-        text += "<hr>" + tooltipFor(trials[i]);
-    if (trials.size() > kDetailed) text += "<hr>" + tr("and %1 more").arg(trials.size() - kDetailed);
-    return text;
-}
-
 QString FrontierChartView::tooltipFor(int trial) const {
     if (!snapshot_) return {};
     const Trial* t = snapshot_->trial(trial);
     const Experiment& e = snapshot_->experiment;
-    const Measurement* value = t ? e.objective_measurement(*t) : nullptr;
-    if (!value) return {};
+    if (!t || !e.objective_measurement(*t, objective_)) return {};
     QString text = tr("<b>Trial %1</b>").arg(trial);
-    if (snapshot_->isPareto(trial)) text += tr(" &middot; on the frontier");
-    text += "<br>" + QString::fromStdString(e.primary_objective().metric).toHtmlEscaped() + ": " + display_number(value->mean);
-    if (value->sem) text += QString(" ± %1").arg(display_number(*value->sem, 3));
-    for (const Marker& m : markers_)
-        if (m.trial == trial && m.beyond != 0)
-            text += "<br><i>" + (m.beyond > 0 ? tr("Far above the other values: drawn at the top of the axis")
-                                              : tr("Far below the other values: drawn at the bottom of the axis")) +
-                    "</i>";
-    if (t->exclusion)
-        text += "<br><b>" + tr("Excluded from analysis") + "</b>: " +
-                QString::fromStdString(t->exclusion->reason).toHtmlEscaped();
-    const QStringList names = snapshot_->activeNames(trial);
-    text += "<br>" + count_text(names.size(), tr("active parameter"), tr("active parameters"));
-    if (!names.isEmpty()) {
-        constexpr int kShown = 12;
-        QStringList shown = names.mid(0, kShown);
-        for (QString& n : shown) n = n.toHtmlEscaped();
-        text += ": " + shown.join(", ");
-        if (names.size() > kShown) text += tr(" and %1 more").arg(names.size() - kShown);
-    }
-    if (const ChosenConfiguration* c = snapshot_->chosen(trial)) {
-        text += "<br>" + tr("Chosen");
-        if (!c->note.empty()) text += ": " + QString::fromStdString(c->note).toHtmlEscaped();
-    }
-    return text;
-}
-
-bool FrontierChartView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched != chartView()->viewport()) return ChartPanel::eventFilter(watched, event);
-    switch (event->type()) {
-    case QEvent::ToolTip: {
-        auto* help = static_cast<QHelpEvent*>(event);
-        if (const QList<int> trials = trialsAt(help->pos()); !trials.isEmpty()) {
-            QToolTip::showText(help->globalPos(), tooltipFor(trials), chartView()->viewport());
-        } else {
-            QToolTip::hideText();
-            event->ignore();
-        }
-        return true;
-    }
-    case QEvent::MouseMove: {
-        auto* mouse = static_cast<QMouseEvent*>(event);
-        chartView()->viewport()->setCursor(trialAt(mouse->position().toPoint()) ? Qt::PointingHandCursor
-                                                                                 : Qt::ArrowCursor);
-        break;
-    }
-    case QEvent::MouseButtonPress: {
-        auto* mouse = static_cast<QMouseEvent*>(event);
-        if (mouse->button() == Qt::LeftButton)
-            if (auto trial = trialAt(mouse->position().toPoint())) emit trialClicked(*trial);
-        break;
-    }
-    default: break;
-    }
-    return ChartPanel::eventFilter(watched, event);
+    if (fronts_.isPareto(trial)) text += tr(" &middot; on the frontier");
+    // The plotted objective first, then the other metrics.
+    text += outcome_lines(e, *t, e.outcomes.objectives[objective_].metric);
+    if (const Marker* m = markerOf(trial); m && m->beyond != 0)
+        text += "<br><i>" + (m->beyond > 0 ? tr("Far above the other values: drawn at the top of the axis")
+                                           : tr("Far below the other values: drawn at the bottom of the axis")) +
+                "</i>";
+    return text + trialFooter(*snapshot_, trial);
 }
 
 }  // namespace sebo::ui

@@ -7,17 +7,25 @@
 // under an arrow pointing off the chart, and its tooltip gives the real value. Hovering a marker shows the trial, its objective and
 // its active parameters (all of them when several share the spot); clicking selects it everywhere.
 // Counts outside the method's sparsity range of interest (min_active, max_active) are shaded.
+//
+// With several objectives (SPEC §10) the chart shows one of them, chosen above it: the frontier
+// and the staircase are then those of that objective alone against the sparsity
+// (objective_fronts.h). Trials that break an outcome constraint (or lack a constrained metric)
+// are hollow circles and on no frontier; a constraint on the plotted metric is a dashed
+// horizontal line at its bound.
 
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include "chart_panel.h"
 #include "experiment_snapshot.h"
+#include "objective_fronts.h"
+#include "trial_chart_panel.h"
 #include "sparsity_range_shade.h"
 
 class QAbstractAxis;
 class QCheckBox;
+class QComboBox;
 class QGraphicsPathItem;
 class QLineSeries;
 class QLogValueAxis;
@@ -27,7 +35,9 @@ class QXYSeries;
 
 namespace sebo::ui {
 
-class FrontierChartView : public ChartPanel {
+struct AxisRange;
+
+class FrontierChartView : public TrialChartPanel {
     Q_OBJECT
 public:
     explicit FrontierChartView(QWidget* parent = nullptr);
@@ -43,6 +53,15 @@ public:
     // Trials excluded from analysis (crosses), and the arrows next to the markers of values far
     // above and far below the others (drawn at the ends of the objective axis).
     QScatterSeries* excludedSeries() const { return excluded_; }
+    // Completed trials that are not feasible (hollow circles).
+    QScatterSeries* infeasibleSeries() const { return infeasible_; }
+    // One dashed line per outcome constraint on the plotted metric, at its bound.
+    const std::vector<QLineSeries*>& boundSeries() const { return bounds_; }
+    // The objective plotted (an index into outcomes.objectives), and its chooser (shown with
+    // several objectives).
+    void setObjective(int objective);
+    int objective() const { return static_cast<int>(objective_); }
+    QComboBox* objectiveBox() const { return objective_box_; }
     QScatterSeries* beyondHighSeries() const { return beyond_high_; }
     QScatterSeries* beyondLowSeries() const { return beyond_low_; }
     QValueAxis* axisX() const { return axis_x_; }
@@ -55,19 +74,8 @@ public:
     // "Zoom to frontier": the axes cover the frontier trials only (others may fall outside).
     void setZoomToFrontier(bool on);
 
-    // Where a trial's marker is drawn, in chartView()->viewport() coordinates.
-    std::optional<QPoint> trialPosition(int trial) const;
-    // The trial whose marker is nearest to a viewport position, within `radius` pixels.
-    std::optional<int> trialAt(QPoint viewport_position, double radius = 10.0) const;
-    QString tooltipFor(int trial) const;
-    // Every trial drawn on the same spot as the one nearest to a viewport position (within
-    // `radius`), that one first: markers whose centres lie within kSameSpot pixels of its centre
-    // cover it (trials with the same objective and number of active parameters differ only by
-    // the small sideways jitter).
-    QList<int> trialsAt(QPoint viewport_position, double radius = 10.0) const;
-    static constexpr double kSameSpot = 6.0;
-    // The tooltip for a marker: the trial's, or, when several trials share the spot, each of them.
-    QString tooltipFor(const QList<int>& trials) const;
+    QString tooltipFor(int trial) const override;
+    using TrialChartPanel::tooltipFor;
 
     // Error bars, ±1 SEM, of trials that report a standard error (issue 17, item 13): the
     // objective values each spans in axis coordinates (cut at the ends of the part of the axis
@@ -81,11 +89,7 @@ public:
     // The shading outside the sparsity range of interest.
     const SparsityRangeShade& rangeShade() const { return *range_shade_; }
 
-signals:
-    void trialClicked(int trial);
-
 protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
     void updateSeriesColors() override;
     void resetView() override { rebuild(); }
     void viewChanged() override {
@@ -94,13 +98,10 @@ protected:
     }
 
 private:
-    struct Marker {
-        QPointF value;  // where it is drawn (on the axis edge when the value is beyond it)
-        int trial = 0;
-        QXYSeries* series = nullptr;
-        int beyond = 0;  // −1 below the objective axis, +1 above it, 0 on it
-    };
     void rebuild();
+    // Lines at the bounds of the constraints on the plotted metric, within the axis range.
+    void updateBounds(const Experiment& e, const AxisRange& range, double x_low, double x_high);
+    void updateObjectiveBox();
     void updateSelection();
     // Draws errorBars() at the chart's current plot area.
     void updateErrorBarPath();
@@ -109,13 +110,16 @@ private:
 
     SnapshotPtr snapshot_;
     int selected_trial_ = -1;
-    std::vector<Marker> markers_;
+    std::size_t objective_ = 0;
+    ObjectiveFronts fronts_;
     QScatterSeries* all_;
     QScatterSeries* frontier_;
     QLineSeries* step_;
     QScatterSeries* newest_;
     QScatterSeries* selected_;
     QScatterSeries* excluded_;
+    QScatterSeries* infeasible_;
+    std::vector<QLineSeries*> bounds_;
     QScatterSeries* beyond_high_;
     QScatterSeries* beyond_low_;
     QValueAxis* axis_x_;
@@ -124,6 +128,7 @@ private:
     QAbstractAxis* current_y_;
     QCheckBox* log_y_;
     QCheckBox* zoom_;
+    QComboBox* objective_box_;
     std::vector<ErrorBar> error_bars_;
     QGraphicsPathItem* error_bar_item_;
     std::unique_ptr<SparsityRangeShade> range_shade_;

@@ -33,6 +33,7 @@
 #include <exception>
 
 #include "activation_chart_view.h"
+#include "central_charts.h"
 #include "evaluator_log_view.h"
 #include "command_trust_dialog.h"
 #include "command_trust_store.h"
@@ -41,10 +42,12 @@
 #include "frontier_chart_view.h"
 #include "hypervolume_chart_view.h"
 #include "message_bar.h"
+#include "objective_scatter_view.h"
 #include "method_panel.h"
 #include "palette_icons.h"
 #include "parallel_coordinates_view.h"
 #include "read_only_banner.h"
+#include "results_import.h"
 #include "run_controller.h"
 #include "run_progress_widget.h"
 #include "save_status_label.h"
@@ -93,9 +96,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     central_layout->addWidget(message_bar_);
     center_ = new QStackedWidget(central);
     createWelcomePage();
-    frontier_ = new FrontierChartView(center_);
+    charts_ = new CentralCharts(center_);
+    frontier_ = charts_->frontier();
     center_->addWidget(welcome_);
-    center_->addWidget(frontier_);
+    center_->addWidget(charts_);
     central_layout->addWidget(center_, 1);
     setCentralWidget(central);
 
@@ -115,7 +119,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(controller_, &RunController::autosaveFailed, this, [this](const QString& message) {
         showError(tr("The new trial could not be saved: %1").arg(message));
     });
-    connect(frontier_, &FrontierChartView::trialClicked, document_, &ExperimentDocument::setSelectedTrial);
+    connect(charts_, &CentralCharts::trialClicked, document_, &ExperimentDocument::setSelectedTrial);
     // Other processes writing the same file (docs/file-format.md, "Several writers").
     connect(document_, &ExperimentDocument::accessChanged, this, [this] {
         updateTitle();
@@ -226,6 +230,7 @@ void MainWindow::createActions() {
             [](bool on) { make_settings()->setValue("export/changedOnly", on); });
     const QString image_kinds = ChartPanel::svgExportAvailable() ? tr("PNG or SVG") : tr("PNG");
     export_frontier_ = new QAction(tr("&Frontier chart as %1…").arg(image_kinds), this);
+    export_frontier_->setToolTip(tr("The chart in the middle: with several objectives, the tab shown"));
     connect(export_frontier_, &QAction::triggered, this, [this] { exportChartDialog(Chart::Frontier); });
     export_hypervolume_ = new QAction(tr("&Hypervolume chart as %1…").arg(image_kinds), this);
     connect(export_hypervolume_, &QAction::triggered, this, [this] { exportChartDialog(Chart::Hypervolume); });
@@ -280,7 +285,7 @@ void MainWindow::createActions() {
 
     import_results_ = new QAction(tr("&Import results from CSV…"), this);
     import_results_->setToolTip(tr("Read observed values of pending trials from a CSV file with the columns "
-                                   "trial and objective (optional: sem, status, error)"));
+                                   "trial and one per metric (optional: <metric>_sem, status, error)"));
     connect(import_results_, &QAction::triggered, this, &MainWindow::importResultsDialog);
 
     exclusion_ = new TrialExclusionActions(document_, message_bar_, this);
@@ -408,16 +413,22 @@ void MainWindow::createDocks() {
     connect(inspector_, &ConfigurationInspector::chosenChanged, document_, &ExperimentDocument::setChosen);
     connect(inspector_, &ConfigurationInspector::copyRequested, this, &MainWindow::copyConfiguration);
     connect(inspector_, &ConfigurationInspector::exportRequested, this, &MainWindow::exportConfigurationDialog);
+    const auto recorded = [this](int trial, const std::optional<QString>& error) {
+        if (error) {
+            showError(tr("The result of trial %1 could not be recorded: %2").arg(trial).arg(*error));
+            return;
+        }
+        statusBar()->showMessage(tr("Recorded the result of trial %1.").arg(trial), 5000);
+        if (message_bar_->kind() == MessageBar::Kind::Information) message_bar_->dismiss();
+        exclusion_->checkNewValues({trial});
+    };
     connect(inspector_, &ConfigurationInspector::resultEntered, this,
-            [this](int trial, double value, std::optional<double> sem) {
-                if (auto error = document_->recordResult(trial, value, sem))
-                    showError(tr("The result of trial %1 could not be recorded: %2").arg(trial).arg(*error));
-                else {
-                    statusBar()->showMessage(tr("Recorded the result of trial %1.").arg(trial), 5000);
-                    if (message_bar_->kind() == MessageBar::Kind::Information) message_bar_->dismiss();
-                    exclusion_->checkNewValues({trial});
-                }
+            [this, recorded](int trial, double value, std::optional<double> sem) {
+                recorded(trial, document_->recordResult(trial, value, sem));
             });
+    connect(inspector_, &ConfigurationInspector::resultsEntered, this, [this, recorded](int trial, const MetricValues& values) {
+        recorded(trial, document_->recordResults({ResultRow{trial, false, values, {}}}));
+    });
     connect(inspector_, &ConfigurationInspector::failureEntered, this, [this](int trial, const QString& reason) {
         if (auto error = document_->recordFailure(trial, reason))
             showError(tr("Trial %1 could not be marked failed: %2").arg(trial).arg(*error));
@@ -471,6 +482,11 @@ void MainWindow::createDocks() {
             [this] { trials_model_->setRunningTrials(controller_->runningTrials()); });
     connect(frontier_only_, &QCheckBox::toggled, trials_proxy_, &TrialsProxyModel::setFrontierOnly);
     connect(frontier_only_, &QCheckBox::toggled, this, &MainWindow::updateSummary);
+    // The objectives scatter's "at most k parameters changed" limits the table to those trials.
+    connect(charts_, &CentralCharts::activeLimitChanged, this, [this](std::optional<int> k, const QList<int>& front) {
+        trials_proxy_->setActiveLimit(k, front);
+        updateSummary();
+    });
     connect(trials_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (syncing_selection_ || !current.isValid()) return;
@@ -501,6 +517,8 @@ void MainWindow::createDocks() {
         return index.data(TrialsTableModel::TrialRole).toInt();
     });
     trial_menu_->attach(frontier_->chartView()->viewport(), [this](const QPoint& p) { return frontier_->trialAt(p); });
+    ObjectiveScatterView* scatter = charts_->scatter();
+    trial_menu_->attach(scatter->chartView()->viewport(), [scatter](const QPoint& p) { return scatter->trialAt(p); });
     trial_menu_->attach(parallel_->canvas(), [this](const QPoint& p) { return parallel_->trialAt(p); });
 }
 
@@ -542,7 +560,7 @@ void MainWindow::createStatusBar() {
 // Reacting to the document and the controller
 
 void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
-    frontier_->setSnapshot(snapshot);
+    charts_->setSnapshot(snapshot);
     hypervolume_->setSnapshot(snapshot);
     activation_->setSnapshot(snapshot);
     inspector_->setSnapshot(snapshot);
@@ -551,10 +569,11 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     QScrollBar* scroll = trials_view_->verticalScrollBar();
     const bool following = scroll->value() == scroll->maximum();
     trials_model_->setSnapshot(snapshot);
+    updateTrialColumns();
     if (first_rows) trials_view_->resizeColumnsToContents();
     // The table keeps showing the document's selection after rows were added or re-sorted,
     // and keeps following new trials when it was scrolled to the end.
-    frontier_->setSelectedTrial(document_->selectedTrial());
+    charts_->setSelectedTrial(document_->selectedTrial());
     inspector_->setTrial(document_->selectedTrial());
     syncTableSelection(document_->selectedTrial(), false);
     if (following) trials_view_->scrollToBottom();
@@ -571,10 +590,19 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     updateActions();
 }
 
+void MainWindow::updateTrialColumns() {
+    // Feasibility means something only with outcome constraints. The header keeps hidden sections
+    // by position, and the columns move with the metrics: every one is set.
+    const bool constrained = !document_->snapshot()->experiment.outcomes.constraints.empty();
+    const int feasible = trials_model_->column(TrialsTableModel::Feasible);
+    for (int c = 0; c < trials_model_->columnCount(); ++c) trials_view_->setColumnHidden(c, c == feasible && !constrained);
+}
+
 void MainWindow::onExperimentReplaced() {
     trials_model_->setSnapshot(document_->snapshot(), true);
+    updateTrialColumns();
     if (trials_model_->rowCount() > 0) trials_view_->resizeColumnsToContents();
-    center_->setCurrentWidget(document_->hasExperiment() ? static_cast<QWidget*>(frontier_) : welcome_);
+    center_->setCurrentWidget(document_->hasExperiment() ? static_cast<QWidget*>(charts_) : welcome_);
     parallel_->clearBrushes();
     log_->clear();
     updateTitle();
@@ -582,7 +610,7 @@ void MainWindow::onExperimentReplaced() {
 }
 
 void MainWindow::onSelection(int trial) {
-    frontier_->setSelectedTrial(trial);
+    charts_->setSelectedTrial(trial);
     parallel_->setSelectedTrial(trial);
     inspector_->setTrial(trial);
     syncTableSelection(trial, true);
@@ -712,11 +740,15 @@ void MainWindow::updateSummary() {
     if (failed) text += tr(" · %1 failed").arg(failed);
     if (pending) text += tr(" · %1 pending").arg(pending);
     if (const int excluded = e.excluded_count()) text += tr(" · %1 excluded").arg(excluded);
-    if (!s.report.levels.empty() && s.report.levels.back().best_objective)
+    if (!e.outcomes.constraints.empty()) text += tr(" · %1 feasible").arg(s.report.feasible_trials);
+    if (e.outcomes.objectives.size() == 1 && !s.report.levels.empty() && s.report.levels.back().best_objective)
         text += tr(" · best %1").arg(display_number(*s.report.levels.back().best_objective, 5));
     if (s.completedCount() > 0) text += tr(" · hypervolume %1").arg(display_number(s.report.hypervolume, 5));
     summary_label_->setText(text);
     QString shown = tr("%1 shown · %2 on the frontier").arg(trials_proxy_->rowCount()).arg(s.report.pareto_trials.size());
+    if (const std::optional<int> k = trials_proxy_->activeLimit())
+        shown = tr("%1 shown (≤ %2 changed) · %3 on its front").arg(trials_proxy_->rowCount()).arg(*k).arg(
+            charts_->scatter()->highlightedFront().size());
     if (brushed_count_ >= 0) shown += tr(" · %1 brushed").arg(brushed_count_);
     trials_count_->setText(shown);
 }

@@ -36,6 +36,7 @@ class QDockWidget;
 namespace sebo::ui {
 
 class ActivationChartView;
+class CentralCharts;
 class ChartPanel;
 class ConfigurationInspector;
 class EvaluatorLogView;
@@ -77,6 +78,8 @@ public:
     ExperimentDocument* document() const { return document_; }
     RunController* controller() const { return controller_; }
     FrontierChartView* frontierChart() const { return frontier_; }
+    // The frontier chart, and with several objectives the objectives scatter (central_charts.h).
+    CentralCharts* centralCharts() const { return charts_; }
     HypervolumeChartView* hypervolumeChart() const { return hypervolume_; }
     ActivationChartView* activationChart() const { return activation_; }
     ConfigurationInspector* inspector() const { return inspector_; }
@@ -162,6 +165,7 @@ private:
 
     void onSnapshot(const SnapshotPtr& snapshot);
     void onExperimentReplaced();
+    void updateTrialColumns();
     void onSelection(int trial);
     void syncTableSelection(int trial, bool scroll);
     void onRunningChanged(bool running);
@@ -218,6 +222,7 @@ private:
     SaveStatusLabel* save_status_;
     QStackedWidget* center_;
     WelcomePage* welcome_;
+    CentralCharts* charts_;
     FrontierChartView* frontier_;
     HypervolumeChartView* hypervolume_;
     ActivationChartView* activation_;

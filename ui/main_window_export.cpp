@@ -19,6 +19,7 @@
 #include "chosen_export.h"
 #include "experiment_document.h"
 #include "file_locations.h"
+#include "central_charts.h"
 #include "frontier_chart_view.h"
 #include "hypervolume_chart_view.h"
 #include "io/csv_export.h"
@@ -131,7 +132,8 @@ bool MainWindow::importResults(const QString& path) {
 }
 
 bool MainWindow::exportChart(Chart chart, const QString& path) {
-    const ChartPanel* panel = chart == Chart::Frontier      ? static_cast<ChartPanel*>(frontier_)
+    // The frontier chart, or with several objectives the chart of the tab shown in the middle.
+    const ChartPanel* panel = chart == Chart::Frontier      ? qobject_cast<ChartPanel*>(charts_->currentWidget())
                               : chart == Chart::Hypervolume ? static_cast<ChartPanel*>(hypervolume_)
                                                             : static_cast<ChartPanel*>(activation_);
     const bool svg = path.endsWith(".svg", Qt::CaseInsensitive);

@@ -15,11 +15,13 @@
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <exception>
 
 #include "core/input_error.h"
 #include "method_choices.h"
+#include "outcome_table_editor.h"
 #include "parameter_table_editor.h"
 #include "tinted_label.h"
 #include "problems/problem_catalog.h"
@@ -29,8 +31,12 @@ namespace sebo::ui {
 NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     setWindowTitle(tr("New experiment"));
     auto* layout = new QVBoxLayout(this);
+    // The problem or the user's own system on the left, the method on the right: side by side the
+    // dialog fits a 1366×768 screen with room for the metrics and parameters tables.
+    auto* columns = new QHBoxLayout;
+    layout->addLayout(columns, 1);
     tabs_ = new QTabWidget(this);
-    layout->addWidget(tabs_, 1);
+    columns->addWidget(tabs_, 1);
 
     // Built-in problem.
     auto* builtin = new QWidget(tabs_);
@@ -58,6 +64,12 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     builtin_form->addRow(tr("&Dimension"), dimension_);
     builtin_form->addRow(tr("Evaluator"), problem_evaluates_);
     builtin_form->addRow(QString(), problem_manual_);
+    // The problem's metrics: which are objectives, their thresholds and constraints can change.
+    problem_outcomes_ = new OutcomeTableEditor(builtin);
+    problem_outcomes_->setFixedMetrics(true);
+    auto* problem_outcomes_label = new QLabel(tr("&Metrics"), builtin);
+    problem_outcomes_label->setBuddy(problem_outcomes_->table());
+    builtin_form->addRow(problem_outcomes_label, problem_outcomes_);
     tabs_->addTab(builtin, tr("Built-in problem"));
     connect(problem_, &QComboBox::currentIndexChanged, this, &NewExperimentDialog::updateProblemDescription);
     updateProblemDescription();
@@ -67,13 +79,8 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     auto* own_layout = new QVBoxLayout(own);
     auto* own_form = new QFormLayout;
     name_ = new QLineEdit(tr("My experiment"), own);
-    objective_name_ = new QLineEdit(tr("objective"), own);
-    direction_ = new QComboBox(own);
-    direction_->addItem(tr("maximize"), false);
-    direction_->addItem(tr("minimize"), true);
-    auto* objective_row = new QHBoxLayout;
-    objective_row->addWidget(objective_name_, 1);
-    objective_row->addWidget(direction_);
+    outcomes_ = new OutcomeTableEditor(own);
+    outcomes_->setOutcomes(Outcomes::single("objective", false));
     evaluator_ = new QComboBox(own);
     evaluator_->addItem(tr("Manual entry: I run each trial and type its result"),
                         static_cast<int>(EvaluatorSpec::Kind::Manual));
@@ -83,7 +90,8 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     command_->setPlaceholderText(tr("e.g.  python3 /path/to/evaluate.py --fast"));
     command_->setToolTip(tr("The program and its arguments (double quotes group words). It is started directly, never through a shell; "
                             "each trial is written to its standard input as JSON and it prints "
-                            "{\"objective\": value} (see the README)."));
+                            "{\"objective\": value}, or {\"metrics\": {\"name\": value, ...}} with several "
+                            "metrics (see the README)."));
     timeout_ = new QDoubleSpinBox(own);
     timeout_->setRange(1.0, 7 * 24 * 3600.0);
     timeout_->setDecimals(0);
@@ -97,14 +105,18 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     connect(evaluator_, &QComboBox::currentIndexChanged, this, update_command);
     update_command();
     own_form->addRow(tr("&Name"), name_);
-    auto* objective_label = new QLabel(tr("&Objective"), own);
-    objective_label->setBuddy(objective_name_);
-    own_form->addRow(objective_label, objective_row);
     own_form->addRow(tr("&Evaluator"), evaluator_);
     own_form->addRow(tr("&Command"), command_);
     own_form->addRow(tr("&Time limit"), timeout_);
     own_layout->addLayout(own_form);
+    auto* metrics_label = new QLabel(tr("&Metrics: what each trial measures, the objectives and the constraints"), own);
+    metrics_label->setBuddy(outcomes_->table());
+    own_layout->addWidget(metrics_label);
+    own_layout->addWidget(outcomes_);
+    auto* parameters_label = new QLabel(tr("&Parameters"), own);
+    own_layout->addWidget(parameters_label);
     parameters_ = new ParameterTableEditor(own);
+    parameters_label->setBuddy(parameters_->table());
     parameters_->setParameters({Parameter{"x1", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}},
                                 Parameter{"x2", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}}});
     own_layout->addWidget(parameters_, 1);
@@ -155,7 +167,8 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     status_quo_->setToolTip(tr("The first trial is the target configuration (every parameter at its target): the "
                                "system as it runs today, measured before anything is changed"));
     method_form->addRow(QString(), status_quo_);
-    layout->addWidget(method);
+    method->setMaximumWidth(360);
+    columns->addWidget(method, 0, Qt::AlignTop);
 
     error_ = new TintedLabel(TintedLabel::Tint::Error, this);
     error_->hide();
@@ -166,7 +179,7 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     connect(buttons, &QDialogButtonBox::accepted, this, &NewExperimentDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &NewExperimentDialog::reject);
     layout->addWidget(buttons);
-    resize(720, 620);
+    resize(1000, 640);
 }
 
 void NewExperimentDialog::updateProblemDescription() {
@@ -185,6 +198,18 @@ void NewExperimentDialog::updateProblemDescription() {
     }
     if (problem_->count() == 0) text = tr("This build has no built-in problems.");
     problem_description_->setText(text);
+    // The problem's own metrics, objectives and constraints (Problem::outcomes()).
+    try {
+        ProblemSpec spec;
+        spec.name = name.toStdString();
+        problem_defaults_ = make_problem(resolve_problem_spec(spec))->outcomes();
+        problem_outcomes_->setOutcomes(*problem_defaults_);
+        problem_outcomes_->setEnabled(true);
+    } catch (const std::exception&) {
+        problem_defaults_.reset();
+        problem_outcomes_->setOutcomes({});
+        problem_outcomes_->setEnabled(false);
+    }
 }
 
 void NewExperimentDialog::setSource(Source source) {
@@ -197,6 +222,8 @@ NewExperimentDialog::Source NewExperimentDialog::source() const {
 
 QString NewExperimentDialog::errorText() const {
     if (!error_->isHidden()) return error_->text();
+    const OutcomeTableEditor* outcomes = source() == Source::BuiltInProblem ? problem_outcomes_ : outcomes_;
+    if (!outcomes->errorText().isEmpty()) return outcomes->errorText();
     return parameters_->errorText();
 }
 
@@ -243,8 +270,16 @@ std::optional<Experiment> NewExperimentDialog::buildExperiment() {
         ProblemSpec spec;
         spec.name = problem_->currentData().toString().toStdString();
         spec.dimension = dimension_->value();
+        const std::optional<Outcomes> outcomes = problem_outcomes_->readOutcomes();
+        if (!outcomes) {
+            showError(problem_outcomes_->table(), {});  // the editor shows the message under its table
+            return std::nullopt;
+        }
+        // Other objectives or constraints than the problem's own replace them.
+        std::optional<Outcomes> chosen;
+        if (!problem_defaults_ || outcomes->summary() != problem_defaults_->summary()) chosen = outcomes;
         try {
-            Experiment e = make_problem_experiment(spec, method, seed);
+            Experiment e = make_problem_experiment(spec, method, seed, chosen);
             if (problem_manual_->isChecked()) e.evaluator.kind = EvaluatorSpec::Kind::Manual;
             return e;
         } catch (const InputError& error) {
@@ -258,12 +293,13 @@ std::optional<Experiment> NewExperimentDialog::buildExperiment() {
         }
     }
 
-    std::optional<SearchSpace> space = parameters_->readSpace();
-    if (!space) return std::nullopt;
-    if (objective_name_->text().trimmed().isEmpty()) {
-        showError(objective_name_, tr("Objective: give the measured quantity a name"));
+    std::optional<Outcomes> outcomes = outcomes_->readOutcomes();
+    if (!outcomes) {
+        showError(outcomes_->table(), {});  // the editor shows the message under its table
         return std::nullopt;
     }
+    std::optional<SearchSpace> space = parameters_->readSpace();
+    if (!space) return std::nullopt;
     const bool command = evaluator_->currentData().toInt() == static_cast<int>(EvaluatorSpec::Kind::Command);
     const QStringList argv = QProcess::splitCommand(command_->text());
     if (command && argv.isEmpty()) {
@@ -273,7 +309,7 @@ std::optional<Experiment> NewExperimentDialog::buildExperiment() {
     Experiment e;
     e.name = name_->text().trimmed().toStdString();
     e.space = std::move(*space);
-    e.outcomes = Outcomes::single(objective_name_->text().trimmed().toStdString(), direction_->currentData().toBool());
+    e.outcomes = std::move(*outcomes);
     e.evaluator.kind = command ? EvaluatorSpec::Kind::Command : EvaluatorSpec::Kind::Manual;
     if (command) {
         for (const QString& arg : argv) e.evaluator.command.push_back(arg.toStdString());

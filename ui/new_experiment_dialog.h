@@ -1,7 +1,9 @@
 #pragma once
-// "New experiment" (SPEC §5): from a built-in problem (problem, dimension, evaluated by the
-// problem or by hand) or from the user's own parameters (a table editor with spreadsheet
-// paste), an objective (name, maximize/minimize) and an evaluator; plus the method (strategy,
+// "New experiment" (SPEC §5, §10): from a built-in problem (problem, dimension, evaluated by the
+// problem or by hand; its metrics filled in from Problem::outcomes(), whose objectives,
+// thresholds and constraints may be changed) or from the user's own parameters (a table editor
+// with spreadsheet paste), metrics with objectives, thresholds and outcome constraints (a table
+// checked as it is edited, outcome_table_editor.h) and an evaluator; plus the method (strategy,
 // initial Sobol trials, budget, seed, whether the status quo is measured first). Invalid input keeps the dialog open with the message
 // at the field.
 
@@ -21,6 +23,7 @@ class QTabWidget;
 
 namespace sebo::ui {
 
+class OutcomeTableEditor;
 class ParameterTableEditor;
 
 class NewExperimentDialog : public QDialog {
@@ -43,8 +46,9 @@ public:
     QSpinBox* dimensionBox() const { return dimension_; }
     QRadioButton* manualBox() const { return problem_manual_; }
     ParameterTableEditor* parameterEditor() const { return parameters_; }
-    QLineEdit* objectiveNameEdit() const { return objective_name_; }
-    QComboBox* directionBox() const { return direction_; }
+    // The metrics of the user's own system, and those of the chosen built-in problem.
+    OutcomeTableEditor* outcomesEditor() const { return outcomes_; }
+    OutcomeTableEditor* problemOutcomesEditor() const { return problem_outcomes_; }
     QSpinBox* initialTrialsBox() const { return initial_; }
     QSpinBox* budgetBox() const { return budget_; }
     QLineEdit* seedEdit() const { return seed_; }
@@ -72,8 +76,9 @@ private:
     QRadioButton* problem_manual_;
     QLineEdit* name_;
     ParameterTableEditor* parameters_;
-    QLineEdit* objective_name_;
-    QComboBox* direction_;
+    OutcomeTableEditor* outcomes_;
+    OutcomeTableEditor* problem_outcomes_;
+    std::optional<Outcomes> problem_defaults_;  // the chosen problem's own
     QComboBox* evaluator_;
     QLineEdit* command_;       // program and arguments, split with quotes respected; never a shell
     QDoubleSpinBox* timeout_;  // seconds per evaluation

@@ -22,7 +22,35 @@ std::vector<TrialsTableModel::Running> TrialsTableModel::notRecorded(std::vector
     return running;
 }
 
+std::vector<std::string> TrialsTableModel::otherMetrics(const ExperimentSnapshot* snapshot) {
+    std::vector<std::string> metrics;
+    if (!snapshot) return metrics;
+    const Outcomes& outcomes = snapshot->experiment.outcomes;
+    for (const std::string& m : outcomes.metrics)
+        if (m != snapshot->experiment.primary_objective().metric) metrics.push_back(m);
+    return metrics;
+}
+
+int TrialsTableModel::column(Column kind) const {
+    const int metrics = static_cast<int>(metrics_.size());
+    return kind <= Metric ? static_cast<int>(kind) : static_cast<int>(kind) - 1 + metrics;
+}
+
+TrialsTableModel::Column TrialsTableModel::kindOf(int column) const {
+    const int metrics = static_cast<int>(metrics_.size());
+    if (column < Metric) return static_cast<Column>(column);
+    if (column < Metric + metrics) return Metric;
+    return static_cast<Column>(column - metrics + 1);
+}
+
+QString TrialsTableModel::metricOf(int column) const {
+    if (kindOf(column) != Metric) return {};
+    return QString::fromStdString(metrics_[static_cast<std::size_t>(column - Metric)]);
+}
+
 void TrialsTableModel::setSnapshot(SnapshotPtr snapshot, bool replaced) {
+    // Other metrics are other columns: a reset.
+    replaced = replaced || otherMetrics(snapshot.get()) != metrics_;
     const int old_rows = rowCount();
     std::swap(snapshot_, snapshot);  // notRecorded() looks at the new snapshot
     std::vector<Running> running = replaced ? std::vector<Running>{} : notRecorded(running_);
@@ -31,6 +59,7 @@ void TrialsTableModel::setSnapshot(SnapshotPtr snapshot, bool replaced) {
         (snapshot ? static_cast<int>(snapshot->experiment.trials.size()) : 0) + static_cast<int>(running.size());
     if (replaced || new_rows < old_rows) {
         beginResetModel();
+        metrics_ = otherMetrics(snapshot.get());
         snapshot_ = std::move(snapshot);
         running_ = std::move(running);
         endResetModel();
@@ -46,7 +75,7 @@ void TrialsTableModel::setSnapshot(SnapshotPtr snapshot, bool replaced) {
         running_ = std::move(running);
     }
     // Frontier membership, chosen marks and manual results can change any earlier row.
-    if (old_rows > 0) emit dataChanged(index(0, 0), index(old_rows - 1, ColumnCount - 1));
+    if (old_rows > 0) emit dataChanged(index(0, 0), index(old_rows - 1, columnCount() - 1));
     emit headerDataChanged(Qt::Horizontal, Objective, Objective);
 }
 
@@ -72,7 +101,7 @@ void TrialsTableModel::setRunningTrials(std::vector<Trial> trials) {
         running_ = std::move(running);
     }
     if (const int changed = std::min(old_count, new_count); changed > 0)
-        emit dataChanged(index(first, 0), index(first + changed - 1, ColumnCount - 1));
+        emit dataChanged(index(first, 0), index(first + changed - 1, columnCount() - 1));
 }
 
 int TrialsTableModel::rowOfTrial(int trial) const {
@@ -88,47 +117,77 @@ int TrialsTableModel::rowCount(const QModelIndex& parent) const {
     return recordedCount() + static_cast<int>(running_.size());
 }
 
-int TrialsTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int TrialsTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : KindCount - 1 + static_cast<int>(metrics_.size());
+}
 
 QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
     if (!snapshot_ || !index.isValid() || index.row() >= rowCount()) return {};
     const ExperimentSnapshot& s = *snapshot_;
+    const Experiment& e = s.experiment;
     const bool running = index.row() >= recordedCount();
     const Running* in_flight = running ? &running_[static_cast<std::size_t>(index.row() - recordedCount())] : nullptr;
-    const Trial& t = running ? in_flight->trial : s.experiment.trials[static_cast<std::size_t>(index.row())];
+    const Trial& t = running ? in_flight->trial : e.trials[static_cast<std::size_t>(index.row())];
     const bool pareto = !running && s.isPareto(t.index);
     const ChosenConfiguration* chosen = running ? nullptr : s.chosen(t.index);
     const int active = running ? in_flight->active : s.sparsity[static_cast<std::size_t>(index.row())];
-    const Measurement* value = s.experiment.objective_measurement(t);
+    const Column kind = kindOf(index.column());
+    // The column's metric: the first objective's, or another metric's.
+    const std::string metric = kind == Metric ? metrics_[static_cast<std::size_t>(index.column() - Metric)]
+                                              : e.primary_objective().metric;
+    const Measurement* value = kind == Metric ? t.measurement(metric) : e.objective_measurement(t);
+    // A completed trial's feasibility; pending, failed and running trials have none.
+    const std::optional<Feasibility> feasibility =
+        !running && t.status == TrialStatus::Completed ? std::optional(e.feasibility(t)) : std::nullopt;
     const QString status = running       ? tr("running")
                            : t.exclusion ? tr("excluded")
                                          : QString::fromLatin1(to_string(t.status));
     const QString error = t.exclusion ? tr("excluded: %1").arg(QString::fromStdString(t.exclusion->reason))
                                       : QString::fromStdString(t.error);
+    // The recorded value breaks one of its metric's constraints.
+    const auto breaks_constraint = [&] {
+        if (!value || !feasibility) return false;
+        for (const OutcomeConstraint& c : e.outcomes.constraints)
+            if (c.metric == metric && !c.holds(value->mean)) return true;
+        return false;
+    };
 
     switch (role) {
     case TrialRole: return t.index;
     case FrontierRole: return pareto;
+    case ActiveRole: return active;
     case SortRole:
-        switch (index.column()) {
+        switch (kind) {
         case Index: return t.index;
         case Status: return status;
         // Trials without a value sort after every number in either direction of the objective.
-        case Objective: return value ? QVariant(value->mean) : QVariant();
+        case Objective:
+        case Metric: return value ? QVariant(value->mean) : QVariant();
         case Sem: return value && value->sem ? QVariant(*value->sem) : QVariant();
+        // Infeasible 0, unknown 1, feasible 2; trials without a result after them either way.
+        case Feasible:
+            if (!feasibility) return QVariant();
+            return *feasibility == Feasibility::Feasible ? 2 : *feasibility == Feasibility::Unknown ? 1 : 0;
         case Active: return active;
         case Frontier: return pareto ? 1 : 0;
         case Chosen: return chosen ? 1 : 0;
         case Generator: return generator_label(t.generator);
         case Error: return error;
+        case KindCount: break;
         }
         return {};
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (kind) {
         case Index: return t.index;
         case Status: return status;
-        case Objective: return value ? display_number(value->mean) : QString();
+        case Objective:
+        case Metric: return value ? display_number(value->mean) : QString();
         case Sem: return value && value->sem ? display_number(*value->sem, 3) : QString();
+        case Feasible:
+            if (!feasibility) return QString();
+            return *feasibility == Feasibility::Feasible ? tr("yes")
+                   : *feasibility == Feasibility::Infeasible ? tr("no")
+                                                             : tr("unknown");
         case Active: return active;
         case Frontier: return pareto ? tr("yes") : QString();
         case Chosen:
@@ -136,6 +195,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
             return chosen->note.empty() ? tr("chosen") : QString::fromStdString(chosen->note);
         case Generator: return generator_label(t.generator);
         case Error: return error;
+        case KindCount: break;
         }
         return {};
     case Qt::ToolTipRole:
@@ -144,16 +204,29 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
                       "analysis counts it again.")
                 .arg(t.index)
                 .arg(QString::fromStdString(t.exclusion->reason))
-                .arg(QString::number(value->mean, 'g', 17));
+                .arg(QString::number(e.objective_measurement(t)->mean, 'g', 17));
         if (!t.error.empty()) return tr("Trial %1 failed: %2").arg(t.index).arg(QString::fromStdString(t.error));
-        if (index.column() == Chosen && chosen && !chosen->note.empty()) return QString::fromStdString(chosen->note);
-        if (index.column() == Objective && value) return QString::number(value->mean, 'g', 17);
+        if (kind == Chosen && chosen && !chosen->note.empty()) return QString::fromStdString(chosen->note);
+        if ((kind == Objective || kind == Metric) && value) {
+            QString text = QString::number(value->mean, 'g', 17);
+            if (kind == Metric && value->sem) text += QString(" ± %1").arg(QString::number(*value->sem, 'g', 6));
+            if (breaks_constraint()) {
+                QStringList broken;
+                for (const OutcomeConstraint& c : e.outcomes.constraints)
+                    if (c.metric == metric && !c.holds(value->mean)) broken << QString::fromStdString(c.text());
+                text += "\n" + tr("Breaks the constraint %1").arg(broken.join(", "));
+            }
+            return text;
+        }
+        if (kind == Feasible && feasibility && *feasibility == Feasibility::Unknown)
+            return tr("A constrained metric was not recorded: the trial counts as infeasible.");
+        if (kind == Feasible && feasibility && *feasibility == Feasibility::Infeasible)
+            return tr("An outcome constraint does not hold: the trial is on no frontier.");
         if (running) return tr("Being evaluated now (Run › Cancel stops it; the Evaluator log shows its output).");
         if (t.status == TrialStatus::Pending) return tr("Waiting for a result: enter it in the Configuration panel.");
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() == Index || index.column() == Objective || index.column() == Sem ||
-            index.column() == Active)
+        if (kind == Index || kind == Objective || kind == Metric || kind == Sem || kind == Active)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ForegroundRole:
@@ -162,14 +235,18 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
             return QBrush(error_text(QGuiApplication::palette()));
         if ((t.status == TrialStatus::Pending && !running) || t.exclusion)
             return QBrush(muted_text(QGuiApplication::palette()));
+        if ((kind == Objective || kind == Metric) && breaks_constraint())
+            return QBrush(error_text(QGuiApplication::palette()));
+        if (kind == Feasible && feasibility && *feasibility != Feasibility::Feasible)
+            return QBrush(error_text(QGuiApplication::palette()));
         return {};
     case Qt::FontRole:
         if (pareto || t.status == TrialStatus::Pending || running || t.exclusion) {
             QFont font;
             font.setBold(pareto || running);
             font.setItalic(t.status == TrialStatus::Pending && !running);
-            // An excluded trial's value is struck through: it is kept but does not count.
-            font.setStrikeOut(t.exclusion && index.column() == Objective);
+            // An excluded trial's values are struck through: they are kept but do not count.
+            font.setStrikeOut(t.exclusion && (kind == Objective || kind == Metric));
             return font;
         }
         return {};
@@ -178,28 +255,50 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant TrialsTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal) return {};
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) return {};
+    const Column kind = kindOf(section);
+    // What a metric is for: an objective and its direction, its constraints, or tracked.
+    const auto metric_role = [this](const std::string& metric) {
+        const Outcomes& outcomes = snapshot_->experiment.outcomes;
+        QStringList parts;
+        if (const sebo::Objective* o = outcomes.objective_on(metric))
+            parts << (o->minimize ? tr("objective, minimized") : tr("objective, maximized"));
+        for (const OutcomeConstraint& c : outcomes.constraints)
+            if (c.metric == metric) parts << tr("constraint %1").arg(QString::fromStdString(c.text()));
+        if (parts.isEmpty()) parts << tr("tracked");
+        return parts.join("; ");
+    };
     if (role == Qt::ToolTipRole) {
-        switch (section) {
+        switch (kind) {
         case Active: return tr("Parameters changed from their targets (groups, when the space has groups)");
-        case Frontier: return tr("Non-dominated in objective vs number of active parameters");
+        case Frontier:
+            return snapshot_ && snapshot_->experiment.outcomes.objectives.size() > 1
+                       ? tr("Non-dominated in the objectives and the number of active parameters")
+                       : tr("Non-dominated in objective vs number of active parameters");
         case Sem: return tr("Standard error of the observed objective, when the evaluator reports one");
+        case Feasible: return tr("Whether every outcome constraint holds (a trial that is not feasible is on no frontier)");
+        case Objective:
+            return snapshot_ ? metric_role(snapshot_->experiment.primary_objective().metric) : QVariant();
+        case Metric: return metric_role(metricOf(section).toStdString());
         default: return {};
         }
     }
     if (role != Qt::DisplayRole) return {};
-    switch (section) {
+    switch (kind) {
     case Index: return tr("Trial");
     case Status: return tr("Status");
     case Objective:
         return snapshot_ ? QString::fromStdString(snapshot_->experiment.primary_objective().metric)
                    : tr("Objective");
+    case Metric: return metricOf(section);
     case Sem: return tr("SEM");
+    case Feasible: return tr("Feasible");
     case Active: return tr("Active");
     case Frontier: return tr("Frontier");
     case Chosen: return tr("Chosen");
     case Generator: return tr("Generator");
     case Error: return tr("Error");
+    case KindCount: break;
     }
     return {};
 }
@@ -215,9 +314,21 @@ void TrialsProxyModel::setFrontierOnly(bool frontier_only) {
     invalidateFilter();
 }
 
+void TrialsProxyModel::setActiveLimit(std::optional<int> max_active, const QList<int>& front) {
+    if (max_active_ == max_active && level_front_ == front) return;
+    max_active_ = max_active;
+    level_front_ = front;
+    invalidateFilter();
+}
+
 bool TrialsProxyModel::filterAcceptsRow(int source_row, const QModelIndex& source_parent) const {
+    const QModelIndex index = sourceModel()->index(source_row, 0, source_parent);
+    if (max_active_) {
+        if (frontier_only_) return level_front_.contains(index.data(TrialsTableModel::TrialRole).toInt());
+        return index.data(TrialsTableModel::ActiveRole).toInt() <= *max_active_;
+    }
     if (!frontier_only_) return true;
-    return sourceModel()->index(source_row, 0, source_parent).data(TrialsTableModel::FrontierRole).toBool();
+    return index.data(TrialsTableModel::FrontierRole).toBool();
 }
 
 }  // namespace sebo::ui

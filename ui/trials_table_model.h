@@ -1,13 +1,20 @@
 #pragma once
 // The trials of the current snapshot as a table (one row per trial, in experiment order),
 // with raw values under SortRole so a QSortFilterProxyModel sorts numbers as numbers, and a
-// proxy that can keep only the frontier trials. Failed trials stay visible with their error;
-// trials excluded from analysis show the status "excluded", their value struck through and
-// the reason in the Error column. The trials a running step is evaluating follow, with the
+// proxy that can keep only the frontier trials, or only those with at most k active parameters
+// (the two-objective view's "at most k parameters changed"). The first objective has the
+// Objective column (with its SEM); every other metric has a column of its own after it, in the
+// order of Outcomes::metrics; the Feasible column says whether the trial satisfies every outcome
+// constraint (a value that breaks one is in the error colour). Failed trials stay visible with
+// their error; trials excluded from analysis show the status "excluded", their value struck
+// through and the reason in the Error column. The trials a running step is evaluating follow, with the
 // status "running", until the step records them (RunController::runningTrials).
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "experiment_snapshot.h"
 
@@ -16,11 +23,15 @@ namespace sebo::ui {
 class TrialsTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Index, Status, Objective, Sem, Active, Frontier, Chosen, Generator, Error, ColumnCount };
+    // The kinds of column. Metric stands for the columns of the metrics other than the first
+    // objective (none with one metric), so the position of a kind after it depends on the
+    // experiment: column(kind) gives it.
+    enum Column { Index, Status, Objective, Sem, Metric, Feasible, Active, Frontier, Chosen, Generator, Error, KindCount };
     enum Role {
         SortRole = Qt::UserRole + 1,  // numbers as numbers, text as text
         TrialRole,                    // the trial index of the row
-        FrontierRole                  // true for non-dominated trials
+        FrontierRole,                 // true for non-dominated trials
+        ActiveRole                    // the number of active parameters (groups)
     };
 
     explicit TrialsTableModel(QObject* parent = nullptr);
@@ -35,6 +46,12 @@ public:
     int runningCount() const { return static_cast<int>(running_.size()); }
 
     int rowOfTrial(int trial) const;
+    // The position of a kind of column (Metric: the first metric's column).
+    int column(Column kind) const;
+    // The kind of the column at a position, and for Metric columns which metric.
+    Column kindOf(int column) const;
+    QString metricOf(int column) const;
+    int metricColumnCount() const { return static_cast<int>(metrics_.size()); }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -49,8 +66,12 @@ private:
     int recordedCount() const;
     std::vector<Running> notRecorded(std::vector<Running> running) const;
 
+    // The metrics with a column of their own: every metric but the first objective's.
+    static std::vector<std::string> otherMetrics(const ExperimentSnapshot* snapshot);
+
     SnapshotPtr snapshot_;
     std::vector<Running> running_;
+    std::vector<std::string> metrics_;
 };
 
 class TrialsProxyModel : public QSortFilterProxyModel {
@@ -59,12 +80,19 @@ public:
     explicit TrialsProxyModel(QObject* parent = nullptr);
     void setFrontierOnly(bool frontier_only);
     bool frontierOnly() const { return frontier_only_; }
+    // Only the trials with at most `max_active` active parameters (groups), and with "frontier
+    // only" the trials of `front`, the front of that level (FrontierReport::Level::front); unset:
+    // every trial (and the overall frontier).
+    void setActiveLimit(std::optional<int> max_active, const QList<int>& front = {});
+    std::optional<int> activeLimit() const { return max_active_; }
 
 protected:
     bool filterAcceptsRow(int source_row, const QModelIndex& source_parent) const override;
 
 private:
     bool frontier_only_ = false;
+    std::optional<int> max_active_;
+    QList<int> level_front_;
 };
 
 }  // namespace sebo::ui

@@ -23,6 +23,7 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "new_experiment_dialog.h"
+#include "outcome_table_editor.h"
 #include "parameter_table_editor.h"
 #include "run_controller.h"
 #include "test_support.h"
@@ -377,7 +378,7 @@ private slots:
             create->setSource(NewExperimentDialog::Source::OwnParameters);
             create->parameterEditor()->setParameters({});
             create->parameterEditor()->pasteText("a\tcontinuous\t0\t1\t\t\t\nb\tcontinuous\t0\t1\t\t\t\n");
-            create->objectiveNameEdit()->setText("y");
+            create->outcomesEditor()->setOutcomes(Outcomes::single("y", false));
             create->evaluatorBox()->setCurrentIndex(create->evaluatorBox()->findData(int(EvaluatorSpec::Kind::Command)));
             create->commandEdit()->setText("sh " + fixture("sum_parameters.sh"));
             create->timeoutBox()->setValue(30);

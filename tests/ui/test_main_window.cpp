@@ -177,7 +177,7 @@ private slots:
             const QString status = w.trialsModel()->index(r, TrialsTableModel::Status).data().toString();
             if (status == "failed") {
                 saw_failure = true;
-                QVERIFY(w.trialsModel()->index(r, TrialsTableModel::Error).data().toString().contains("reagent"));
+                QVERIFY(w.trialsModel()->index(r, w.trialsModel()->column(TrialsTableModel::Error)).data().toString().contains("reagent"));
             }
         }
         QVERIFY(saw_failure);
@@ -290,7 +290,7 @@ private slots:
         QCOMPARE(w.document()->experiment().chosen[0].note, std::string("cheap to deploy, two changes"));
         QVERIFY(w.document()->isModified());
         QVERIFY(w.trialsModel()
-                    ->index(w.trialsModel()->rowOfTrial(trial), TrialsTableModel::Chosen)
+                    ->index(w.trialsModel()->rowOfTrial(trial), w.trialsModel()->column(TrialsTableModel::Chosen))
                     .data()
                     .toString()
                     .contains("cheap"));

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "new_experiment_dialog.h"
+#include "outcome_table_editor.h"
 #include "parameter_table_editor.h"
 
 using namespace sebo;
@@ -72,8 +73,8 @@ private slots:
         dialog.setSource(NewExperimentDialog::Source::OwnParameters);
         dialog.parameterEditor()->setParameters({});
         dialog.parameterEditor()->pasteText("temperature\tcontinuous\t20\t90\t\t25\t\nstir\tinteger\t0\t10\t\t\t\n");
-        dialog.objectiveNameEdit()->setText("yield");
-        dialog.directionBox()->setCurrentIndex(0);
+        dialog.outcomesEditor()->table()->item(0, OutcomeTableEditor::Name)->setText("yield");
+        dialog.outcomesEditor()->roleBox(0)->setCurrentIndex(0);  // maximize
         e = dialog.buildExperiment();
         QVERIFY2(e.has_value(), qPrintable(dialog.errorText()));
         QCOMPARE(e->space.dimension(), 2);

@@ -17,6 +17,7 @@
 #include "main_window.h"
 #include "method_panel.h"
 #include "new_experiment_dialog.h"
+#include "outcome_table_editor.h"
 #include "parameter_table_editor.h"
 #include "trials_table_model.h"
 #include "ui_test_support.h"
@@ -80,7 +81,7 @@ private slots:
         dialog.setSource(NewExperimentDialog::Source::OwnParameters);
         dialog.parameterEditor()->setParameters({});
         dialog.parameterEditor()->pasteText("temperature\tcontinuous\t20\t90\t\t25\t\t2.5\n");
-        dialog.objectiveNameEdit()->setText("yield");
+        dialog.outcomesEditor()->setOutcomes(Outcomes::single("yield", false));
         QVERIFY(dialog.statusQuoBox()->isChecked());
         std::optional<Experiment> e = dialog.buildExperiment();
         QVERIFY2(e.has_value(), qPrintable(dialog.errorText()));
@@ -148,8 +149,8 @@ private slots:
         const SnapshotPtr snapshot = make_snapshot(e, 1);
         TrialsTableModel model;
         model.setSnapshot(snapshot);
-        QCOMPARE(model.data(model.index(0, TrialsTableModel::Generator)).toString(), QString("status quo"));
-        QCOMPARE(model.data(model.index(1, TrialsTableModel::Generator)).toString(), QString("sobol"));
+        QCOMPARE(model.data(model.index(0, model.column(TrialsTableModel::Generator))).toString(), QString("status quo"));
+        QCOMPARE(model.data(model.index(1, model.column(TrialsTableModel::Generator))).toString(), QString("sobol"));
         ConfigurationInspector inspector;
         inspector.setSnapshot(snapshot);
         inspector.setTrial(0);

@@ -1,0 +1,18 @@
+#pragma once
+// What a trial measured, as the charts' tooltips show it: one line per metric ("p99_ms: 41.2 ±
+// 0.8"), the plotted one first, and for a completed trial of a constrained experiment
+// whether it is feasible and which constraint it breaks.
+
+#include <QString>
+
+#include "experiment/experiment.h"
+
+namespace sebo::ui {
+
+// HTML lines, each starting with <br>.
+QString outcome_lines(const Experiment& experiment, const Trial& trial, const std::string& first);
+// "Infeasible: p99_ms <= 50 does not hold", "Feasibility unknown: p99_ms was not recorded", or
+// empty for a feasible trial, a trial without a result, or an experiment without constraints.
+QString infeasibility_text(const Experiment& experiment, const Trial& trial);
+
+}  // namespace sebo::ui
