@@ -55,7 +55,8 @@ struct BenchPreset {
 BenchProblem parse_bench_problem(const std::string& token, const std::string& field);
 BenchStrategy parse_bench_strategy(const std::string& token, const std::string& field);
 
-// paper-branin, paper-hartmann6, paper-sourcing, paper-ablation, sebo-vs-bonsai, quick.
+// paper-branin, paper-hartmann6, paper-sourcing, paper-ablation, sebo-vs-bonsai,
+// moo-branin-currin, constrained, quick.
 std::vector<BenchPreset> bench_presets();
 std::optional<BenchPreset> find_bench_preset(const std::string& name);
 

@@ -9,6 +9,7 @@
 #include "core/input_error.h"
 #include "experiment/analytics.h"
 #include "io/csv_table.h"
+#include "pareto/hypervolume_nd.h"
 
 namespace sebo {
 
@@ -18,8 +19,12 @@ const char* const kColumns[] = {
     "problem",   "dimension",         "minimize",   "optimum",        "effective_parameters",
     "hypervolume_reference", "strategy", "seed",    "trial",          "generator",
     "status",    "objective",         "active",     "active_parameters", "hypervolume",
-    "best_objective", "generation_seconds", "evaluation_seconds", "elapsed_seconds"};
+    "best_objective", "generation_seconds", "evaluation_seconds", "elapsed_seconds",
+    // Since several objectives and constraints (optional when reading).
+    "objectives", "hypervolume_references", "constraints", "objective_values", "feasible"};
 constexpr std::size_t kColumnCount = sizeof(kColumns) / sizeof(kColumns[0]);
+// The columns of the first version, which every results.csv has.
+constexpr std::size_t kFirstColumnCount = 19;
 
 std::string join_indices(const std::vector<int>& indices) {
     std::string out;
@@ -28,6 +33,35 @@ std::string join_indices(const std::vector<int>& indices) {
 }
 
 std::string optional_number(const std::optional<double>& value) { return value ? format_number(*value) : ""; }
+
+std::string join_numbers(const std::vector<double>& values) {
+    std::string out;
+    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ";" : "") + format_number(values[i]);
+    return out;
+}
+
+std::string join_texts(const std::vector<std::string>& texts) {
+    std::string out;
+    for (std::size_t i = 0; i < texts.size(); ++i) out += (i ? ";" : "") + texts[i];
+    return out;
+}
+
+std::string objectives_text(const std::vector<BenchObjective>& objectives) {
+    std::string out;
+    for (std::size_t i = 0; i < objectives.size(); ++i)
+        out += (i ? ";" : "") + objectives[i].metric + (objectives[i].minimize ? ":min" : ":max");
+    return out;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+    std::vector<std::string> out;
+    if (text.empty()) return out;
+    std::stringstream stream(text);
+    std::string item;
+    while (std::getline(stream, item, ';')) out.push_back(item);
+    if (text.back() == ';') out.emplace_back();
+    return out;
+}
 
 // A CSV field: quoted when it holds a separator, a quote or a line break (labels are the
 // user's own text).
@@ -82,6 +116,30 @@ public:
         }
         return out;
     }
+    std::vector<double> numbers(std::size_t c) const {
+        std::vector<double> out;
+        for (const std::string& item : split_list(text(c))) {
+            const auto v = parse_number(item);
+            if (!v || !std::isfinite(*v)) fail(c, "'" + item + "' is not a finite number");
+            out.push_back(*v);
+        }
+        return out;
+    }
+    std::vector<BenchObjective> objectives(std::size_t c) const {
+        std::vector<BenchObjective> out;
+        for (const std::string& item : split_list(text(c))) {
+            const auto colon = item.rfind(':');
+            const std::string direction = colon == std::string::npos ? "" : item.substr(colon + 1);
+            if (colon == 0 || colon == std::string::npos || (direction != "min" && direction != "max"))
+                fail(c, "'" + item + "' is not METRIC:min or METRIC:max");
+            out.push_back({item.substr(0, colon), direction == "min", 0.0});
+        }
+        if (out.empty()) fail(c, "no objective is given");
+        if (out.size() > static_cast<std::size_t>(kMaxHypervolumeObjectives))
+            fail(c, std::to_string(out.size()) + " objectives; at most " + std::to_string(kMaxHypervolumeObjectives) +
+                        " are possible");
+        return out;
+    }
     [[noreturn]] void fail(std::size_t c, const std::string& message) const {
         throw InputError(table_.where(row_.line, kColumns[c]), message);
     }
@@ -96,6 +154,13 @@ private:
 
 std::vector<BenchRow> bench_rows(const Experiment& experiment, const BenchRunInfo& info) {
     const FrontierReport report = analyze_frontier(experiment);
+    std::vector<BenchObjective> objectives;
+    for (std::size_t o = 0; o < experiment.outcomes.objectives.size(); ++o) {
+        const Objective& objective = experiment.outcomes.objectives[o];
+        objectives.push_back({objective.metric, objective.minimize, objective.from_utility(report.reference_utilities[o])});
+    }
+    std::vector<std::string> constraints;
+    for (const OutcomeConstraint& c : experiment.outcomes.constraints) constraints.push_back(c.text());
     std::vector<BenchRow> rows;
     std::optional<double> best_utility;
     double elapsed = 0.0;
@@ -116,6 +181,16 @@ std::vector<BenchRow> bench_rows(const Experiment& experiment, const BenchRunInf
         // An excluded trial keeps its value but counts nowhere, here as everywhere else.
         row.status = trial.exclusion ? "excluded" : to_string(trial.status);
         row.objective = trial.status == TrialStatus::Completed ? experiment.objective_value(trial) : std::nullopt;
+        row.objectives = objectives;
+        row.constraints = constraints;
+        if (row.objective) {
+            for (std::size_t o = 0; o < objectives.size(); ++o) {
+                const auto value = experiment.objective_value(trial, o);
+                // A completed trial has every objective's value (Experiment::validate).
+                row.objective_values.push_back(value.value_or(0.0));
+            }
+            row.feasible = experiment.feasibility(trial) == Feasibility::Feasible;
+        }
         row.active = experiment.sparsity(trial);
         const std::vector<bool> mask = experiment.space.active_mask(trial.parameters);
         for (std::size_t d = 0; d < mask.size(); ++d)
@@ -157,7 +232,16 @@ std::string format_bench_results(const std::vector<BenchRow>& rows) {
                                      optional_number(r.best_objective),
                                      format_number(r.generation_seconds),
                                      format_number(r.evaluation_seconds),
-                                     format_number(r.elapsed_seconds)};
+                                     format_number(r.elapsed_seconds),
+                                     csv_field(objectives_text(r.objectives)),
+                                     join_numbers([&] {
+                                         std::vector<double> references;
+                                         for (const BenchObjective& o : r.objectives) references.push_back(o.reference);
+                                         return references;
+                                     }()),
+                                     csv_field(join_texts(r.constraints)),
+                                     join_numbers(r.objective_values),
+                                     r.objective ? (r.feasible ? "1" : "0") : ""};
         for (std::size_t c = 0; c < kColumnCount; ++c) out += (c ? "," : "") + cells[c];
         out += '\n';
     }
@@ -166,16 +250,28 @@ std::string format_bench_results(const std::vector<BenchRow>& rows) {
 
 std::vector<BenchRow> parse_bench_results(const std::string& text, const std::string& source) {
     const CsvTable table = parse_csv_table(text, source);
+    // The first 19 columns are required; the five of several objectives come all together or not
+    // at all (a results.csv of an earlier version).
     std::vector<std::size_t> columns;
-    for (const char* name : kColumns) {
-        const auto c = table.column(name);
-        if (!c) throw InputError(source, std::string("the column '") + name + "' is missing (a results.csv of 'sebo bench' has " +
-                                             std::to_string(kColumnCount) + " columns)");
-        columns.push_back(*c);
+    std::vector<std::string> missing_later;
+    for (std::size_t i = 0; i < kColumnCount; ++i) {
+        const auto c = table.column(kColumns[i]);
+        if (!c && i < kFirstColumnCount)
+            throw InputError(source, std::string("the column '") + kColumns[i] +
+                                         "' is missing (a results.csv of 'sebo bench' has " + std::to_string(kColumnCount) +
+                                         " columns, or the first " + std::to_string(kFirstColumnCount) +
+                                         " when written before several objectives)");
+        if (!c) missing_later.push_back(kColumns[i]);
+        columns.push_back(c.value_or(0));
     }
+    const bool several_objectives = missing_later.empty();
+    if (!several_objectives && missing_later.size() < kColumnCount - kFirstColumnCount)
+        throw InputError(source, "the column '" + missing_later.front() +
+                                     "' is missing (the columns objectives, hypervolume_references, constraints, "
+                                     "objective_values and feasible go together)");
     enum : std::size_t { Problem, Dimension, Minimize, Optimum, Effective, Reference, Strategy, Seed, TrialCol,
                          Generator, Status, Objective, Active, ActiveParameters, Hypervolume, Best,
-                         Generation, Evaluation, Elapsed };
+                         Generation, Evaluation, Elapsed, Objectives, References, Constraints, Values, Feasible };
     std::vector<BenchRow> rows;
     rows.reserve(table.rows.size());
     for (const CsvTable::Row& cells : table.rows) {
@@ -209,6 +305,33 @@ std::vector<BenchRow> parse_bench_results(const std::string& text, const std::st
         r.generation_seconds = in.number(Generation);
         r.evaluation_seconds = in.number(Evaluation);
         r.elapsed_seconds = in.number(Elapsed);
+        if (several_objectives) {
+            r.objectives = in.objectives(Objectives);
+            const std::vector<double> references = in.numbers(References);
+            if (references.size() != r.objectives.size())
+                in.fail(References, std::to_string(references.size()) + " references for " +
+                                        std::to_string(r.objectives.size()) + " objectives");
+            for (std::size_t o = 0; o < references.size(); ++o) r.objectives[o].reference = references[o];
+            if (r.objectives.front().minimize != r.minimize)
+                in.fail(Objectives, "the first objective's direction differs from the column minimize");
+            r.constraints = split_list(in.text(Constraints));
+            for (const std::string& c : r.constraints)
+                if (c.empty()) in.fail(Constraints, "'" + in.text(Constraints) + "' has an empty constraint");
+            r.objective_values = in.numbers(Values);
+            if (r.objective && (r.objective_values.size() != r.objectives.size() || r.objective_values.front() != *r.objective))
+                in.fail(Values, "'" + in.text(Values) + "' is not one value per objective, the first equal to the column "
+                                                        "objective");
+            if (!r.objective && !r.objective_values.empty())
+                in.fail(Values, "a " + r.status + " trial has no objective values");
+            if (r.objective) {
+                r.feasible = in.flag(Feasible);
+            } else if (!in.text(Feasible).empty()) {
+                in.fail(Feasible, "a " + r.status + " trial has no feasibility");
+            }
+        } else {
+            r.objectives = {BenchObjective{"objective", r.minimize, r.hypervolume_reference}};
+            if (r.objective) r.objective_values = {*r.objective};
+        }
         rows.push_back(std::move(r));
     }
     return rows;

@@ -11,7 +11,19 @@
 //   excluded from analysis), objective (user sign; empty unless completed or excluded), active (parameters changed away from their targets), active_parameters
 //   (0-based indices separated by ';'), hypervolume (after this trial), best_objective (best
 //   objective so far among trials that count, user sign; empty before the first), generation_seconds,
-//   evaluation_seconds, elapsed_seconds (running sum of the two).
+//   evaluation_seconds, elapsed_seconds (running sum of the two);
+// then, for several objectives and outcome constraints (issue 13; every row carries them, with
+// one objective too):
+//   objectives (the problem's objectives as METRIC:min|max separated by ';', first objective
+//   first — the one of `minimize`, `objective` and `best_objective`), hypervolume_references (per
+//   objective its side of the reference point, user sign, separated by ';'), constraints (the
+//   outcome constraints as "METRIC <= V" separated by ';', empty without), objective_values (per
+//   objective its value, user sign, separated by ';'; empty unless completed or excluded),
+//   feasible (0|1: every constraint holds on the trial's values; empty unless completed or
+//   excluded).
+// A results.csv of an earlier version, without those five columns, still loads: its rows have the
+// one objective "objective" (direction `minimize`, reference `hypervolume_reference`), no
+// constraints, and are feasible. Metric names of the built-in problems hold no ':' or ';'.
 
 #include <optional>
 #include <string>
@@ -20,6 +32,16 @@
 #include "experiment/experiment.h"
 
 namespace sebo {
+
+// One objective of the problem, in the user's sign.
+struct BenchObjective {
+    std::string metric;
+    bool minimize = true;
+    double reference = 0.0;  // its side of the hypervolume reference point
+
+    double to_utility(double value) const { return minimize ? -value : value; }
+    friend bool operator==(const BenchObjective&, const BenchObjective&) = default;
+};
 
 struct BenchRow {
     std::string problem;  // the problem's label in the comparison, e.g. "branin"
@@ -43,6 +65,16 @@ struct BenchRow {
     double generation_seconds = 0.0;
     double evaluation_seconds = 0.0;
     double elapsed_seconds = 0.0;
+    // The problem's objectives (the first is the one of `minimize` and `hypervolume_reference`)
+    // and outcome constraints ("sum <= 1.5").
+    std::vector<BenchObjective> objectives;
+    std::vector<std::string> constraints;
+    // Per objective, when completed or excluded (objective_values.front() == *objective).
+    std::vector<double> objective_values;
+    // Every constraint holds; meaningful when completed or excluded.
+    bool feasible = true;
+    // Counts and satisfies every constraint: the rows a frontier is made of.
+    bool counts_feasible() const { return counts() && feasible; }
 };
 
 struct BenchRunInfo {

@@ -6,7 +6,8 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
-#include "pareto/frontier.h"
+#include "pareto/dominance.h"
+#include "pareto/hypervolume_nd.h"
 
 namespace sebo {
 
@@ -35,9 +36,23 @@ void check_same_problem(const BenchRow& first, const BenchRow& row) {
                              std::string("its ") + what + " " + b + " differs from the problem's first row (" + a + ")");
     };
     const auto text = [](const std::optional<double>& v) { return v ? format_number(*v) : std::string("unknown"); };
+    // Names and directions: a reference set by the default rule (no threshold) depends on the
+    // run's own values.
+    const auto objectives = [](const BenchRow& r) {
+        std::string out;
+        for (const BenchObjective& o : r.objectives) out += (out.empty() ? "" : ", ") + o.metric + (o.minimize ? ":min" : ":max");
+        return out;
+    };
+    const auto constraints = [](const BenchRow& r) {
+        std::string out;
+        for (const std::string& c : r.constraints) out += (out.empty() ? "" : "; ") + c;
+        return out.empty() ? std::string("none") : out;
+    };
     differs("dimension", std::to_string(first.dimension), std::to_string(row.dimension));
     differs("direction", first.minimize ? "minimize" : "maximize", row.minimize ? "minimize" : "maximize");
     differs("optimum", text(first.optimum), text(row.optimum));
+    differs("objectives", objectives(first), objectives(row));
+    differs("constraints", constraints(first), constraints(row));
 }
 
 std::vector<ProblemRuns> group_runs(const std::vector<BenchRow>& rows) {
@@ -82,23 +97,41 @@ std::vector<int> levels_of_interest(int dimension, const std::vector<int>& effec
 // Larger is better in this form.
 double utility(const BenchRow& row) { return row.minimize ? -*row.objective : *row.objective; }
 
-// Best objective (user sign) among the first `count` rows that count, with at most k active.
+// Every objective in maximization form.
+std::vector<double> utilities(const BenchRow& row) {
+    std::vector<double> out;
+    for (std::size_t o = 0; o < row.objectives.size(); ++o) out.push_back(row.objectives[o].to_utility(row.objective_values[o]));
+    return out;
+}
+
+// Best objective (user sign) among the first `count` rows that count and are feasible, with at
+// most k active.
 std::optional<double> best_with_at_most(const Run& run, std::size_t count, int k) {
     std::optional<double> best;
     const BenchRow* best_row = nullptr;
     for (std::size_t i = 0; i < std::min(count, run.size()); ++i) {
         const BenchRow& row = *run[i];
-        if (!row.counts() || row.active > k) continue;
+        if (!row.counts_feasible() || row.active > k) continue;
         if (!best_row || utility(row) > utility(*best_row)) best_row = &row;
     }
     if (best_row) best = best_row->objective;
     return best;
 }
 
+// The hypervolume of the objectives alone of a run's feasible rows with at most k active.
+double objectives_hypervolume_at_most(const Run& run, int k) {
+    std::vector<std::vector<double>> points;
+    std::vector<double> reference;
+    for (const BenchObjective& o : run.front()->objectives) reference.push_back(o.to_utility(o.reference));
+    for (const BenchRow* row : run)
+        if (row->counts_feasible() && row->active <= k) points.push_back(utilities(*row));
+    return hypervolume_nd(points, reference);
+}
+
 std::vector<double> activation_shares(const Run& run, int dimension) {
-    std::vector<ScoredPoint> points;
+    std::vector<ObjectivePoint> points;
     for (std::size_t i = 0; i < run.size(); ++i)
-        if (run[i]->counts()) points.push_back({utility(*run[i]), run[i]->active, static_cast<int>(i)});
+        if (run[i]->counts_feasible()) points.push_back({utilities(*run[i]), run[i]->active, static_cast<int>(i)});
     std::vector<double> shares(static_cast<std::size_t>(dimension), 0.0);
     const std::vector<int> frontier = non_dominated(points);
     if (frontier.empty()) return shares;
@@ -158,6 +191,23 @@ StrategySummary summarize_strategy(const StrategyRuns& runs, const ProblemSummar
         for (std::size_t d = 0; d < shares.size(); ++d) out.activation_frequency[d] += shares[d] / out.runs;
     }
 
+    std::vector<double> rates;
+    for (const auto& [seed, run] : runs.runs) {
+        int counted = 0, feasible = 0;
+        for (const BenchRow* row : run) {
+            counted += row->counts();
+            feasible += row->counts_feasible();
+        }
+        if (counted > 0) rates.push_back(static_cast<double>(feasible) / counted);
+    }
+    out.feasibility_rate = mean_and_se(rates);
+
+    for (int k : problem.levels) {
+        std::vector<double> volumes;
+        for (const auto& [seed, run] : runs.runs) volumes.push_back(objectives_hypervolume_at_most(run, k));
+        out.objectives_hypervolume.push_back(mean_and_se(volumes));
+    }
+
     std::vector<double> seconds;
     for (const auto& [seed, run] : runs.runs)
         for (const BenchRow* row : run)
@@ -196,6 +246,8 @@ std::vector<ProblemSummary> summarize_bench(const std::vector<BenchRow>& rows) {
         problem.minimize = runs.first->minimize;
         problem.optimum = runs.first->optimum;
         problem.effective_parameters = runs.first->effective_parameters;
+        problem.objectives = runs.first->objectives;
+        problem.constraints = runs.first->constraints;
         problem.levels = levels_of_interest(problem.dimension, problem.effective_parameters);
         for (const StrategyRuns& strategy : runs.strategies) problem.strategies.push_back(summarize_strategy(strategy, problem));
         out.push_back(std::move(problem));
@@ -209,24 +261,64 @@ std::string summary_markdown(const std::vector<ProblemSummary>& problems) {
                       "trials with at most k parameters changed from their targets, averaged over the runs that\n"
                       "found one (\"r/n\" when only r of the n runs did). Seconds per iteration: mean time to\n"
                       "propose one model-based trial.\n";
+    const bool constrained = std::any_of(problems.begin(), problems.end(),
+                                         [](const ProblemSummary& p) { return !p.constraints.empty(); });
+    const bool several = std::any_of(problems.begin(), problems.end(),
+                                     [](const ProblemSummary& p) { return p.objectives.size() > 1; });
+    if (constrained)
+        out += "With outcome constraints only the feasible trials (every constraint holds) count: \"best\" is\n"
+               "the best feasible, the hypervolume and the frontier are of feasible trials, and \"feasible\" is\n"
+               "the share of a run's trials that were feasible.\n";
+    if (several)
+        out += "With several objectives the final hypervolume is over the objectives and the number of active\n"
+               "parameters, and \"HV, ≤ k active\" is the hypervolume of the objectives alone of the feasible\n"
+               "trials with at most k parameters changed (every run counts, with 0 when it found none), both\n"
+               "against the problem's reference point.\n";
     for (const ProblemSummary& p : problems) {
+        const bool several_objectives = p.objectives.size() > 1;
         out += "\n## " + p.problem + "\n\n";
-        out += "D = " + std::to_string(p.dimension) + ", " + (p.minimize ? "minimized" : "maximized");
+        out += "D = " + std::to_string(p.dimension) + ", ";
+        if (several_objectives) {
+            std::string names, reference;
+            for (const BenchObjective& o : p.objectives) {
+                names += (names.empty() ? "" : ", ") + o.metric + (o.minimize ? " (min)" : " (max)");
+                reference += (reference.empty() ? "" : ", ") + format_short(o.reference, 6);
+            }
+            out += "objectives " + names + ", reference (" + reference + ")";
+        } else {
+            out += p.minimize ? "minimized" : "maximized";
+        }
         if (p.optimum) out += ", optimum " + format_short(*p.optimum, 6);
         if (!p.effective_parameters.empty()) out += ", " + std::to_string(p.effective_parameters.size()) + " effective parameters";
+        if (!p.constraints.empty()) {
+            out += "; subject to ";
+            for (std::size_t i = 0; i < p.constraints.size(); ++i) out += (i ? ", " : "") + p.constraints[i];
+        }
         out += ".\n\n| strategy | runs | trials | final hypervolume |";
-        for (int k : p.levels) out += " best, ≤ " + std::to_string(k) + " active |";
+        for (int k : p.levels) out += (several_objectives ? " HV, ≤ " : " best, ≤ ") + std::to_string(k) + " active |";
+        if (!p.constraints.empty()) out += " feasible |";
         out += " s / iteration |\n|---|---:|---:|---:|";
-        for (std::size_t i = 0; i < p.levels.size(); ++i) out += "---:|";
+        for (std::size_t i = 0; i < p.levels.size() + (p.constraints.empty() ? 0 : 1); ++i) out += "---:|";
         out += "---:|\n";
         for (const StrategySummary& s : p.strategies) {
             out += "| " + s.strategy + " | " + std::to_string(s.runs) + " | " + std::to_string(s.trials) + " | " +
                    plus_minus(s.final_hypervolume) + " |";
-            for (int k : p.levels) {
-                const LevelBest& level = s.frontier[static_cast<std::size_t>(k)];
+            for (std::size_t l = 0; l < p.levels.size(); ++l) {
+                if (several_objectives) {
+                    out += " " + plus_minus(s.objectives_hypervolume[l]) + " |";
+                    continue;
+                }
+                const LevelBest& level = s.frontier[static_cast<std::size_t>(p.levels[l])];
                 std::string cell = level.best ? plus_minus(*level.best) : "—";
                 if (level.found < s.runs) cell += " (" + std::to_string(level.found) + "/" + std::to_string(s.runs) + ")";
                 out += " " + cell + " |";
+            }
+            if (!p.constraints.empty()) {
+                const MeanSe& rate = s.feasibility_rate;
+                out += " " + (rate.n == 0 ? std::string("—")
+                                          : format_short(100.0 * rate.mean, 3) + "%" +
+                                                (rate.n > 1 ? " ± " + format_short(200.0 * rate.se, 2) : "")) +
+                       " |";
             }
             out += " " + (s.seconds_per_iteration ? format_short(*s.seconds_per_iteration, 3) : std::string("—")) + " |\n";
         }

@@ -15,8 +15,16 @@
 // - Seconds per iteration: mean generation_seconds over the trials not from the initial design
 //   (generator other than "sobol").
 // - Activation frequency (paper Fig. 5 right): per run, the share of its final non-dominated
-//   configurations (objective vs active count) in which each parameter is active; averaged over
-//   runs.
+//   configurations (objectives vs active count, feasible ones only) in which each parameter is
+//   active; averaged over runs.
+// - Outcome constraints: only feasible trials count for "best with at most k active", regret,
+//   activation and the objectives' hypervolume (the rows' hypervolume already leaves the others
+//   out). The feasibility rate of a run is the share of its trials that count (completed, not
+//   excluded) that are feasible; averaged over runs.
+// - Several objectives: "best with at most k active" and regret are of the first objective; the
+//   summary adds per level of interest the hypervolume of the objectives alone (against the
+//   problem's reference, bench_results.h) of the feasible trials with at most k active — every
+//   run counts, one that found none with 0.
 
 #include <optional>
 #include <string>
@@ -57,14 +65,21 @@ struct StrategySummary {
     // Per parameter (dimension entries): mean activation frequency on the final frontier.
     std::vector<double> activation_frequency;
     std::optional<double> seconds_per_iteration;  // unset without model-based trials
+    // Per run: feasible share of the trials that count; over runs (n = runs with such trials).
+    MeanSe feasibility_rate;
+    // Per level of interest (ProblemSummary::levels): the final hypervolume of the objectives
+    // (without sparsity) of the feasible trials with at most k active, over runs.
+    std::vector<MeanSe> objectives_hypervolume;
 };
 
 struct ProblemSummary {
     std::string problem;
     int dimension = 0;
     bool minimize = true;
-    std::optional<double> optimum;
+    std::optional<double> optimum;  // of the first objective
     std::vector<int> effective_parameters;
+    std::vector<BenchObjective> objectives;  // first objective first; its direction is `minimize`
+    std::vector<std::string> constraints;    // "sum <= 1.5"
     // The sparsity levels of interest: the number of effective parameters when known (Branin 2,
     // Hartmann6 6) with half and twice that; otherwise 1, 2, 4, 8; never above the dimension.
     std::vector<int> levels;
@@ -72,13 +87,16 @@ struct ProblemSummary {
 };
 
 // Groups the rows by problem (in order of first appearance) and strategy; throws InputError
-// when rows of one problem disagree on its dimension, direction or optimum, or a run repeats a
-// trial position.
+// when rows of one problem disagree on its dimension, direction, optimum, objectives or
+// constraints, or a run repeats a trial position.
 std::vector<ProblemSummary> summarize_bench(const std::vector<BenchRow>& rows);
 
 // The summary as Markdown (summary.md): per problem, a table with one row per strategy — runs,
 // final hypervolume (mean ± 2 SE), best objective at each level of interest (mean ± 2 SE, with
-// "(found in r/n)" when not every run found one), mean seconds per iteration.
+// "(found in r/n)" when not every run found one) — with several objectives instead the
+// objectives' hypervolume at each level —, the feasibility rate when the problem has
+// constraints, mean seconds per iteration. Problems with one objective and no constraints are
+// written as before several objectives existed.
 std::string summary_markdown(const std::vector<ProblemSummary>& problems);
 
 }  // namespace sebo

@@ -4,14 +4,30 @@
 #include <array>
 #include <cassert>
 
+#include "problems/branin_currin.h"
+#include "problems/constrained_hartmann6.h"
 #include "problems/synthetic_functions.h"
 
 namespace sebo {
 
+namespace {
+
+constexpr const char* kSumMetric = "sum";
+
+std::array<double, 6> six(const std::vector<double>& u) {
+    std::array<double, 6> x{};
+    std::copy(u.begin(), u.end(), x.begin());
+    return x;
+}
+
+}  // namespace
+
 int embedded_function_dimension(EmbeddedFunction function) {
     switch (function) {
-    case EmbeddedFunction::Branin: return 2;
-    case EmbeddedFunction::Hartmann6: return 6;
+    case EmbeddedFunction::Branin:
+    case EmbeddedFunction::BraninCurrin: return 2;
+    case EmbeddedFunction::Hartmann6:
+    case EmbeddedFunction::ConstrainedHartmann6: return 6;
     }
     return 0;
 }
@@ -20,6 +36,8 @@ const char* to_string(EmbeddedFunction function) {
     switch (function) {
     case EmbeddedFunction::Branin: return "branin";
     case EmbeddedFunction::Hartmann6: return "hartmann6";
+    case EmbeddedFunction::BraninCurrin: return "branin-currin";
+    case EmbeddedFunction::ConstrainedHartmann6: return "hartmann6-constrained";
     }
     return "branin";
 }
@@ -42,20 +60,44 @@ EmbeddedProblem::EmbeddedProblem(EmbeddedFunction function, int dimension, std::
 }
 
 Outcomes EmbeddedProblem::outcomes() const {
-    return Outcomes::single(to_string(function_), true, function_ == EmbeddedFunction::Branin ? 10.0 : 0.0);
+    switch (function_) {
+    case EmbeddedFunction::Branin: return Outcomes::single("branin", true, 10.0);
+    case EmbeddedFunction::Hartmann6: return Outcomes::single("hartmann6", true, 0.0);
+    case EmbeddedFunction::BraninCurrin: {
+        Outcomes outcomes;
+        outcomes.metrics = {"branin", "currin"};
+        outcomes.objectives = {Objective{"branin", true, kBraninCurrinReference[0]},
+                               Objective{"currin", true, kBraninCurrinReference[1]}};
+        return outcomes;
+    }
+    case EmbeddedFunction::ConstrainedHartmann6: {
+        Outcomes outcomes = Outcomes::single("hartmann6", true, 0.0);
+        outcomes.metrics.push_back(kSumMetric);
+        outcomes.constraints.push_back(OutcomeConstraint{kSumMetric, ConstraintSense::AtMost, kHartmann6SumBound});
+        return outcomes;
+    }
+    }
+    return {};
+}
+
+MetricValues EmbeddedProblem::metrics_of_effective(const std::vector<double>& u) const {
+    assert(static_cast<int>(u.size()) == embedded_function_dimension(function_));
+    switch (function_) {
+    case EmbeddedFunction::Branin: return {{"branin", {branin_unit(u[0], u[1]), std::nullopt}}};
+    case EmbeddedFunction::Hartmann6: return {{"hartmann6", {hartmann6(six(u)), std::nullopt}}};
+    case EmbeddedFunction::BraninCurrin: {
+        const BraninCurrinValue v = branin_currin(u[0], u[1]);
+        return {{"branin", {v.branin, std::nullopt}}, {"currin", {v.currin, std::nullopt}}};
+    }
+    case EmbeddedFunction::ConstrainedHartmann6:
+        return {{"hartmann6", {hartmann6(six(u)), std::nullopt}},
+                {kSumMetric, {hartmann6_coordinate_sum(six(u)), std::nullopt}}};
+    }
+    return {};
 }
 
 double EmbeddedProblem::value_of_effective(const std::vector<double>& u) const {
-    assert(u.size() == effective_.size());
-    switch (function_) {
-    case EmbeddedFunction::Branin: return branin_unit(u[0], u[1]);
-    case EmbeddedFunction::Hartmann6: {
-        std::array<double, 6> x{};
-        std::copy(u.begin(), u.end(), x.begin());
-        return hartmann6(x);
-    }
-    }
-    return 0.0;
+    return metrics_of_effective(u).at(outcomes().objectives.front().metric).mean;
 }
 
 MetricValues EmbeddedProblem::evaluate(const std::vector<double>& x, std::uint64_t /*noise_seed*/) const {
@@ -63,11 +105,17 @@ MetricValues EmbeddedProblem::evaluate(const std::vector<double>& x, std::uint64
     std::vector<double> u;
     u.reserve(effective_.size());
     for (int e : effective_) u.push_back(x[static_cast<std::size_t>(e)]);
-    return {{to_string(function_), {value_of_effective(u), std::nullopt}}};
+    return metrics_of_effective(u);
 }
 
 std::optional<double> EmbeddedProblem::optimum() const {
-    return function_ == EmbeddedFunction::Branin ? kBraninMinimum : kHartmann6Minimum;
+    switch (function_) {
+    case EmbeddedFunction::Branin: return kBraninMinimum;
+    case EmbeddedFunction::Hartmann6: return kHartmann6Minimum;
+    case EmbeddedFunction::BraninCurrin: return std::nullopt;
+    case EmbeddedFunction::ConstrainedHartmann6: return kConstrainedHartmann6Minimum;
+    }
+    return std::nullopt;
 }
 
 }  // namespace sebo

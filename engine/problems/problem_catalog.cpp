@@ -1,22 +1,26 @@
 #include "problems/problem_catalog.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <string>
 
 #include "core/format.h"
 #include "core/input_error.h"
+#include "problems/branin_currin.h"
+#include "problems/constrained_hartmann6.h"
 #include "problems/embedded_problem.h"
 #include "problems/grouped_contextual.h"
 #include "problems/sourcing.h"
 #include "problems/sparse_quadratic.h"
+#include "problems/synthetic_functions.h"
 
 namespace sebo {
 
 namespace {
 
-enum class Kind { Branin, Hartmann6, Sourcing, SparseQuadratic, GroupedContextual };
+enum class Kind { Branin, Hartmann6, BraninCurrin, ConstrainedHartmann6, Sourcing, SparseQuadratic, GroupedContextual };
 
 // Large enough for any benchmark in the paper (D = 50) with a wide margin, small enough that
 // a typo cannot ask for a search space that exhausts memory.
@@ -29,6 +33,8 @@ struct Entry {
 };
 constexpr Entry kEntries[] = {{Kind::Branin, "branin"},
                               {Kind::Hartmann6, "hartmann6"},
+                              {Kind::BraninCurrin, "branin-currin"},
+                              {Kind::ConstrainedHartmann6, "hartmann6-constrained"},
                               {Kind::Sourcing, "sourcing"},
                               {Kind::SparseQuadratic, "sparse-quadratic"},
                               {Kind::GroupedContextual, "grouped-contextual"}};
@@ -48,6 +54,26 @@ Kind kind_of(const std::string& name) {
 }
 
 std::string dims(int n) { return std::to_string(n); }
+
+// The embedded problems: a function of a few effective coordinates in a unit cube.
+std::optional<EmbeddedFunction> embedded_function(Kind kind) {
+    switch (kind) {
+    case Kind::Branin: return EmbeddedFunction::Branin;
+    case Kind::Hartmann6: return EmbeddedFunction::Hartmann6;
+    case Kind::BraninCurrin: return EmbeddedFunction::BraninCurrin;
+    case Kind::ConstrainedHartmann6: return EmbeddedFunction::ConstrainedHartmann6;
+    case Kind::Sourcing:
+    case Kind::SparseQuadratic:
+    case Kind::GroupedContextual: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::string coordinates(const std::array<double, 6>& x) {
+    std::string text;
+    for (double v : x) text += (text.empty() ? "(" : ", ") + format_short(v, 4);
+    return text + ")";
+}
 
 // Checks a dimension that may default, for problems whose dimension can be chosen.
 int resolve_dimension(const ProblemSpec& spec, int default_dimension, int minimum) {
@@ -151,33 +177,56 @@ std::string details(const ProblemSpec& r) {
 
 std::vector<ProblemInfo> list_problems() {
     const ProblemOptionInfo target{"target", "target value of every parameter, in [0, 1] (default 0)"};
+    const auto embedded_options = [&](int d, const std::string& function, const std::string& default_effective) {
+        return std::vector<ProblemOptionInfo>{
+            {"dim", "number of parameters, at least " + dims(d) + " (default 50)"},
+            {"effective", "the " + dims(d) + " parameters " + function + " reads, numbered from 0 (default " +
+                              default_effective + ")"},
+            target};
+    };
     return {
         {"branin",
          "Branin (2 effective parameters) hidden in a high-dimensional unit cube, minimized (paper §5)",
-         {{"dim", "number of parameters, at least 2 (default 50)"},
-          {"effective", "the 2 parameters Branin reads, numbered from 0 (default 0,1)"},
-          target}},
+         embedded_options(2, "Branin", "0,1"),
+         "branin " + format_short(kBraninMinimum, 6) + " at three points, e.g. x_e = ((pi + 5)/15, 2.275/15)"},
         {"hartmann6",
          "Hartmann6 (6 effective parameters) hidden in a high-dimensional unit cube, minimized (paper §5)",
-         {{"dim", "number of parameters, at least 6 (default 50)"},
-          {"effective", "the 6 parameters Hartmann6 reads, numbered from 0 (default 0,...,5)"},
-          target}},
+         embedded_options(6, "Hartmann6", "0,...,5"),
+         "hartmann6 " + format_short(kHartmann6Minimum, 6) + " at x_e = " + coordinates(kHartmann6Minimizer)},
+        {"branin-currin",
+         "Branin-Currin (BoTorch's two-objective test problem, 2 effective parameters) hidden in a high-dimensional "
+         "unit cube: branin and currin, both minimized, thresholds (18, 6)",
+         embedded_options(2, "Branin-Currin", "0,1"),
+         "a front, no single optimum; BoTorch's estimate of the largest hypervolume of branin and currin against the "
+         "reference (18, 6): " +
+             format_short(kBraninCurrinMaxHypervolume, 6)},
+        {"hartmann6-constrained",
+         "Hartmann6 (6 effective parameters) hidden in a high-dimensional unit cube, minimized, subject to sum <= 1.5, "
+         "sum being the metric x_e1 + ... + x_e6 of the effective parameters",
+         embedded_options(6, "Hartmann6", "0,...,5"),
+         "hartmann6 " + format_short(kConstrainedHartmann6Minimum, 6) + " at x_e = " +
+             coordinates(kConstrainedHartmann6Minimizer) + ", sum = 1.5 (multi-start SLSQP; the unconstrained minimum " +
+             format_short(kHartmann6Minimum, 6) + " has sum " + format_short(hartmann6_coordinate_sum(kHartmann6Minimizer), 4) +
+             ")"},
         {"sourcing",
          "Recommender sourcing simulation: items retrieved from 25 sources (0..50 each), quality maximized (paper App. "
-         "F.1)",
+         "F.1); also reports relevance (maximize) and cost (minimize) for --objective / --constraint",
          {{"repetitions", "simulations averaged per evaluation (default " +
                               std::to_string(SourcingProblem::kDefaultRepetitions) + ")"},
           {"world-seed", "seed of the simulated world (default " + std::to_string(SourcingWorld::kDefaultSeed) + ")"},
-          {"target", "target retrieval count of every source as a fraction of 50, in [0, 1] (default 0)"}}},
+          {"target", "target retrieval count of every source as a fraction of 50, in [0, 1] (default 0)"}},
+         ""},
         {"sparse-quadratic",
          "Fast demo: a quadratic in a few effective parameters with its optimum away from the target, maximized",
          {{"dim", "number of parameters (default " + std::to_string(SparseQuadraticProblem::kDefaultDimension) + ")"},
           {"effective", "the parameters that matter, most important first (default 0,1,2)"},
-          target}},
+          target},
+         "objective 2 - 2^(1-e) for e effective parameters (1.75 for the default 3), each 0.5 away from its target"},
         {"grouped-contextual",
          "Stand-in for the paper's contextual ABR problem: 12 contexts x 4 parameters grouped by context, "
          "target = the global policy, maximized",
-         {}},
+         {},
+         "objective 1 with the three contexts that gain (ctx02, ctx05, ctx09) at their own optimal policies"},
     };
 }
 
@@ -187,9 +236,10 @@ ProblemSpec resolve_problem_spec(const ProblemSpec& spec) {
     resolved.name = spec.name;
     switch (kind) {
     case Kind::Branin:
-    case Kind::Hartmann6: {
-        const int d =
-            embedded_function_dimension(kind == Kind::Branin ? EmbeddedFunction::Branin : EmbeddedFunction::Hartmann6);
+    case Kind::Hartmann6:
+    case Kind::BraninCurrin:
+    case Kind::ConstrainedHartmann6: {
+        const int d = embedded_function_dimension(*embedded_function(kind));
         resolved.dimension = resolve_dimension(spec, 50, d);
         resolved.effective = resolve_effective(spec, resolved.dimension, d, d, d);
         resolved.target = resolve_unit_target(spec);
@@ -232,11 +282,13 @@ ProblemSpec resolve_problem_spec(const ProblemSpec& spec) {
 
 std::shared_ptr<const Problem> make_problem(const ProblemSpec& spec) {
     const ProblemSpec r = resolve_problem_spec(spec);
-    switch (kind_of(r.name)) {
+    const Kind kind = kind_of(r.name);
+    switch (kind) {
     case Kind::Branin:
-        return std::make_shared<EmbeddedProblem>(EmbeddedFunction::Branin, r.dimension, r.effective, *r.target);
     case Kind::Hartmann6:
-        return std::make_shared<EmbeddedProblem>(EmbeddedFunction::Hartmann6, r.dimension, r.effective, *r.target);
+    case Kind::BraninCurrin:
+    case Kind::ConstrainedHartmann6:
+        return std::make_shared<EmbeddedProblem>(*embedded_function(kind), r.dimension, r.effective, *r.target);
     case Kind::SparseQuadratic: return std::make_shared<SparseQuadraticProblem>(r.dimension, r.effective, *r.target);
     case Kind::Sourcing:
         return std::make_shared<SourcingProblem>(r.world_seed, r.repetitions, sourcing_target_count(*r.target));

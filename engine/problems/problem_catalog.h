@@ -20,6 +20,9 @@ struct ProblemInfo {
     std::string name;
     std::string description;  // one line
     std::vector<ProblemOptionInfo> options;
+    // The known optimum of the default objectives in words (where it is and how it was found),
+    // empty when unknown. Problem::optimum() gives the number.
+    std::string optimum;
 };
 
 std::vector<ProblemInfo> list_problems();

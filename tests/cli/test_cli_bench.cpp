@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 
 #include "bench/bench_results.h"
+#include "bench/bench_summary.h"
+#include "core/format.h"
 #include "cli_test_support.h"
 #include "test_support.h"
 
@@ -158,10 +160,57 @@ private slots:
         QVERIFY2(r.err.contains("was made with the strategy sobol, not gpei"), qPrintable(r.err));
     }
 
+    // The presets with several objectives and a constraint, reduced to Sobol and small problems
+    // (the model-based strategies' runs are minutes each): results.csv carries every objective
+    // and the feasibility, summary.md the objectives' hypervolume per level and the feasibility
+    // rate.
+    void severalObjectivesAndConstraints() {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath("moo");
+        CliResult r = run_sebo({"bench", "--preset", "moo-branin-currin", "--problems", "branin-currin/dim=5", "--strategies",
+                                "sobol", "--seeds", "2", "--trials", "12", "--out", dir, "--no-plots", "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        auto rows = sebo::read_bench_results((dir + "/results.csv").toStdString());
+        QCOMPARE(rows.size(), std::size_t{24});
+        for (const auto& row : rows) {
+            QCOMPARE(row.objectives, (std::vector<sebo::BenchObjective>{{"branin", true, 18.0}, {"currin", true, 6.0}}));
+            QCOMPARE(row.objective_values.size(), std::size_t{2});
+            QVERIFY(row.feasible);
+            QVERIFY(!row.optimum);
+            QCOMPARE(row.generator, std::string("sobol"));
+        }
+        QVERIFY2(r.out.contains("D = 5, objectives branin (min), currin (min), reference (18, 6), 2 effective parameters.") &&
+                     r.out.contains("| final hypervolume | HV, ≤ 1 active | HV, ≤ 2 active | HV, ≤ 4 active | s / iteration |") &&
+                     r.out.contains("| sobol | 2 | 12 |"),
+                 qPrintable(r.out));
+
+        const QString constrained = tmp.filePath("constrained");
+        r = run_sebo({"bench", "--preset", "constrained", "--problems", "hartmann6-constrained/dim=7", "--strategies", "sobol",
+                      "--seeds", "2", "--trials", "16", "--out", constrained, "--no-plots", "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        rows = sebo::read_bench_results((constrained + "/results.csv").toStdString());
+        QCOMPARE(rows.size(), std::size_t{32});
+        double feasible[2] = {0.0, 0.0};
+        for (const auto& row : rows) {
+            QCOMPARE(row.constraints, std::vector<std::string>{"sum <= 1.5"});
+            SEBO_COMPARE_NEAR(*row.optimum, -2.59510829369852, 1e-14);
+            feasible[row.seed - 1] += row.feasible;
+        }
+        // Six uniform coordinates sum to at most 1.5 with probability (1.5⁶ − 6·0.5⁶)/6! = 1.6%:
+        // Sobol rarely finds a feasible configuration; the summary's rate is the mean of the seeds'.
+        QVERIFY2(feasible[0] + feasible[1] < 16, qPrintable(QString::number(feasible[0] + feasible[1])));
+        const sebo::MeanSe rate = sebo::mean_and_se({feasible[0] / 16.0, feasible[1] / 16.0});
+        const std::string cell = sebo::format_short(100.0 * rate.mean, 3) + "% ± " + sebo::format_short(200.0 * rate.se, 2);
+        QVERIFY2(r.out.contains("; subject to sum <= 1.5.") && r.out.contains("| feasible | s / iteration |") &&
+                     r.out.contains(QString::fromStdString("| " + cell + " | — |")),
+                 qPrintable(r.out + QString::fromStdString(cell)));
+    }
+
     void listsThePresets() {
         const CliResult r = run_sebo({"bench", "--list-presets"});
         QCOMPARE(r.code, 0);
-        for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation", "sebo-vs-bonsai", "quick"})
+        for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation", "sebo-vs-bonsai",
+                                 "moo-branin-currin", "constrained", "quick"})
             QVERIFY2(r.out.contains(name), qPrintable(r.out));
         QVERIFY(r.out.contains("ei-ir/lambda=0.001"));
         QVERIFY(r.out.contains("sebo-l0-fixed-a/a=0.1"));
@@ -169,9 +218,15 @@ private slots:
         QVERIFY2(r.out.contains("5 seeds, 100 trials (20 initial), NUTS paper; problems: hartmann6/dim=50; strategies: "
                                 "sebo-l0 sebo-l1 sebo-l0-fixed-a/a=0.001 sebo-l0-fixed-a/a=0.1 sebo-l0-fixed-a/a=1"),
                  qPrintable(r.out));
-        // The paper-* presets reproduce the paper with its sampler; sebo-vs-bonsai and quick use the default.
+        // The paper-* presets reproduce the paper with its sampler; the others use the default.
         QCOMPARE(r.out.count("NUTS paper"), 4);
-        QCOMPARE(r.out.count("NUTS fast"), 2);
+        QCOMPARE(r.out.count("NUTS fast"), 4);
+        QVERIFY2(r.out.contains("5 seeds, 50 trials (10 initial), NUTS fast; problems: branin-currin/dim=50; strategies: "
+                                "sobol saasbo sebo-l0"),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains("5 seeds, 50 trials (10 initial), NUTS fast; problems: hartmann6-constrained/dim=50; "
+                                "strategies: sobol saasbo sebo-l0"),
+                 qPrintable(r.out));
         QVERIFY2(r.out.contains("5 seeds, 100 trials (20 initial), NUTS fast; problems: branin/dim=50 hartmann6/dim=50 sourcing; "
                                 "strategies: sobol saasbo bonsai sebo-l0"),
                  qPrintable(r.out));

@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 
 #include "cli/cli_test_support.h"
+#include "problems/branin_currin.h"
 #include "test_support.h"
 
 namespace {
@@ -305,6 +306,103 @@ private slots:
             QCOMPARE(trials[i].toObject()["generator"].toString(), QString(i < 4 ? "sobol" : "sebo-l0"));
         }
         SEBO_EXPECT(run_sebo({"run", file, "--trials", "5", "--objective", "cost:min"}), 2, "--objective cannot change an existing experiment");
+    }
+
+    // The built-in problems with several metrics (issue 13 item 7), with Sobol: branin-currin
+    // (two objectives, BoTorch's reference point as thresholds) with its embedding options,
+    // hartmann6-constrained (the constraint sum <= 1.5 on the six effective parameters), sourcing
+    // with relevance and cost as two objectives, `sebo problems` describing them, and their
+    // options' errors.
+    void built_in_problems_with_several_metrics() {
+        const QString bc = path("bc.sebo.json");
+        Result r = run_sebo({"run", "--problem", "branin-currin", "--dim", "6", "--effective", "4,2", "--target", "0.5",
+                             "--strategy", "sobol", "--trials", "5", "--seed", "3", "--out", bc, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QJsonObject e = read_json(bc);
+        QCOMPARE(e["metrics"].toArray(), QJsonArray({"branin", "currin"}));
+        const QJsonArray objectives = e["objectives"].toArray();
+        QCOMPARE(objectives.size(), 2);
+        QCOMPARE(objectives[0].toObject()["threshold"].toDouble(), 18.0);
+        QCOMPARE(objectives[1].toObject()["threshold"].toDouble(), 6.0);
+        for (const auto& t : e["trials"].toArray()) {
+            const QJsonObject trial = t.toObject();
+            const QJsonObject x = trial["parameters"].toObject();
+            QCOMPARE(x.size(), 6);
+            const sebo::BraninCurrinValue v = sebo::branin_currin(x["x4"].toDouble(), x["x2"].toDouble());
+            QCOMPARE(metric_value(trial, "branin"), v.branin);
+            QCOMPARE(metric_value(trial, "currin"), v.currin);
+        }
+        r = run_sebo({"frontier", bc, "--json"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+
+        const QString h6 = path("h6c.sebo.json");
+        r = run_sebo({"run", "--problem", "hartmann6-constrained", "--dim", "8", "--strategy", "sobol", "--trials", "6",
+                      "--seed", "2", "--out", h6, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        e = read_json(h6);
+        QCOMPARE(e["metrics"].toArray(), QJsonArray({"hartmann6", "sum"}));
+        QCOMPARE(e["constraints"].toArray()[0].toObject()["metric"].toString(), QString("sum"));
+        QCOMPARE(e["constraints"].toArray()[0].toObject()["bound"].toDouble(), 1.5);
+        int feasible = 0;
+        for (const auto& t : e["trials"].toArray()) {
+            const QJsonObject x = t.toObject()["parameters"].toObject();
+            double sum = 0.0;
+            for (int j = 0; j < 6; ++j) sum += x["x" + QString::number(j)].toDouble();
+            SEBO_COMPARE_NEAR(metric_value(t.toObject(), "sum"), sum, 1e-12);
+            feasible += sum <= 1.5;
+        }
+        r = run_sebo({"info", h6});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("sum <= 1.5"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("; " + QString::number(feasible) + " feasible (of the completed)"), qPrintable(r.out));
+
+        // Sourcing with its two parts as objectives.
+        const QString two = path("src2.sebo.json");
+        r = run_sebo({"run", "--problem", "sourcing", "--repetitions", "10", "--objective", "relevance", "--objective",
+                      "cost:min", "--strategy", "sobol", "--trials", "4", "--out", two, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        e = read_json(two);
+        QCOMPARE(e["objectives"].toArray().size(), 2);
+        QCOMPARE(e["objectives"].toArray()[1].toObject()["minimize"].toBool(), true);
+        r = run_sebo({"frontier", two, "--json"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+
+        // The listing: metrics, defaults and optimum of each.
+        r = run_sebo({"problems"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("branin-currin\n") && r.out.contains("    metrics: branin, currin\n") &&
+                     r.out.contains("    default: branin (min, threshold 18), currin (min, threshold 6)\n") &&
+                     r.out.contains("    default: hartmann6 (min, threshold 0); sum <= 1.5\n") &&
+                     r.out.contains("    optimum: hartmann6 -2.59511 at x_e = (0.1085, 0.03796, 0.2058, 0.248, 0.2833, 0.6164)") &&
+                     r.out.contains("    default: quality (max, threshold 0); tracked: relevance, cost\n"),
+                 qPrintable(r.out));
+        r = run_sebo({"problems", "--json"});
+        QCOMPARE(r.code, 0);
+        for (const auto& p : QJsonDocument::fromJson(r.out.toUtf8()).array()) {
+            const QJsonObject problem = p.toObject();
+            if (problem["name"] == "hartmann6-constrained") {
+                QCOMPARE(problem["constraints"].toArray()[0].toObject()["sense"].toString(), QString("<="));
+                SEBO_COMPARE_NEAR(problem["optimum"].toDouble(), -2.59510829369852, 1e-14);
+            }
+            if (problem["name"] == "branin-currin") {
+                QVERIFY(problem["optimum"].isNull());
+                QCOMPARE(problem["objectives"].toArray()[1].toObject()["threshold"].toDouble(), 6.0);
+            }
+        }
+
+        // Bad options: exit 2 naming the field and the value, nothing written.
+        const QString bad = path("bad.sebo.json");
+        SEBO_EXPECT(run_sebo({"run", "--problem", "branin-currin", "--dim", "1", "--trials", "2", "--out", bad}), 2, "1 is below the minimum 2");
+        SEBO_EXPECT(run_sebo({"run", "--problem", "branin-currin", "--effective", "0,1,2", "--trials", "2", "--out", bad}), 2,
+                    "exactly 2 effective dimensions, got 3");
+        SEBO_EXPECT(run_sebo({"run", "--problem", "hartmann6-constrained", "--dim", "10", "--effective", "0,1,2,3,4,10",
+                              "--trials", "2", "--out", bad}),
+                    2, "10 is outside [0, 9]");
+        SEBO_EXPECT(run_sebo({"run", "--problem", "hartmann6-constrained", "--target", "2", "--trials", "2", "--out", bad}), 2,
+                    "2 is outside the unit interval");
+        SEBO_EXPECT(run_sebo({"run", "--problem", "hartmann6-constrained", "--constraint", "speed<=1", "--trials", "2", "--out", bad}),
+                    2, "speed");
+        QVERIFY(!QFile::exists(bad));
     }
 };
 

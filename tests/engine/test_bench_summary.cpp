@@ -2,7 +2,9 @@
 // results table whose every aggregate is worked out by hand in the comments: means, standard
 // errors, "best with at most k active" with runs that found none, traces by trial position,
 // regret, activation on each run's frontier, seconds per iteration, the Markdown table, and the
-// round trip and the errors of the CSV format.
+// round trip and the errors of the CSV format. Then several objectives and an outcome
+// constraint (kOutcomesCsv below, every aggregate worked out by hand there too), and the rows of
+// an experiment with two objectives and a constraint.
 //
 // tests/fixtures/bench/summary-small.csv (minimized, optimum 0.4, D = 4, effective x0, x1):
 //   A seed 1: t0 sobol 10 (4 active: 0-3) hv 1 | t1 2 (0;1) hv 5, 1 s | t2 5 (0) hv 6, 3 s
@@ -37,6 +39,32 @@ QString error_of(const std::string& text) {
 const char* kHeader =
     "problem,dimension,minimize,optimum,effective_parameters,hypervolume_reference,strategy,seed,trial,generator,status,"
     "objective,active,active_parameters,hypervolume,best_objective,generation_seconds,evaluation_seconds,elapsed_seconds\n";
+
+// Two objectives f, g (both minimized, reference (18, 6)), the constraint c <= 1, D = 4,
+// effective x0, x1 (levels 1, 2, 4). One strategy "S", two seeds; per trial (f, g), active set,
+// feasible, and the hypervolume over (−f, −g, −active) against (−18, −6, −4):
+//   seed 1: t0 sobol (10, 4) 0-3 yes hv 0 (4 active = the reference) | t1 (12, 5) x0 yes hv
+//           6·1·3 = 18 | t2 (8, 3) x0,x1 yes hv 1·6 + 2·30 = 66 | t3 failed | t4 (10, 1) x1 NO hv
+//           66 | t5 (15, 2) x2 yes: at 1 active {t1, t5} = 6 + 12 − 3 = 15, at 2–3 {t2, t5} =
+//           30 + 12 − 9 = 33, hv 15 + 2·33 = 81
+//   seed 2: t0 sobol (16, 5) x0,x1 yes hv 2·1·2 = 4 | t1 (9, 1) x0 NO hv 4 | t2 (4, 4) x0-x2 yes:
+//           2·1 + 1·28 = 30
+// Model-based trials took 1 s each to propose.
+const char* kOutcomesCsv =
+    "problem,dimension,minimize,optimum,effective_parameters,hypervolume_reference,strategy,seed,trial,generator,status,"
+    "objective,active,active_parameters,hypervolume,best_objective,generation_seconds,evaluation_seconds,elapsed_seconds,"
+    "objectives,hypervolume_references,constraints,objective_values,feasible\n"
+    "bc,4,1,,0;1,18,S,1,0,sobol,completed,10,4,0;1;2;3,0,10,0,0,0,f:min;g:min,18;6,c <= 1,10;4,1\n"
+    "bc,4,1,,0;1,18,S,1,1,sebo-l0,completed,12,1,0,18,10,1,0,1,f:min;g:min,18;6,c <= 1,12;5,1\n"
+    "bc,4,1,,0;1,18,S,1,2,sebo-l0,completed,8,2,0;1,66,8,1,0,2,f:min;g:min,18;6,c <= 1,8;3,1\n"
+    "bc,4,1,,0;1,18,S,1,3,sebo-l0,failed,,1,3,66,8,1,0,3,f:min;g:min,18;6,c <= 1,,\n"
+    "bc,4,1,,0;1,18,S,1,4,sebo-l0,completed,10,1,1,66,8,1,0,4,f:min;g:min,18;6,c <= 1,10;1,0\n"
+    "bc,4,1,,0;1,18,S,1,5,sebo-l0,completed,15,1,2,81,8,1,0,5,f:min;g:min,18;6,c <= 1,15;2,1\n"
+    "bc,4,1,,0;1,18,S,2,0,sobol,completed,16,2,0;1,4,16,0,0,0,f:min;g:min,18;6,c <= 1,16;5,1\n"
+    "bc,4,1,,0;1,18,S,2,1,sebo-l0,completed,9,1,0,4,16,1,0,1,f:min;g:min,18;6,c <= 1,9;1,0\n"
+    "bc,4,1,,0;1,18,S,2,2,sebo-l0,completed,4,3,0;1;2,30,4,1,0,2,f:min;g:min,18;6,c <= 1,4;4,1\n";
+
+std::vector<BenchRow> outcomes_rows() { return parse_bench_results(kOutcomesCsv, "outcomes.csv"); }
 
 }  // namespace
 
@@ -266,6 +294,195 @@ private slots:
         QCOMPARE(*parsed[2].objective, 4.0);
         const auto summary = summarize_bench(parsed);
         QCOMPARE(summary[0].strategies[0].frontier[4].best->mean, 20.0);  // not 4
+    }
+
+    void oldResultsLoadAsOneObjective() {
+        // The fixture has the 19 columns of the first version: one objective, feasible rows.
+        const std::vector<BenchRow> rows = fixture();
+        QCOMPARE(rows[0].objectives.size(), std::size_t{1});
+        QCOMPARE(rows[0].objectives[0].metric, std::string("objective"));
+        QVERIFY(rows[0].objectives[0].minimize);
+        QCOMPARE(rows[0].objectives[0].reference, rows[0].hypervolume_reference);
+        QCOMPARE(rows[0].objective_values, std::vector<double>{*rows[0].objective});
+        QVERIFY(rows[5].objective_values.empty());  // failed
+        QVERIFY(rows[0].constraints.empty());
+        for (const BenchRow& r : rows) QVERIFY(r.feasible);
+        // Written again, they carry the new columns, and read back the same.
+        const std::string text = format_bench_results(rows);
+        QVERIFY(text.substr(0, text.find('\n')).ends_with(",objectives,hypervolume_references,constraints,objective_values,feasible"));
+        QCOMPARE(format_bench_results(parse_bench_results(text, "again")), text);
+        // Their summary is unchanged: no feasibility column, no new explanations.
+        const std::string md = summary_markdown(summarize_bench(rows));
+        QVERIFY(md.find("feasible") == std::string::npos && md.find("HV, ≤") == std::string::npos);
+    }
+
+    void severalObjectivesAndAConstraint() {
+        const auto problems = summarize_bench(outcomes_rows());
+        QCOMPARE(problems.size(), std::size_t{1});
+        const ProblemSummary& p = problems[0];
+        QCOMPARE(p.objectives.size(), std::size_t{2});
+        QCOMPARE(p.objectives[1].metric, std::string("g"));
+        QCOMPARE(p.objectives[1].reference, 6.0);
+        QCOMPARE(p.constraints, std::vector<std::string>{"c <= 1"});
+        QCOMPARE(p.levels, (std::vector<int>{1, 2, 4}));
+        const StrategySummary& s = p.strategies[0];
+        QCOMPARE(s.runs, 2);
+        QCOMPARE(s.trials, 6);
+
+        // Final hypervolume (objectives + sparsity): 81 and 30 → 55.5 ± 25.5.
+        SEBO_COMPARE_NEAR(s.final_hypervolume.mean, 55.5, 1e-12);
+        SEBO_COMPARE_NEAR(s.final_hypervolume.se, 25.5, 1e-12);
+
+        // Feasibility: seed 1 4 of 5 counted trials (the failed one does not count), seed 2 2 of 3.
+        QCOMPARE(s.feasibility_rate.n, 2);
+        SEBO_COMPARE_NEAR(s.feasibility_rate.mean, (0.8 + 2.0 / 3.0) / 2.0, 1e-15);
+        SEBO_COMPARE_NEAR(s.feasibility_rate.se, (0.8 - 2.0 / 3.0) / 2.0, 1e-15);
+
+        // Best feasible f with at most k active. k = 1: seed 1 min(12, 15) = 12 (t4's 10 is
+        // infeasible); seed 2 none (its only 1-active trial, 9, is infeasible).
+        QCOMPARE(s.frontier[1].found, 1);
+        QCOMPARE(s.frontier[1].best->mean, 12.0);
+        // k = 2: 8 and 16 → 12 ± 4; k = 3, 4: 8 and 4 → 6 ± 2.
+        QCOMPARE(s.frontier[2].found, 2);
+        SEBO_COMPARE_NEAR(s.frontier[2].best->mean, 12.0, 1e-12);
+        SEBO_COMPARE_NEAR(s.frontier[2].best->se, 4.0, 1e-12);
+        SEBO_COMPARE_NEAR(s.frontier[4].best->mean, 6.0, 1e-12);
+        SEBO_COMPARE_NEAR(s.frontier[4].best->se, 2.0, 1e-12);
+
+        // The objectives' hypervolume of the feasible trials with at most k active, against
+        // (18, 6): k = 1: seed 1 {t1, t5} = 15, seed 2 none = 0; k = 2: 33 and {t0} = 2·1 = 2;
+        // k = 4: 33 (t0's box lies inside t2's) and {t0, t2} = 28 (t0's inside t2's = 14·2).
+        QCOMPARE(s.objectives_hypervolume.size(), std::size_t{3});
+        const double means[] = {7.5, 17.5, 30.5}, ses[] = {7.5, 15.5, 2.5};
+        for (int l = 0; l < 3; ++l) {
+            QCOMPARE(s.objectives_hypervolume[l].n, 2);
+            SEBO_COMPARE_NEAR(s.objectives_hypervolume[l].mean, means[l], 1e-12);
+            SEBO_COMPARE_NEAR(s.objectives_hypervolume[l].se, ses[l], 1e-12);
+        }
+
+        // Activation on each run's feasible non-dominated set in (f, g, active): seed 1 {t1: x0,
+        // t2: x0 x1, t5: x2} (t0 is dominated by t2; t4 is infeasible), seed 2 {t0: x0 x1, t2:
+        // x0 x1 x2}. Means: x0 (2/3 + 1)/2, x1 (1/3 + 1)/2, x2 (1/3 + 1/2)/2, x3 0.
+        SEBO_COMPARE_NEAR(s.activation_frequency[0], 5.0 / 6.0, 1e-15);
+        SEBO_COMPARE_NEAR(s.activation_frequency[1], 2.0 / 3.0, 1e-15);
+        SEBO_COMPARE_NEAR(s.activation_frequency[2], 5.0 / 12.0, 1e-15);
+        SEBO_COMPARE_NEAR(s.activation_frequency[3], 0.0, 1e-15);
+        SEBO_COMPARE_NEAR(*s.seconds_per_iteration, 1.0, 1e-15);
+
+        const QString md = QString::fromStdString(summary_markdown(problems));
+        QVERIFY2(md.contains("D = 4, objectives f (min), g (min), reference (18, 6), 2 effective parameters; subject to "
+                             "c <= 1."),
+                 qPrintable(md));
+        QVERIFY2(md.contains("| strategy | runs | trials | final hypervolume | HV, ≤ 1 active | HV, ≤ 2 active | "
+                             "HV, ≤ 4 active | feasible | s / iteration |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"),
+                 qPrintable(md));
+        QVERIFY2(md.contains("| S | 2 | 6 | 55.5 ± 51 | 7.5 ± 15 | 17.5 ± 31 | 30.5 ± 5 | 73.3% ± 13 | 1 |"), qPrintable(md));
+        QVERIFY(md.contains("only the feasible trials") && md.contains("HV, ≤ k active"));
+
+        // One objective with the constraint: the best feasible per level and the feasibility.
+        std::vector<BenchRow> one = outcomes_rows();
+        for (BenchRow& r : one) {
+            r.objectives.resize(1);
+            if (!r.objective_values.empty()) r.objective_values.resize(1);
+        }
+        const QString md1 = QString::fromStdString(summary_markdown(summarize_bench(one)));
+        QVERIFY2(md1.contains("D = 4, minimized, 2 effective parameters; subject to c <= 1."), qPrintable(md1));
+        QVERIFY2(md1.contains("| S | 2 | 6 | 55.5 ± 51 | 12 (1/2) | 12 ± 8 | 6 ± 4 | 73.3% ± 13 | 1 |"), qPrintable(md1));
+        QVERIFY(!md1.contains("HV, ≤"));
+    }
+
+    void outcomesColumnsRoundTripAndErrors() {
+        const std::vector<BenchRow> rows = outcomes_rows();
+        QCOMPARE(rows.size(), std::size_t{9});
+        QCOMPARE(rows[4].objective_values, (std::vector<double>{10.0, 1.0}));
+        QVERIFY(!rows[4].feasible && !rows[4].counts_feasible() && rows[4].counts());
+        QVERIFY(rows[3].objective_values.empty() && !rows[3].counts_feasible());
+        QCOMPARE(format_bench_results(parse_bench_results(format_bench_results(rows), "again")), format_bench_results(rows));
+        QCOMPARE(format_bench_results(rows), std::string(kOutcomesCsv));  // the same text, column for column
+
+        const std::string text = kOutcomesCsv;
+        const std::string header = text.substr(0, text.find('\n') + 1);
+        const std::string good = "bc,4,1,,0;1,18,S,1,0,sobol,completed,10,4,0;1;2;3,0,10,0,0,0,f:min;g:min,18;6,c <= 1,10;4,1\n";
+        QVERIFY(error_of(header + good).isEmpty());
+        auto replaced = [&](const std::string& from, const std::string& to) {
+            std::string row = good;
+            row.replace(row.find(from), from.size(), to);
+            return error_of(header + row);
+        };
+        QString e = replaced("f:min;g:min", "f:min;g:least");
+        QVERIFY2(e.contains("line 2") && e.contains("column objectives") && e.contains("'g:least'"), qPrintable(e));
+        e = replaced("f:min;g:min", "f:max;g:min");
+        QVERIFY2(e.contains("column objectives") && e.contains("minimize"), qPrintable(e));
+        e = replaced(",18;6,", ",18,");
+        QVERIFY2(e.contains("column hypervolume_references") && e.contains("1 references for 2 objectives"), qPrintable(e));
+        e = replaced(",18;6,", ",18;six,");
+        QVERIFY2(e.contains("column hypervolume_references") && e.contains("'six'"), qPrintable(e));
+        e = replaced(",10;4,", ",10,");
+        QVERIFY2(e.contains("column objective_values"), qPrintable(e));
+        e = replaced(",10;4,", ",11;4,");
+        QVERIFY2(e.contains("column objective_values"), qPrintable(e));
+        e = replaced("10;4,1\n", "10;4,yes\n");
+        QVERIFY2(e.contains("column feasible") && e.contains("'yes'"), qPrintable(e));
+        // Only some of the five columns.
+        e = error_of("problem,dimension,minimize,optimum,effective_parameters,hypervolume_reference,strategy,seed,trial,"
+                     "generator,status,objective,active,active_parameters,hypervolume,best_objective,generation_seconds,"
+                     "evaluation_seconds,elapsed_seconds,objectives\n");
+        QVERIFY2(e.contains("'hypervolume_references' is missing"), qPrintable(e));
+        // Rows of one problem that disagree on its constraints or objectives.
+        std::vector<BenchRow> mixed = outcomes_rows();
+        mixed[2].constraints = {"c <= 2"};
+        try {
+            summarize_bench(mixed);
+            QFAIL("two sets of constraints for one problem were accepted");
+        } catch (const InputError& error) {
+            QVERIFY2(QString(error.what()).contains("constraints c <= 2"), error.what());
+        }
+    }
+
+    void rowsOfATwoObjectiveConstrainedExperiment() {
+        // Branin–Currin in 4 dimensions (thresholds 18 and 6) with a constraint c <= 1 on a third
+        // metric; the recorded values are those of kOutcomesCsv's seed 1, so the hypervolume
+        // after each trial is 0, 18, 66, 66 (failed), 66 (infeasible), 81.
+        ProblemSpec spec;
+        spec.name = "branin-currin";
+        spec.dimension = 4;
+        Experiment e = make_problem_experiment(spec, MethodSettings{}, 1);
+        e.outcomes.metrics.push_back("c");
+        e.outcomes.constraints.push_back(OutcomeConstraint{"c", ConstraintSense::AtMost, 1.0});
+        QVERIFY(!e.outcomes.validate());
+        auto add = [&](std::vector<double> x, std::optional<std::array<double, 3>> values) {
+            Trial t;
+            t.index = e.next_trial_index();
+            t.parameters = std::move(x);
+            t.status = values ? TrialStatus::Completed : TrialStatus::Failed;
+            if (values) t.values = {{"branin", {(*values)[0], std::nullopt}}, {"currin", {(*values)[1], std::nullopt}},
+                                    {"c", {(*values)[2], std::nullopt}}};
+            t.generator = t.index == 0 ? "sobol" : "sebo-l0";
+            e.trials.push_back(t);
+        };
+        add({0.5, 0.5, 0.5, 0.5}, std::array<double, 3>{10, 4, 0});
+        add({0.5, 0, 0, 0}, std::array<double, 3>{12, 5, 0});
+        add({0.5, 0.5, 0, 0}, std::array<double, 3>{8, 3, 0});
+        add({0, 0, 0, 0.5}, std::nullopt);
+        add({0, 0.5, 0, 0}, std::array<double, 3>{10, 1, 2});
+        add({0, 0, 0.5, 0}, std::array<double, 3>{15, 2, 1});
+        const std::vector<BenchRow> rows = bench_rows(e, BenchRunInfo{"bc", "S", 1, std::nullopt, {0, 1}});
+        QCOMPARE(rows.size(), std::size_t{6});
+        const double volumes[] = {0, 18, 66, 66, 66, 81};
+        for (std::size_t i = 0; i < 6; ++i) SEBO_COMPARE_NEAR(rows[i].hypervolume, volumes[i], 1e-12);
+        QCOMPARE(rows[0].objectives, (std::vector<BenchObjective>{{"branin", true, 18.0}, {"currin", true, 6.0}}));
+        QCOMPARE(rows[0].hypervolume_reference, 18.0);
+        QCOMPARE(rows[0].constraints, std::vector<std::string>{"c <= 1"});
+        QCOMPARE(rows[4].objective_values, (std::vector<double>{10.0, 1.0}));
+        QVERIFY(!rows[4].feasible && rows[5].feasible && rows[0].feasible);  // c = 1 is on the bound
+        QVERIFY(rows[3].objective_values.empty());
+        // Best feasible first objective so far: 10, 10, 8, 8, 8 (not t4's infeasible 10), 8.
+        QCOMPARE(*rows[4].best_objective, 8.0);
+        // The same text as the hand-made table's seed 1, but for the labels, the metric names and
+        // the seconds.
+        const auto summary = summarize_bench(rows);
+        SEBO_COMPARE_NEAR(summary[0].strategies[0].objectives_hypervolume[0].mean, 15.0, 1e-12);
+        SEBO_COMPARE_NEAR(summary[0].strategies[0].feasibility_rate.mean, 0.8, 1e-15);
     }
 };
 

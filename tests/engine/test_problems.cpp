@@ -262,7 +262,8 @@ private slots:
             QVERIFY(make_problem(spec_named(info.name)) != nullptr);
         }
         QCOMPARE(names,
-                 (std::set<std::string>{"branin", "hartmann6", "sourcing", "sparse-quadratic", "grouped-contextual"}));
+                 (std::set<std::string>{"branin", "hartmann6", "branin-currin", "hartmann6-constrained", "sourcing",
+                                        "sparse-quadratic", "grouped-contextual"}));
         const auto sourcing =
             std::find_if(infos.begin(), infos.end(), [](const ProblemInfo& i) { return i.name == "sourcing"; });
         std::set<std::string> options;
