@@ -13,9 +13,21 @@ std::vector<std::vector<double>> next_sobol_points(const Experiment& experiment,
         experiment.trials.begin(), experiment.trials.end(), [](const Trial& t) { return t.generator == "sobol"; }));
     std::vector<std::vector<double>> points;
     if (const Polytope* polytope = experiment.space.polytope()) {
-        const PolytopeSample sample = sample_polytope(*polytope, count, experiment.seed, {}, static_cast<int>(already));
-        for (const Eigen::VectorXd& unit : sample.points)
-            if (auto values = feasible_configuration(experiment.space, unit)) points.push_back(std::move(*values));
+        // The sampler's points that snap and round feasibly, from the start of its sequence, so
+        // that a point skipped (no feasible rounding of its integers) is skipped the same way
+        // when the design is drawn one trial at a time or resumed. At most four samples per point.
+        const auto wanted = static_cast<std::size_t>(already) + static_cast<std::size_t>(count);
+        for (const std::size_t drawn : {wanted, 4 * wanted}) {
+            points.clear();
+            const PolytopeSample sample = sample_polytope(*polytope, static_cast<int>(drawn), experiment.seed);
+            std::size_t good = 0;
+            for (std::size_t i = 0; i < sample.points.size() && points.size() < static_cast<std::size_t>(count); ++i) {
+                std::optional<std::vector<double>> values = feasible_configuration(experiment.space, sample.points[i]);
+                if (!values) continue;
+                if (good++ >= already) points.push_back(std::move(*values));
+            }
+            if (points.size() == static_cast<std::size_t>(count)) break;
+        }
         return points;
     }
     const ScrambledSobol sobol(experiment.space.dimension(), experiment.seed);

@@ -155,7 +155,7 @@ std::vector<double> SearchSpace::declared_values(const std::vector<double>& valu
     std::vector<double> out;
     out.reserve(declared_.size());
     std::size_t k = 0;
-    for (const Parameter& p : declared_) out.push_back(p.kind == ParameterKind::Fixed ? *p.target : values[k++]);
+    for (const Parameter& p : declared_) out.push_back(p.kind == ParameterKind::Fixed ? p.resolved_target() : values[k++]);
     return out;
 }
 

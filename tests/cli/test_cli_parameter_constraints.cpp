@@ -1,8 +1,8 @@
 // `sebo new` / `sebo run` / `sebo info` with linear parameter constraints and fixed parameters
 // (issue 14, items 2 and 3): --parameter-constraint (repeatable) on a CSV space, the JSON space's
 // "parameter_constraints", the CSV's kind fixed with a value column; every trial of Sobol and of
-// SEBO-L0 runs (small settings) satisfies the constraints, and the evaluator receives the fixed
-// value. Bad input exits 2 naming the flag (or file, line and column) and the value; nothing is
+// SEBO-L0 runs (small settings) and of `sebo suggest` satisfies the constraints, and the evaluator
+// receives the fixed value. Bad input exits 2 naming the flag (or file, line and column) and the value; nothing is
 // written.
 #include <QFile>
 #include <QJsonArray>
@@ -200,6 +200,16 @@ private slots:
                           "fa = 0.6, fb = 0.6, fc = 0.1); imported as data");
         QVERIFY(r.err.startsWith("note: ") && r.err.contains("imported 2 completed trials"));
         QCOMPARE(read_json(out)["trials"].toArray().size(), 2);
+        // Proposals (ask/tell) stay inside all the same; the imported trials count toward the design.
+        const Result asked = run_sebo({"suggest", out, "--count", "4", "--json"});
+        QVERIFY2(asked.code == 0, qPrintable(asked.err));
+        const QJsonArray proposed = QJsonDocument::fromJson(asked.out.toUtf8()).object()["trials"].toArray();
+        QCOMPARE(proposed.size(), 4);
+        for (const auto& item : proposed) {
+            const QJsonObject v = item.toObject()["parameters"].toObject();
+            QVERIFY2(v["fa"].toDouble() + v["fb"].toDouble() + v["fc"].toDouble() <= 1 + 4e-9,
+                     qPrintable(QJsonDocument(v).toJson(QJsonDocument::Compact)));
+        }
     }
 };
 
