@@ -242,9 +242,9 @@ Json experiment_to_json(const Experiment& e, bool with_trials = true) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-// SearchSpace::validate() names a parameter "parameters[i] (name).field"; the file calls it
-// "space.parameters[i].field". Validating one parameter at a time makes the prefix known exactly
-// (names may contain any character, so the message is never searched for them).
+// SearchSpace::validate_parameter says "field: message" of one parameter; the file calls the
+// field "space.parameters[i].field" (names may contain any character, so a message is never
+// searched for them).
 void check_parameter(const Parameter& p, const std::string& path) {
     const auto error = SearchSpace::validate_parameter(p);
     if (!error) return;

@@ -96,8 +96,8 @@ private:
     const CsvTable::Row& row_;
 };
 
-// SearchSpace::validate() names a parameter "parameters[0] (name).field: message"; validating
-// one parameter at a time makes that prefix known, so the message maps onto its CSV column.
+// SearchSpace::validate_parameter says "field: message" of one parameter; the field is its CSV
+// column.
 void check_parameter(const Parameter& p, const RowReader& row) {
     const auto error = SearchSpace::validate_parameter(p);
     if (!error) return;
