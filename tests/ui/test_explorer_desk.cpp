@@ -439,10 +439,7 @@ private slots:
         QCOMPARE(dialog.parameterEditor()->rowCount(), 3);
         // Fixed parameters and linear constraints have no place in the table yet: refused, not dropped.
         const QString fixed = dir_.filePath("fixed-space.csv");
-        write_all(fixed, "name,kind,lower,upper,value
-x,continuous,0,1,
-level,fixed,,,3
-");
+        write_all(fixed, "name,kind,lower,upper,value\nx,continuous,0,1,\nlevel,fixed,,,3\n");
         QVERIFY(!dialog.parameterEditor()->loadFile(fixed));
         QVERIFY2(dialog.parameterEditor()->errorText().contains("fixed parameters or linear parameter constraints"),
                  qPrintable(dialog.parameterEditor()->errorText()));
