@@ -36,8 +36,10 @@ void fuzz_space_csv(const std::string& text) {
     Experiment e;
     e.space = space;
     const Experiment back = experiment_from_json_text(fuzz::check_round_trip(e));
-    for (int i = 0; i < space.dimension(); ++i)
-        if (!fuzz::same_parameter(space.parameter(i), back.space.parameter(i)))
+    if (back.space.declared_parameters().size() != space.declared_parameters().size())
+        fuzz::finding("the number of parameters read from CSV changed when saved and loaded", experiment_to_json_text(e));
+    for (std::size_t i = 0; i < space.declared_parameters().size(); ++i)
+        if (!fuzz::same_parameter(space.declared_parameters()[i], back.space.declared_parameters()[i]))
             fuzz::finding("a parameter read from CSV changed when saved and loaded",
                           "parameter " + std::to_string(i) + ": " + experiment_to_json_text(e));
 }

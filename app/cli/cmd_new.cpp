@@ -10,6 +10,7 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/outcome_options.h"
+#include "cli/parameter_constraint_options.h"
 #include "cli/sampler_options.h"
 #include "cli/sparsity_range_options.h"
 #include "cli/shared_file.h"
@@ -47,7 +48,7 @@ void check_metric_names(const Outcomes& outcomes, const SearchSpace& space, cons
         if (is_reserved_column(metric, true))
             throw UsageError(source + ": the metric name '" + metric +
                              "' is a column name of result sheets (trial, sem, status, error); choose another name");
-        for (const Parameter& p : space.parameters())
+        for (const Parameter& p : space.declared_parameters())
             if (p.name == metric || p.name == metric + "_sem")
                 throw UsageError(source + ": '" + p.name + "' is the name of a parameter and a column of metric '" + metric +
                                  "' in result sheets; choose another name");
@@ -77,6 +78,10 @@ std::vector<Trial> read_import(const Experiment& experiment, const std::string& 
         throw InputError(path, std::to_string(imported.problems.size()) + " problem(s) in " +
                                    std::to_string(table.rows.size()) + " rows; nothing was imported");
     }
+    for (std::size_t i = 0; i < imported.notes.size() && i < kShownProblems; ++i)
+        std::fprintf(stderr, "note: %s\n", imported.notes[i].c_str());
+    if (imported.notes.size() > kShownProblems)
+        std::fprintf(stderr, "note: ... and %zu more rows outside the parameter constraints\n", imported.notes.size() - kShownProblems);
     const std::string now = utc_timestamp();
     for (Trial& t : imported.trials) t.created_at = now;
     return std::move(imported.trials);
@@ -101,7 +106,8 @@ std::string describe_command(const EvaluatorSpec& spec) {
 }  // namespace
 
 int command_new(const Args& args) {
-    std::vector<OptionSpec> options = {{"space", "FILE", "search space: CSV (name,kind,lower,upper,log,target,group,min_change) or JSON"}};
+    std::vector<OptionSpec> options = {{"space", "FILE", "search space: CSV (name,kind,lower,upper,log,target,group,min_change,value) or JSON"},
+                                       parameter_constraint_option()};
     for (OptionSpec& o : outcome_option_specs()) options.push_back(std::move(o));
     options.push_back({"minimize", "", "minimize the only objective (the same as --objective NAME:min)"});
     for (OptionSpec o : std::vector<OptionSpec>{
@@ -132,9 +138,11 @@ int command_new(const Args& args) {
         "--space FILE --objective NAME[:min|:max] [--objective ...] [--metric NAME] [--constraint \"NAME<=V\"] "
         "[--command PROG [ARGS...]] [options] --out FILE",
         std::string("Create an experiment for your own system. The search space comes from a CSV file with the\n"
-                    "header name,kind,lower,upper,log,target,group,min_change (only name, lower and upper are\n"
-                    "required; min_change is the smallest change that counts, as 0.5 or 2% of the range) or a\n"
-                    "JSON file {\"parameters\": [...]}. What is measured: one to four objectives (--objective,\n"
+                    "header name,kind,lower,upper,log,target,group,min_change,value (only name, lower and upper\n"
+                    "are required; min_change is the smallest change that counts, as 0.5 or 2% of the range; kind\n"
+                    "fixed with a value pins a parameter) or a JSON file {\"parameters\": [...]}; linear\n"
+                    "constraints between parameters come with --parameter-constraint (or the JSON file's\n"
+                    "\"parameter_constraints\"). What is measured: one to four objectives (--objective,\n"
                     "maximized unless NAME:min, each with an optional --threshold), other metrics (--metric), and\n"
                     "outcome constraints on any of them (--constraint). Trials are evaluated by an external\n"
                     "command (--command, which takes all remaining arguments; it is run directly, never through a\n"
@@ -158,8 +166,8 @@ int command_new(const Args& args) {
 
     Experiment e;
     SpaceFile space_file = read_space_file(*space_path);
-    e.space = std::move(space_file.space);
-    for (const Parameter& p : e.space.parameters())
+    e.space = apply_parameter_constraint_flags(parser, space_file.space, *space_path);
+    for (const Parameter& p : e.space.declared_parameters())
         if (is_reserved_column(p.name, false))
             throw InputError(*space_path, "the parameter name '" + p.name +
                                               "' is reserved for result sheets (trial, objective, sem, status, error); rename it");
@@ -255,8 +263,11 @@ int command_new(const Args& args) {
     run_lock.release();
 
     if (!parser.has("quiet")) {
-        std::fprintf(stderr, "created %s: %d parameters; %s; strategy %s, budget %d\n", out->c_str(),
-                     e.space.dimension(), e.outcomes.summary().c_str(), to_string(e.method.strategy), e.method.budget);
+        std::string parameters = std::to_string(e.space.dimension()) + " parameters";
+        if (!e.space.fixed_parameters().empty()) parameters += " (+" + std::to_string(e.space.fixed_parameters().size()) + " fixed)";
+        if (e.space.has_constraints()) parameters += ", " + std::to_string(e.space.constraints().size()) + " parameter constraint(s)";
+        std::fprintf(stderr, "created %s: %s; %s; strategy %s, budget %d\n", out->c_str(), parameters.c_str(),
+                     e.outcomes.summary().c_str(), to_string(e.method.strategy), e.method.budget);
         if (!e.trials.empty()) std::fprintf(stderr, "imported %zu completed trials\n", e.trials.size());
         else if (e.method.status_quo_first)
             std::fprintf(stderr, "first trial  the status quo: every parameter at its target (--no-status-quo to skip)\n");

@@ -156,6 +156,11 @@ int command_info(const Args& args) {
         out["seed"] = e.seed;
         out["parameters"] = e.space.dimension();
         out["groups"] = e.space.has_groups() ? e.space.group_count() : 0;
+        out["fixed_parameters"] = Json::object();
+        for (const Parameter& p : e.space.fixed_parameters()) out["fixed_parameters"][p.name] = p.resolved_target();
+        out["parameter_constraints"] = Json::array();
+        for (int k = 0; k < static_cast<int>(e.space.constraints().size()); ++k)
+            out["parameter_constraints"].push_back(e.space.constraint_text(k));
         out["trials"] = {{"total", e.trials.size()},
                          {"completed", e.count(TrialStatus::Completed)},
                          {"failed", e.count(TrialStatus::Failed)},
@@ -192,6 +197,14 @@ int command_info(const Args& args) {
                 e.method.initial_trials, e.method.budget, static_cast<unsigned long long>(e.seed));
     std::printf("parameters   %d (%d integer, %d log scale)", e.space.dimension(), integers, logs);
     if (e.space.has_groups()) std::printf(", %d groups", e.space.group_count());
+    if (!e.space.fixed_parameters().empty()) {
+        std::string fixed;
+        for (const Parameter& p : e.space.fixed_parameters())
+            fixed += (fixed.empty() ? "" : ", ") + p.name + " = " + format_number(p.resolved_target());
+        std::printf("\nfixed        %s", fixed.c_str());
+    }
+    for (int k = 0; k < static_cast<int>(e.space.constraints().size()); ++k)
+        std::printf("\n%s %s", k == 0 ? "subject to  " : "            ", e.space.constraint_text(k).c_str());
     std::printf("\ntrials       %zu: %d completed, %d failed, %d pending, %d abandoned", e.trials.size(),
                 e.count(TrialStatus::Completed), e.count(TrialStatus::Failed), e.count(TrialStatus::Pending),
                 e.count(TrialStatus::Abandoned));

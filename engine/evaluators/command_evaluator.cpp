@@ -576,13 +576,19 @@ std::string command_input_json(const SearchSpace& space, const Trial& trial) {
     // trial); names are unique in a valid space.
     auto& members = static_cast<nlohmann::ordered_json::object_t::Container&>(
         parameters.get_ref<nlohmann::ordered_json::object_t&>());
-    const std::size_t d = std::min(trial.parameters.size(), static_cast<std::size_t>(space.dimension()));
+    // Every parameter in declared order, fixed ones with their values (issue 14, item 2).
+    const bool complete = trial.parameters.size() == static_cast<std::size_t>(space.dimension());
+    const std::vector<Parameter>& declared = complete ? space.declared_parameters() : space.parameters();
+    const std::vector<double> values = complete ? space.declared_values(trial.parameters) : trial.parameters;
+    const std::size_t d = std::min(values.size(), declared.size());
     members.reserve(d);
     for (std::size_t i = 0; i < d; ++i) {
-        const Parameter& p = space.parameter(static_cast<int>(i));
-        const double v = trial.parameters[i];
-        // Integers as JSON integers, so that a program can use them as counts without a cast.
-        if (p.kind == ParameterKind::Integer && std::isfinite(v) && std::floor(v) == v && std::abs(v) <= 9007199254740992.0)
+        const Parameter& p = declared[i];
+        const double v = values[i];
+        // Integers (and integral fixed values) as JSON integers, so that a program can use them as
+        // counts without a cast.
+        if ((p.kind == ParameterKind::Integer || p.kind == ParameterKind::Fixed) && std::isfinite(v) && std::floor(v) == v &&
+            std::abs(v) <= 9007199254740992.0)
             members.emplace_back(p.name, static_cast<std::int64_t>(v));
         else
             members.emplace_back(p.name, v);

@@ -6,7 +6,10 @@
 #include <random>
 
 #include "core/robust_spread.h"
+#include "design/polytope_sampler.h"
 #include "design/sobol.h"
+#include "space/feasible_point.h"
+#include "space/polytope.h"
 
 namespace sebo {
 
@@ -27,9 +30,13 @@ std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::ve
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
     std::normal_distribution<double> normal(0.0, 1.0);
     std::vector<Eigen::VectorXd> out;
-    const auto sobol = ScrambledSobol(d, seed).points(0, count);
-    for (const auto& p : sobol) out.push_back(Eigen::Map<const Eigen::VectorXd>(p.data(), d));
-    for (int k = 0; k < count / 4; ++k) {
+    // With linear parameter constraints, points inside their polytope (design/polytope_sampler.h);
+    // the perturbations below (and Sobol points, should the sampler fail) are moved into it at the end.
+    if (const Polytope* polytope = space.polytope()) out = sample_polytope(*polytope, count, seed).points;
+    if (out.empty())
+        for (const auto& p : ScrambledSobol(d, seed).points(0, count)) out.push_back(Eigen::Map<const Eigen::VectorXd>(p.data(), d));
+    const int sampled = static_cast<int>(out.size());
+    for (int k = 0; k < std::min(count, sampled) / 4; ++k) {
         Eigen::VectorXd x = out[static_cast<std::size_t>(k)];
         const double keep = std::max(1.0 / d, 0.5 * uniform(rng));
         for (int i = 0; i < d; ++i)
@@ -62,6 +69,10 @@ std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::ve
                 out.push_back(std::move(x));
             }
         }
+    }
+    if (const Polytope* polytope = space.polytope()) {
+        const Eigen::VectorXd target = Eigen::Map<const Eigen::VectorXd>(t.data(), d);
+        for (Eigen::VectorXd& x : out) x = into_polytope(*polytope, x, target);
     }
     return out;
 }
@@ -267,6 +278,22 @@ CandidateTransforms make_candidate_transforms(const SearchSpace& space) {
     const auto t = space.target_unit();
     const Eigen::VectorXd target = Eigen::Map<const Eigen::VectorXd>(t.data(), static_cast<Eigen::Index>(t.size()));
     CandidateTransforms transforms;
+    if (const std::shared_ptr<const Polytope> polytope = space.shared_polytope()) {
+        // Linear parameter constraints: SLSQP inside the polytope, and snapping and rounding that
+        // never leave it (space/feasible_snap.h). A point they cannot place stays as it was (the
+        // optimizer's own points are inside; finalize's caller checks the result).
+        transforms.feasible_set = polytope;
+        transforms.snap = [polytope, target, rule = min_change_rule(space)](const Eigen::VectorXd& u) {
+            const FeasibleSnap s = snap_feasibly(*polytope, u, target, rule);
+            return s.status == FeasibleSnap::Status::Ok ? s.x : u;
+        };
+        transforms.finalize = [polytope, target, rule = min_change_rule(space),
+                               integers = integer_columns(space)](const Eigen::VectorXd& u) {
+            const FeasibleSnap s = finalize_feasibly(*polytope, u, target, rule, integers);
+            return s.status == FeasibleSnap::Status::Ok ? s.x : u;
+        };
+        return transforms;
+    }
     // Each parameter's minimum meaningful change (or the 1 % rule) decides what is snapped
     // (space/min_change.h); the user-unit snap after rounding catches an integer that rounding
     // moved below its floor.

@@ -93,7 +93,8 @@ AcquisitionOptimizerOptions acquisition_optimizer_options(const MethodSettings& 
 // The penalty of the space (its targets and groups) of the given kind.
 SparsityPenalty make_sparsity_penalty(const SearchSpace& space, PenaltyKind kind, int floor = 0);
 // Snapping to targets and rounding integers, unit cube to unit cube. Keeps a reference to
-// `space`, which must outlive the transforms.
+// `space`, which must outlive the transforms. With linear parameter constraints: their polytope
+// as the feasible set (SLSQP), and snapping and rounding that stay inside it (space/feasible_snap.h).
 CandidateTransforms make_candidate_transforms(const SearchSpace& space);
 
 // Screening points (paper appendix E; SPEC §9): Sobol points; Sobol points with a random share
@@ -112,7 +113,8 @@ struct AcquisitionProblem {
 
 // The method's acquisition over `posterior`, whose data (observations, then fantasies,
 // standardized) define the incumbent and the current front; and the raw samples anchored at
-// the good and non-dominated points of that data. Deterministic for `seed`.
+// the good and non-dominated points of that data (inside the space's linear parameter
+// constraints, when it has any). Deterministic for `seed`.
 AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
                                             std::shared_ptr<const EnsemblePosterior> posterior,
                                             const SparsityPenalty& penalty, std::uint64_t seed);

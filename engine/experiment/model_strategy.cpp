@@ -8,6 +8,7 @@
 #include "experiment/model_step.h"
 #include "experiment/outcome_step.h"
 #include "experiment/sobol_strategy.h"
+#include "space/feasible_point.h"
 
 namespace sebo {
 
@@ -160,9 +161,12 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
         if (settings_.strategy == StrategyKind::Bonsai) {
             // BONSAI prunes each member against the observations and the pending trials, the
             // batch's earlier members among them (they are fantasies in the posteriors' data: the
-            // first objective's model has every trial that counts).
+            // first objective's model has every trial that counts). With linear parameter
+            // constraints a reset is repaired by projection, or skipped (optimize/greedy_reset.h).
+            GreedyResetOptions pruning = bonsai_options();
+            pruning.constraints = space.polytope();
             const GreedyResetPath path = bonsai_prune(*problem.acquisition, posteriors.front()->data().inputs, x, target,
-                                                      bonsai_options(), [&control] { return control.cancelled(); });
+                                                      pruning, [&control] { return control.cancelled(); });
             if (path.stop == GreedyResetPath::Stop::Cancelled) {
                 proposal.status = Proposal::Status::Cancelled;
                 proposal.points.clear();
@@ -170,7 +174,20 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
             }
             x = transforms.finalize(path.accepted().x);
         }
-        proposal.points.push_back(space.snap(space.from_unit(std::vector<double>(x.data(), x.data() + x.size()))));
+        if (space.has_constraints()) {
+            // Snapped and rounded inside the polytope; the user-unit snap below could leave it.
+            std::optional<std::vector<double>> values = feasible_configuration(space, x);
+            if (!values) {
+                proposal.status = Proposal::Status::Failed;
+                proposal.message = "no configuration near the optimizer's candidate satisfies the parameter constraints "
+                                   "with its integer parameters rounded";
+                proposal.points.clear();
+                return proposal;
+            }
+            proposal.points.push_back(std::move(*values));
+        } else {
+            proposal.points.push_back(space.snap(space.from_unit(std::vector<double>(x.data(), x.data() + x.size()))));
+        }
         known.push_back(x);
         if (k + 1 < count) add_fantasy(x);
     }

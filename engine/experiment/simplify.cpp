@@ -8,6 +8,8 @@
 #include "acquisition/feasibility.h"
 #include "core/thread_pool.h"
 #include "optimize/greedy_reset.h"
+#include "space/feasible_point.h"
+#include "space/polytope.h"
 
 namespace sebo {
 
@@ -173,7 +175,12 @@ SimplifyPath simplify_path(const Experiment& experiment, const SimplifyModel& mo
     greedy.tolerance = options.tolerance;
     greedy.min_changed = 0;
     greedy.continue_past_tolerance = true;
+    // Linear parameter constraints: a reset that breaks one moves the other changed parameters
+    // back into the polytope, or is skipped (optimize/greedy_reset.h). A trial outside it (an
+    // imported one) is simplified without them: the greedy start must be feasible.
     const Eigen::VectorXd start = unit_vector(space, trial.parameters);
+    const bool constrained = space.polytope() && space.violated_constraints(trial.parameters).empty() && space.polytope()->contains(start);
+    if (constrained) greedy.constraints = space.polytope();
     const Eigen::VectorXd target = unit_vector(space, space.target());
     const auto value = [&](const Eigen::VectorXd& x) { return predict_utility(model, x).mean; };
     // Relative to the start's magnitude: reference = u₀ − |u₀| (greedy_reset.h).
@@ -186,6 +193,12 @@ SimplifyPath simplify_path(const Experiment& experiment, const SimplifyModel& mo
     const std::vector<double> targets = space.target();
     for (const GreedyResetStep& g : greedy_path.steps) {
         if (g.reset >= 0) values[static_cast<std::size_t>(g.reset)] = targets[static_cast<std::size_t>(g.reset)];
+        // A repair moved the others: the step is the greedy point itself (its resets exact).
+        if (constrained && g.reset >= 0) {
+            const std::vector<double> moved = user_values(space, g.x);
+            for (std::size_t i = 0; i < values.size(); ++i)
+                if (values[i] != targets[i] && g.x[static_cast<Eigen::Index>(i)] != target[static_cast<Eigen::Index>(i)]) values[i] = moved[i];
+        }
         SimplifyStep step;
         step.parameters = values;
         step.changed = changed_parameters(space, values);

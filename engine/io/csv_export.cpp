@@ -65,7 +65,7 @@ std::string trials_to_csv(const Experiment& experiment) {
     header.push_back("active");
     if (constrained) header.push_back("feasible");
     header.push_back("generator");
-    for (const Parameter& p : space.parameters()) header.push_back(csv_quote(p.name));
+    for (const Parameter& p : space.declared_parameters()) header.push_back(csv_quote(p.name));
     header.push_back("error");
     header.push_back("excluded");
     append_row(out, header);
@@ -81,7 +81,7 @@ std::string trials_to_csv(const Experiment& experiment) {
         if (constrained)
             row.push_back(t.status == TrialStatus::Completed ? feasibility_text(experiment.feasibility(t)) : std::string());
         row.push_back(csv_quote(t.generator));
-        for (double value : t.parameters) row.push_back(format_number(value));
+        for (double value : space.declared_values(t.parameters)) row.push_back(format_number(value));
         row.push_back(csv_quote(t.error));
         row.push_back(t.exclusion ? csv_quote(t.exclusion->reason) : std::string());
         append_row(out, row);
@@ -94,12 +94,14 @@ std::string configuration_to_csv(const Experiment& experiment, int trial, bool c
     const SearchSpace& space = experiment.space;
     std::string out;
     append_row(out, {"parameter", "value", "target", "changed"});
-    for (int i = 0; i < space.dimension(); ++i) {
-        const double value = t.parameters[static_cast<std::size_t>(i)];
-        const bool changed = space.is_active(i, value);
+    // Declared order; a fixed parameter is its own target and never changed.
+    const std::vector<double> values = space.declared_values(t.parameters);
+    int varying = 0;
+    for (std::size_t j = 0; j < values.size(); ++j) {
+        const Parameter& p = space.declared_parameters()[j];
+        const bool changed = p.kind != ParameterKind::Fixed && space.is_active(varying++, values[j]);
         if (changed_only && !changed) continue;
-        append_row(out, {csv_quote(space.parameter(i).name), format_number(value),
-                         format_number(space.parameter(i).resolved_target()), changed ? "true" : "false"});
+        append_row(out, {csv_quote(p.name), format_number(values[j]), format_number(p.resolved_target()), changed ? "true" : "false"});
     }
     return out;
 }
@@ -109,13 +111,17 @@ std::string configuration_to_json(const Experiment& experiment, int trial, bool 
     const Trial& t = require_trial(experiment, trial);
     const SearchSpace& space = experiment.space;
     Json parameters = Json::object();
-    for (int i = 0; i < space.dimension(); ++i) {
-        const Parameter& p = space.parameter(i);
-        const double value = t.parameters[static_cast<std::size_t>(i)];
-        if (changed_only && !space.is_active(i, value)) continue;
+    const std::vector<double> values = space.declared_values(t.parameters);
+    int varying = 0;
+    for (std::size_t j = 0; j < values.size(); ++j) {
+        const Parameter& p = space.declared_parameters()[j];
+        const double value = values[j];
+        const bool changed = p.kind != ParameterKind::Fixed && space.is_active(varying++, value);
+        if (changed_only && !changed) continue;
         // Integer parameters hold integral values within their bounds (Experiment::validate),
         // so scripts reading the export get 3, not 3.0.
-        if (p.kind == ParameterKind::Integer && std::abs(value) < 9.0e15)
+        if ((p.kind == ParameterKind::Integer || (p.kind == ParameterKind::Fixed && std::floor(value) == value)) &&
+            std::abs(value) < 9.0e15)
             parameters[p.name] = static_cast<std::int64_t>(value);
         else
             parameters[p.name] = value;

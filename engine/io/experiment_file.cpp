@@ -93,6 +93,15 @@ Json parameter_to_json(const Parameter& p) {
     Json j = Json::object();
     j["name"] = p.name;
     j["kind"] = to_string(p.kind);
+    if (p.kind == ParameterKind::Fixed) {
+        j["value"] = p.resolved_target();
+        // Bounds only when they were given (and say more than the value).
+        if (p.lower != p.upper) {
+            j["lower"] = p.lower;
+            j["upper"] = p.upper;
+        }
+        return j;
+    }
     j["lower"] = p.lower;
     j["upper"] = p.upper;
     j["log"] = p.log_scale;
@@ -210,8 +219,13 @@ Json experiment_to_json(const Experiment& e, bool with_trials = true) {
     j["seed"] = e.seed;
     put_outcomes(j, e.outcomes);
     Json parameters = Json::array();
-    for (const Parameter& p : e.space.parameters()) parameters.push_back(parameter_to_json(p));
+    for (const Parameter& p : e.space.declared_parameters()) parameters.push_back(parameter_to_json(p));
     j["space"] = Json{{"parameters", std::move(parameters)}};
+    if (e.space.has_constraints()) {
+        Json constraints = Json::array();
+        for (int k = 0; k < static_cast<int>(e.space.constraints().size()); ++k) constraints.push_back(e.space.constraint_text(k));
+        j["space"]["parameter_constraints"] = std::move(constraints);
+    }
     j["evaluator"] = evaluator_to_json(e.evaluator);
     j["method"] = write_fields(e.method, VisitMethod{});
     Json trials = Json::array();
@@ -228,19 +242,35 @@ Json experiment_to_json(const Experiment& e, bool with_trials = true) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-// SearchSpace::validate() names a parameter "parameters[i] (name).field"; the file calls it
-// "space.parameters[i].field". Validating one parameter at a time makes the prefix known exactly
-// (names may contain any character, so the message is never searched for them).
+// SearchSpace::validate_parameter says "field: message" of one parameter; the file calls the
+// field "space.parameters[i].field" (names may contain any character, so a message is never
+// searched for them).
 void check_parameter(const Parameter& p, const std::string& path) {
-    const auto error = SearchSpace({p}).validate();
+    const auto error = SearchSpace::validate_parameter(p);
     if (!error) return;
-    const std::string prefix = "parameters[0] (" + p.name + ").";
-    if (error->compare(0, prefix.size(), prefix) == 0) {
-        const std::string rest = error->substr(prefix.size());
-        const auto colon = rest.find(": ");
-        if (colon != std::string::npos) fail(path + "." + rest.substr(0, colon), rest.substr(colon + 2));
-    }
+    const auto colon = error->find(": ");
+    if (colon != std::string::npos) fail(path + "." + error->substr(0, colon), error->substr(colon + 2));
     fail(path, *error);
+}
+
+// A fixed parameter (issue 14, item 2): {"name", "kind": "fixed", "value"}, bounds optional.
+Parameter read_fixed_parameter(const Document& value, const std::string& path, Parameter p) {
+    if (optional_member(value, "target"))
+        fail(member_path(path, "target"), "a fixed parameter has a \"value\" instead of a target");
+    if (!optional_member(value, "value")) fail(member_path(path, "value"), "a fixed parameter needs a value");
+    double v = 0.0;
+    read_required(value, path, "value", v);
+    p.target = v;
+    const bool lower = read_optional(value, path, "lower", p.lower);
+    const bool upper = read_optional(value, path, "upper", p.upper);
+    if (lower != upper)
+        fail(member_path(path, lower ? "upper" : "lower"), "a fixed parameter's bounds are both given or neither");
+    if (!lower) p.lower = p.upper = v;
+    read_optional(value, path, "log", p.log_scale);
+    read_optional(value, path, "group", p.group);
+    if (const Document* m = optional_member(value, "min_change")) p.min_change = read_min_change(*m, member_path(path, "min_change"));
+    check_parameter(p, path);
+    return p;
 }
 
 Parameter read_parameter(const Document& value, const std::string& path) {
@@ -249,6 +279,10 @@ Parameter read_parameter(const Document& value, const std::string& path) {
     read_required(value, path, "name", p.name);
     if (p.name.empty()) fail(member_path(path, "name"), "a parameter name must not be empty");
     read_optional(value, path, "kind", p.kind);
+    if (p.kind == ParameterKind::Fixed) return read_fixed_parameter(value, path, std::move(p));
+    if (optional_member(value, "value"))
+        fail(member_path(path, "value"), "only a fixed parameter (\"kind\": \"fixed\") has a value; this one is " +
+                                             std::string(to_string(p.kind)));
     read_required(value, path, "lower", p.lower);
     read_required(value, path, "upper", p.upper);
     read_optional(value, path, "log", p.log_scale);
@@ -257,6 +291,21 @@ Parameter read_parameter(const Document& value, const std::string& path) {
     if (const Document* m = optional_member(value, "min_change")) p.min_change = read_min_change(*m, member_path(path, "min_change"));
     check_parameter(p, path);
     return p;
+}
+
+// "parameter_constraints": ["fa + fb <= 1", ...] over the parameters of `space` (issue 14).
+std::vector<LinearConstraint> read_parameter_constraints(const Document& list, const std::string& path, const SearchSpace& space) {
+    const std::vector<ConstraintVariable> variables = constraint_variables(space);
+    std::vector<LinearConstraint> constraints;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const std::string at = element_path(path, k);
+        std::string text;
+        read_value(list[k], at, text);
+        const ConstraintParse parsed = parse_linear_constraint(text, variables);
+        if (!parsed.ok()) fail(at, shown_text(text) + ", " + parsed.error.describe());
+        constraints.push_back(*parsed.constraint);
+    }
+    return constraints;
 }
 
 SearchSpace read_space(const Document& value, const std::string& path) {
@@ -272,7 +321,15 @@ SearchSpace read_space(const Document& value, const std::string& path) {
         if (!names.insert(p.name).second) fail(member_path(at, "name"), "duplicate parameter name " + shown_text(p.name));
         parameters.push_back(std::move(p));
     }
-    SearchSpace space(std::move(parameters));
+    std::vector<LinearConstraint> constraints;
+    if (const Document* list = optional_member(value, "parameter_constraints")) {
+        const std::string at = member_path(path, "parameter_constraints");
+        expect_array(*list, at);
+        const SearchSpace plain(parameters);
+        if (!list->empty() && !plain.validate())
+            constraints = read_parameter_constraints(*list, at, plain);
+    }
+    SearchSpace space(std::move(parameters), std::move(constraints));
     if (auto error = space.validate()) fail(path, *error);  // covered above; kept as a backstop
     return space;
 }

@@ -140,10 +140,24 @@ void version_3_to_4(Document& document) {
         if (parameter.is_object()) parameter.erase("min_change");
 }
 
+// Version 5 (issue 14, items 2 and 3) adds linear parameter constraints
+// ("space.parameter_constraints") and fixed parameters (kind "fixed" with a "value"). A version-4
+// reader ignored the constraints and a parameter's "value" (and refused the kind "fixed"), so
+// the step drops both members: the file means in version 5 what it meant in version 4.
+void version_4_to_5(Document& document) {
+    const auto space = document.find("space");
+    if (space == document.end() || !space->is_object()) return;  // the reader reports it
+    space->erase("parameter_constraints");
+    const auto parameters = space->find("parameters");
+    if (parameters == space->end() || !parameters->is_array()) return;
+    for (Document& parameter : *parameters)
+        if (parameter.is_object()) parameter.erase("value");
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
 constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3,
-                                                                  &version_3_to_4};
+                                                                  &version_3_to_4, &version_4_to_5};
 
 }  // namespace
 

@@ -379,8 +379,22 @@ TrialImport import_trials(const Experiment& experiment, const CsvTable& table) {
             if (const auto why = check_value(space, i, *value.value)) problem(c, *why);
             trial.parameters.push_back(*value.value);
         }
+        // A fixed parameter's column is optional; when present it must hold the fixed value (a row
+        // measured with another value is not a configuration of this space).
+        for (const Parameter& p : space.fixed_parameters())
+            if (const auto c = table.column(p.name)) {
+                const NumberCell value = read_number(row.cells[*c]);
+                if (!value.value) problem(*c, value.problem);
+                else if (*value.value != p.resolved_target())
+                    problem(*c, format_number(*value.value) + " differs from the fixed value " + format_number(p.resolved_target()) +
+                                    " of parameter '" + p.name + "'");
+            }
         if (const auto cell = read_metric_cells(metrics, row, trial.values)) problem(cell->column, cell->message);
         if (out.problems.size() != problems_before) continue;
+        // Past results outside the parameter constraints are data all the same: imported, and said.
+        for (int k : space.violated_constraints(trial.parameters))
+            out.notes.push_back(table.where(row.line) + ": outside the parameter constraint " + space.describe_violation(k, trial.parameters) +
+                                "; imported as data (no proposal will be outside it)");
         trial.index = next++;
         trial.status = TrialStatus::Completed;
         trial.generator = "import";

@@ -10,7 +10,8 @@
 //    result yet).
 //  - import_trials: historical data (`sebo import`, `sebo new --import`): every row, with all
 //    parameter columns and the metrics' values, becomes a completed trial with generator
-//    "import".
+//    "import". A fixed parameter's column may be absent; when present it must hold the fixed
+//    value. Rows outside the linear parameter constraints are imported with a note.
 //
 // Metric columns, in both: one per metric of the experiment, named after it, with its standard
 // error in an optional column "<metric>_sem" (a column named after a metric is always that
@@ -81,6 +82,9 @@ void record_results(Experiment& experiment, const std::vector<ObservedResult>& r
 struct TrialImport {
     std::vector<Trial> trials;          // completed, generator "import", indices after the experiment's
     std::vector<std::string> problems;  // "past.csv line 4, column x3: 12 is above the upper bound 10"
+    // Rows imported although they violate a linear parameter constraint, one note each:
+    // "past.csv line 5: outside the parameter constraint fa + fb <= 1 (...); imported as data ...".
+    std::vector<std::string> notes;
 };
 
 // Reads historical trials; a row with a problem is reported, not imported. Callers import

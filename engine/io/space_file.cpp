@@ -16,7 +16,7 @@
 namespace sebo {
 namespace {
 
-constexpr std::array<const char*, 8> kColumns = {"name", "kind", "lower", "upper", "log", "target", "group", "min_change"};
+constexpr std::array<const char*, 9> kColumns = {"name", "kind", "lower", "upper", "log", "target", "group", "min_change", "value"};
 
 std::string quoted(const std::string& cell) { return "'" + cell + "'"; }
 
@@ -85,7 +85,7 @@ public:
         const std::string text = lower_case(cell("kind"));
         if (text.empty()) return ParameterKind::Continuous;
         if (const auto kind = parameter_kind_from_string(text)) return *kind;
-        fail("kind", quoted(cell("kind")) + " is not a parameter kind; expected continuous or integer");
+        fail("kind", quoted(cell("kind")) + " is not a parameter kind; expected continuous, integer or fixed");
     }
 
     int line() const { return row_.line; }
@@ -96,22 +96,29 @@ private:
     const CsvTable::Row& row_;
 };
 
-// SearchSpace::validate() names a parameter "parameters[0] (name).field: message"; validating
-// one parameter at a time makes that prefix known, so the message maps onto its CSV column.
+// SearchSpace::validate_parameter says "field: message" of one parameter; the field is its CSV
+// column.
 void check_parameter(const Parameter& p, const RowReader& row) {
-    const auto error = SearchSpace({p}).validate();
+    const auto error = SearchSpace::validate_parameter(p);
     if (!error) return;
-    const std::string prefix = "parameters[0] (" + p.name + ").";
-    if (error->compare(0, prefix.size(), prefix) == 0) {
-        const std::string rest = error->substr(prefix.size());
-        const auto colon = rest.find(": ");
-        if (colon != std::string::npos) {
-            const std::string field = rest.substr(0, colon);
-            for (const char* column : kColumns)
-                if (field == column) row.fail(column, rest.substr(colon + 2));
-        }
+    const auto colon = error->find(": ");
+    if (colon != std::string::npos) {
+        const std::string field = error->substr(0, colon);
+        for (const char* column : kColumns)
+            if (field == column) row.fail(column, error->substr(colon + 2));
     }
     row.fail("name", *error);
+}
+
+// A fixed parameter's row: the value column, and bounds only when both are given.
+void read_fixed(Parameter& p, const RowReader& reader) {
+    if (!reader.cell("target").empty()) reader.fail("target", "a fixed parameter has a value (column value) instead of a target");
+    if (reader.cell("value").empty()) reader.fail("value", "a fixed parameter needs a value");
+    p.target = reader.number("value");
+    const bool lower = !reader.cell("lower").empty(), upper = !reader.cell("upper").empty();
+    if (lower != upper) reader.fail(lower ? "upper" : "lower", "a fixed parameter's bounds are both given or neither");
+    p.lower = lower ? reader.number("lower") : *p.target;
+    p.upper = upper ? reader.number("upper") : *p.target;
 }
 
 }  // namespace
@@ -123,14 +130,14 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
         const std::string name = lower_case(table.header[i]);
         if (std::find(kColumns.begin(), kColumns.end(), name) == kColumns.end())
             throw InputError(table.where(table.header_line, table.header[i]),
-                             "unknown column; the columns are name, kind, lower, upper, log, target, group, min_change");
+                             "unknown column; the columns are name, kind, lower, upper, log, target, group, min_change, value");
         if (!columns.emplace(name, i).second)
             throw InputError(table.where(table.header_line, table.header[i]), "the column appears twice");
     }
     for (const char* required : {"name", "lower", "upper"})
         if (!columns.count(required))
             throw InputError(table.where(table.header_line),
-                             std::string("the header has no '") + required + "' column (the header is: name,kind,lower,upper,log,target,group,min_change)");
+                             std::string("the header has no '") + required + "' column (the header is: name,kind,lower,upper,log,target,group,min_change,value)");
     if (table.rows.empty()) throw InputError(source, "the file has a header but no parameters");
 
     std::vector<Parameter> parameters;
@@ -143,10 +150,16 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
         if (const auto [it, inserted] = first_line.emplace(p.name, row.line); !inserted)
             reader.fail("name", "duplicate parameter name " + quoted(p.name) + " (first on line " + std::to_string(it->second) + ")");
         p.kind = reader.kind();
-        p.lower = reader.number("lower");
-        p.upper = reader.number("upper");
+        if (p.kind == ParameterKind::Fixed) {
+            read_fixed(p, reader);
+        } else {
+            if (!reader.cell("value").empty())
+                reader.fail("value", "only a fixed parameter (kind fixed) has a value; this one is " + std::string(to_string(p.kind)));
+            p.lower = reader.number("lower");
+            p.upper = reader.number("upper");
+            p.target = reader.optional_number("target");
+        }
         p.log_scale = reader.flag("log");
-        p.target = reader.optional_number("target");
         p.group = reader.text("group");
         p.min_change = reader.min_change();
         check_parameter(p, reader);

@@ -2,7 +2,7 @@
 // A search space written by a person, for `sebo new --space FILE` (SPEC §1):
 //
 //   CSV, one parameter per row, header names in any order and any letter case:
-//     name,kind,lower,upper,log,target,group,min_change
+//     name,kind,lower,upper,log,target,group,min_change,value
 //     learning_rate,continuous,1e-5,1e-1,true,,,
 //     n_layers,integer,1,8,,1,,2
 //     timeout_s,continuous,1,60,,30,,5%
@@ -10,9 +10,15 @@
 //   (true/false, yes/no or 1/0, default false), target (default 0, or lower when 0 is outside
 //   the bounds), group (default none) and min_change (the minimum meaningful change, in the
 //   parameter's units or as "N%" of the range, space/min_change.h; default none: the 1 % rule)
-//   are optional columns whose empty cells take the default.
+//   are optional columns whose empty cells take the default. A parameter of kind `fixed` has a
+//   `value` (required, only for that kind) and no target; its lower and upper may be empty (both)
+//   or must hold the value:
+//     compression_level,fixed,,,,,,,3
+//   Linear parameter constraints between the parameters come with `sebo new
+//   --parameter-constraint` (space/linear_constraint.h).
 //
-//   JSON, the layout of an experiment file's "space": {"parameters": [{"name": ..., ...}]}. It
+//   JSON, the layout of an experiment file's "space": {"parameters": [{"name": ..., ...}],
+//   "parameter_constraints": ["fa + fb <= 1", ...]} (the constraints optional). It
 //   may also say what is measured, with "metrics", "objectives" and "constraints" as at the top
 //   level of an experiment file (docs/file-format.md).
 //

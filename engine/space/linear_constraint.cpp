@@ -42,11 +42,13 @@ double LinearConstraint::violation(const std::vector<double>& values) const {
 
 std::vector<UnitCoordinate> unit_coordinates(const SearchSpace& space) {
     std::vector<UnitCoordinate> coordinates;
-    coordinates.reserve(static_cast<std::size_t>(space.dimension()));
+    coordinates.reserve(space.declared_parameters().size());
     for (int i = 0; i < space.dimension(); ++i) {
         const Parameter& p = space.parameter(i);
         coordinates.push_back({i, p.lower, p.upper - p.lower});
     }
+    // Fixed parameters: constants.
+    for (const Parameter& p : space.fixed_parameters()) coordinates.push_back({-1, p.resolved_target(), 0.0});
     return coordinates;
 }
 
@@ -118,6 +120,7 @@ std::vector<ConstraintVariable> constraint_variables(const SearchSpace& space) {
                          "unit-cube coordinate is not linear in its value (remove the log scale or the parameter)";
         variables.push_back(std::move(v));
     }
+    for (const Parameter& p : space.fixed_parameters()) variables.push_back({p.name, std::nullopt});
     return variables;
 }
 

@@ -80,7 +80,8 @@ struct UnitCoordinate {
 
 // Column i for parameter i: offset = lower, scale = upper − lower. Only for linear-scale
 // parameters (a log-scale parameter gets its column but the map does not describe it; the
-// parser refuses them, see constraint_variables).
+// parser refuses them, see constraint_variables). The space's fixed parameters follow, as
+// constants (column −1, offset = the value): SearchSpace's constraint variables.
 std::vector<UnitCoordinate> unit_coordinates(const SearchSpace& space);
 
 // The magnitude that "relative" tolerances refer to: Σ |coefficient|·max(|lowest|, |highest|
@@ -112,7 +113,8 @@ struct ConstraintVariable {
     std::optional<std::string> excluded;
 };
 
-// The space's parameters, with log-scale ones excluded.
+// The space's constraint variables (SearchSpace::variable_names: the varying parameters, then the
+// fixed ones, which are constants in a constraint), with log-scale ones excluded.
 std::vector<ConstraintVariable> constraint_variables(const SearchSpace& space);
 
 struct ConstraintSyntaxError {

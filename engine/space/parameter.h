@@ -8,7 +8,10 @@
 
 namespace sebo {
 
-enum class ParameterKind { Continuous, Integer };
+// Fixed (issue 14, item 2): a parameter pinned for a study. Its value (held in `target`) is sent
+// to the evaluator with every configuration; it is never varied, never counted as active, and is
+// not a column of the unit cube the models and optimizers work in (SearchSpace keeps it apart).
+enum class ParameterKind { Continuous, Integer, Fixed };
 
 const char* to_string(ParameterKind kind);
 std::optional<ParameterKind> parameter_kind_from_string(const std::string& text);
@@ -20,7 +23,8 @@ struct Parameter {
     double upper = 1.0;
     bool log_scale = false;
     // The sparse point x^s for this parameter. When unset, 0 if 0 lies within the bounds,
-    // otherwise the lower bound.
+    // otherwise the lower bound. A fixed parameter's value (required; the files call it "value").
+    // A fixed parameter's bounds are optional: lower = upper = value when none were given.
     std::optional<double> target;
     // Parameters sharing a non-empty group name form one group for group sparsity;
     // a parameter without a group is a group of its own.

@@ -6,16 +6,23 @@
 #include <set>
 
 #include "core/format.h"
+#include "space/polytope.h"
 
 namespace sebo {
 
 const char* to_string(ParameterKind kind) {
-    return kind == ParameterKind::Integer ? "integer" : "continuous";
+    switch (kind) {
+    case ParameterKind::Continuous: return "continuous";
+    case ParameterKind::Integer: return "integer";
+    case ParameterKind::Fixed: return "fixed";
+    }
+    return "continuous";
 }
 
 std::optional<ParameterKind> parameter_kind_from_string(const std::string& text) {
     if (text == "continuous") return ParameterKind::Continuous;
     if (text == "integer") return ParameterKind::Integer;
+    if (text == "fixed") return ParameterKind::Fixed;
     return std::nullopt;
 }
 
@@ -24,7 +31,33 @@ double Parameter::resolved_target() const {
     return (lower <= 0.0 && 0.0 <= upper) ? 0.0 : lower;
 }
 
-SearchSpace::SearchSpace(std::vector<Parameter> parameters) : parameters_(std::move(parameters)) {
+namespace {
+
+// Whether every term names a constraint variable that can be mapped linearly onto the unit cube
+// (validate() says what is wrong otherwise).
+bool constraints_mappable(const std::vector<LinearConstraint>& constraints, const std::vector<Parameter>& varying,
+                          std::size_t variables) {
+    for (const LinearConstraint& c : constraints)
+        for (const LinearTerm& t : c.terms) {
+            if (t.parameter < 0 || static_cast<std::size_t>(t.parameter) >= variables || !std::isfinite(t.coefficient))
+                return false;
+            if (static_cast<std::size_t>(t.parameter) < varying.size() && varying[static_cast<std::size_t>(t.parameter)].log_scale)
+                return false;
+        }
+    return true;
+}
+
+}  // namespace
+
+SearchSpace::SearchSpace(std::vector<Parameter> parameters, std::vector<LinearConstraint> constraints)
+    : declared_(std::move(parameters)), constraints_(std::move(constraints)) {
+    for (const Parameter& p : declared_) (p.kind == ParameterKind::Fixed ? fixed_ : parameters_).push_back(p);
+    if (!constraints_.empty() && constraints_mappable(constraints_, parameters_, parameters_.size() + fixed_.size())) {
+        std::vector<std::string> labels;
+        for (int k = 0; k < static_cast<int>(constraints_.size()); ++k) labels.push_back(constraint_text(k));
+        polytope_ = std::make_shared<const Polytope>(
+            Polytope::from_constraints(constraints_, unit_coordinates(*this), dimension(), labels));
+    }
     group_index_.reserve(parameters_.size());
     for (const Parameter& p : parameters_) {
         // An ungrouped parameter is its own group, named after the parameter.
@@ -40,51 +73,131 @@ SearchSpace::SearchSpace(std::vector<Parameter> parameters) : parameters_(std::m
         if (!group_names_[g].empty() && group_names_[g][0] == '\x01') group_names_[g].erase(0, 1);
 }
 
+std::optional<std::string> SearchSpace::validate_parameter(const Parameter& p) {
+    if (p.name.empty()) return "name: must not be empty";
+    if (p.kind == ParameterKind::Fixed) {
+        if (!p.target) return "value: a fixed parameter needs a value";
+        const double v = *p.target;
+        if (!std::isfinite(v)) return "value: " + format_number(v) + " is not a finite number";
+        if (!std::isfinite(p.lower)) return "lower: " + format_number(p.lower) + " is not a finite number";
+        if (!std::isfinite(p.upper)) return "upper: " + format_number(p.upper) + " is not a finite number";
+        if (v < p.lower || v > p.upper)
+            return "value: " + format_number(v) + " is outside the bounds [" + format_number(p.lower) + ", " +
+                   format_number(p.upper) + "] given for the fixed parameter";
+        if (p.log_scale) return "log: a fixed parameter is never varied, so it has no scale";
+        if (p.min_change) return "min_change: a fixed parameter is never varied, so it has no minimum change";
+        if (!p.group.empty()) return "group: a fixed parameter is never active, so it belongs to no group";
+        return std::nullopt;
+    }
+    if (!std::isfinite(p.lower)) return "lower: " + format_number(p.lower) + " is not a finite number";
+    if (!std::isfinite(p.upper)) return "upper: " + format_number(p.upper) + " is not a finite number";
+    if (!(p.lower < p.upper)) return "upper: " + format_number(p.upper) + " is not above lower " + format_number(p.lower);
+    // The unit-cube map divides by upper − lower; beyond the largest double it would turn
+    // every value into 0 and every proposal into NaN.
+    if (!std::isfinite(p.upper - p.lower))
+        return "upper: the range from " + format_number(p.lower) + " to " + format_number(p.upper) +
+               " is wider than the largest number (about 1.8e308)";
+    if (p.kind == ParameterKind::Integer) {
+        if (std::floor(p.lower) != p.lower) return "lower: " + format_number(p.lower) + " is not an integer";
+        if (std::floor(p.upper) != p.upper) return "upper: " + format_number(p.upper) + " is not an integer";
+    }
+    if (p.log_scale && p.lower <= 0.0) return "lower: log scale needs a positive lower bound, got " + format_number(p.lower);
+    const double t = p.resolved_target();
+    if (!std::isfinite(t)) return "target: " + format_number(t) + " is not a finite number";
+    if (t < p.lower || t > p.upper)
+        return "target: " + format_number(t) + " is outside the bounds [" + format_number(p.lower) + ", " +
+               format_number(p.upper) + "]";
+    if (p.kind == ParameterKind::Integer && std::floor(t) != t) return "target: " + format_number(t) + " is not an integer";
+    if (p.min_change) {
+        const MinChange& m = *p.min_change;
+        const std::string shown = "'" + to_text(m) + "'";
+        if (!std::isfinite(m.amount)) return "min_change: " + shown + " is not a finite number";
+        if (m.amount < 0.0) return "min_change: " + shown + " is negative";
+        if (m.percent && m.amount > 100.0) return "min_change: " + shown + " is more than the whole range (100%)";
+        if (!m.percent && m.amount > p.upper - p.lower)
+            return "min_change: " + shown + " is larger than the range " + format_number(p.upper - p.lower) + " (from " +
+                   format_number(p.lower) + " to " + format_number(p.upper) + ")";
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> SearchSpace::validate() const {
-    if (parameters_.empty()) return "parameters: the search space has no parameters";
+    if (declared_.empty()) return "parameters: the search space has no parameters";
     std::set<std::string> seen;
-    for (std::size_t i = 0; i < parameters_.size(); ++i) {
-        const Parameter& p = parameters_[i];
+    for (std::size_t i = 0; i < declared_.size(); ++i) {
+        const Parameter& p = declared_[i];
         const std::string at = "parameters[" + std::to_string(i) + "]";
         if (p.name.empty()) return at + ".name: must not be empty";
         const std::string named = at + " (" + p.name + ")";
         if (!seen.insert(p.name).second) return named + ".name: duplicate name '" + p.name + "'";
-        if (!std::isfinite(p.lower)) return named + ".lower: " + format_number(p.lower) + " is not a finite number";
-        if (!std::isfinite(p.upper)) return named + ".upper: " + format_number(p.upper) + " is not a finite number";
-        if (!(p.lower < p.upper))
-            return named + ".upper: " + format_number(p.upper) + " is not above lower " + format_number(p.lower);
-        // The unit-cube map divides by upper − lower; beyond the largest double it would turn
-        // every value into 0 and every proposal into NaN.
-        if (!std::isfinite(p.upper - p.lower))
-            return named + ".upper: the range from " + format_number(p.lower) + " to " + format_number(p.upper) +
-                   " is wider than the largest number (about 1.8e308)";
-        if (p.kind == ParameterKind::Integer) {
-            if (std::floor(p.lower) != p.lower)
-                return named + ".lower: " + format_number(p.lower) + " is not an integer";
-            if (std::floor(p.upper) != p.upper)
-                return named + ".upper: " + format_number(p.upper) + " is not an integer";
+        if (auto error = validate_parameter(p)) return named + "." + *error;
+    }
+    if (parameters_.empty()) return "parameters: every parameter is fixed; at least one must vary";
+    const std::size_t variables = parameters_.size() + fixed_.size();
+    for (std::size_t k = 0; k < constraints_.size(); ++k) {
+        const std::string at = "parameter_constraints[" + std::to_string(k) + "]";
+        for (const LinearTerm& t : constraints_[k].terms) {
+            if (t.parameter < 0 || static_cast<std::size_t>(t.parameter) >= variables)
+                return at + ": term of parameter " + std::to_string(t.parameter) + ", which the space does not have";
+            if (!std::isfinite(t.coefficient)) return at + ": the coefficient " + format_number(t.coefficient) + " is not finite";
+            if (static_cast<std::size_t>(t.parameter) < parameters_.size() &&
+                parameters_[static_cast<std::size_t>(t.parameter)].log_scale)
+                return at + ": '" + parameters_[static_cast<std::size_t>(t.parameter)].name +
+                       "' is on a log scale; constraints are linear in user units";
         }
-        if (p.log_scale && p.lower <= 0.0)
-            return named + ".lower: log scale needs a positive lower bound, got " + format_number(p.lower);
-        const double t = p.resolved_target();
-        if (!std::isfinite(t)) return named + ".target: " + format_number(t) + " is not a finite number";
-        if (t < p.lower || t > p.upper)
-            return named + ".target: " + format_number(t) + " is outside the bounds [" + format_number(p.lower) +
-                   ", " + format_number(p.upper) + "]";
-        if (p.kind == ParameterKind::Integer && std::floor(t) != t)
-            return named + ".target: " + format_number(t) + " is not an integer";
-        if (p.min_change) {
-            const MinChange& m = *p.min_change;
-            const std::string shown = "'" + to_text(m) + "'";
-            if (!std::isfinite(m.amount)) return named + ".min_change: " + shown + " is not a finite number";
-            if (m.amount < 0.0) return named + ".min_change: " + shown + " is negative";
-            if (m.percent && m.amount > 100.0) return named + ".min_change: " + shown + " is more than the whole range (100%)";
-            if (!m.percent && m.amount > p.upper - p.lower)
-                return named + ".min_change: " + shown + " is larger than the range " + format_number(p.upper - p.lower) +
-                       " (from " + format_number(p.lower) + " to " + format_number(p.upper) + ")";
-        }
+        if (!std::isfinite(constraints_[k].bound)) return at + ": the bound " + format_number(constraints_[k].bound) + " is not finite";
     }
     return std::nullopt;
+}
+
+std::vector<double> SearchSpace::declared_values(const std::vector<double>& values) const {
+    assert(static_cast<int>(values.size()) == dimension());
+    std::vector<double> out;
+    out.reserve(declared_.size());
+    std::size_t k = 0;
+    for (const Parameter& p : declared_) out.push_back(p.kind == ParameterKind::Fixed ? p.resolved_target() : values[k++]);
+    return out;
+}
+
+std::vector<std::string> SearchSpace::variable_names() const {
+    std::vector<std::string> names;
+    for (const Parameter& p : parameters_) names.push_back(p.name);
+    for (const Parameter& p : fixed_) names.push_back(p.name);
+    return names;
+}
+
+std::vector<double> SearchSpace::with_fixed(const std::vector<double>& values) const {
+    std::vector<double> out = values;
+    for (const Parameter& p : fixed_) out.push_back(p.resolved_target());
+    return out;
+}
+
+std::string SearchSpace::constraint_text(int k) const {
+    return canonical_text(constraints_[static_cast<std::size_t>(k)], variable_names());
+}
+
+std::vector<int> SearchSpace::violated_constraints(const std::vector<double>& values) const {
+    std::vector<int> violated;
+    if (constraints_.empty()) return violated;
+    const std::vector<double> all = with_fixed(values);
+    const std::vector<UnitCoordinate> coordinates = unit_coordinates(*this);
+    for (std::size_t k = 0; k < constraints_.size(); ++k)
+        if (!satisfies(constraints_[k], all, coordinates, kConstraintTolerance)) violated.push_back(static_cast<int>(k));
+    return violated;
+}
+
+std::string SearchSpace::describe_violation(int k, const std::vector<double>& values) const {
+    const LinearConstraint& c = constraints_[static_cast<std::size_t>(k)];
+    const std::vector<std::string> names = variable_names();
+    const std::vector<double> all = with_fixed(values);
+    std::string text = constraint_text(k);
+    const std::string lhs = text.substr(0, text.rfind(std::string(" ") + to_string(c.relation) + " "));
+    text += " (" + lhs + " = " + format_number(c.left_side(all)) + " with ";
+    for (std::size_t j = 0; j < c.terms.size(); ++j) {
+        const auto i = static_cast<std::size_t>(c.terms[j].parameter);
+        text += (j ? ", " : "") + names[i] + " = " + format_number(all[i]);
+    }
+    return text + ")";
 }
 
 std::optional<int> SearchSpace::index_of(const std::string& name) const {

@@ -2,14 +2,28 @@
 // The search space: parameters in user units, and the unit cube [0,1]^D where every model
 // and optimizer works (SPEC §1). Log-scale parameters are mapped through log first; integer
 // parameters are relaxed to the continuous interval and rounded when mapped back.
+//
+// Fixed parameters (ParameterKind::Fixed) are kept apart: parameters(), dimension() and every
+// configuration vector (a trial's values, the unit cube) hold the parameters that vary only, in
+// the order they were declared; the fixed ones are in fixed_parameters() and are added where a
+// configuration leaves the engine (the evaluator, exports: declared_values()).
+//
+// Linear parameter constraints (issue 14, item 3; space/linear_constraint.h) belong to the space.
+// Their terms index the constraint variables: the varying parameters 0 … D−1, then the fixed ones
+// D … D+F−1 (constants in a constraint). Their polytope in the unit cube (space/polytope.h) is
+// built once with the space; polytope() is null without constraints.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "space/linear_constraint.h"
 #include "space/parameter.h"
 
 namespace sebo {
+
+class Polytope;
 
 class SearchSpace {
 public:
@@ -17,15 +31,49 @@ public:
     // parameter without a min_change; the reference implementation used 0.01 (SPEC §9).
     static constexpr double kDefaultSnapTolerance = 1e-2;
 
+    // A space must satisfy its constraints to 1e-9 relative to the constraint's magnitude
+    // (linear_constraint.h, satisfies()).
+    static constexpr double kConstraintTolerance = 1e-9;
+
     SearchSpace() = default;
-    explicit SearchSpace(std::vector<Parameter> parameters);
+    // `parameters` in their declared order, fixed ones among them.
+    explicit SearchSpace(std::vector<Parameter> parameters, std::vector<LinearConstraint> constraints = {});
 
     // Empty when the space is usable; otherwise a message naming the parameter and field,
-    // e.g. "parameters[2].upper: 0 is not above lower 1".
+    // e.g. "parameters[2].upper: 0 is not above lower 1", or the constraint,
+    // "parameter_constraints[0]: ...". Does not look for an empty feasible set or a target that
+    // violates the constraints (space/space_constraints.h: a linear program, done on creation).
     std::optional<std::string> validate() const;
+    // The checks of one parameter alone, as "field: message" (e.g. "upper: 0 is not above lower 1").
+    static std::optional<std::string> validate_parameter(const Parameter& p);
 
+    // The parameters that vary (the unit cube's columns), in declared order.
     int dimension() const { return static_cast<int>(parameters_.size()); }
     const std::vector<Parameter>& parameters() const { return parameters_; }
+    // Every parameter, fixed ones included, in declared order; and the fixed ones alone.
+    const std::vector<Parameter>& declared_parameters() const { return declared_; }
+    const std::vector<Parameter>& fixed_parameters() const { return fixed_; }
+    // A configuration of the varying parameters with the fixed values put in their declared places.
+    std::vector<double> declared_values(const std::vector<double>& values) const;
+
+    // Linear parameter constraints.
+    const std::vector<LinearConstraint>& constraints() const { return constraints_; }
+    bool has_constraints() const { return !constraints_.empty(); }
+    // The constraint variables' names (varying parameters, then fixed ones), and a configuration
+    // of the varying parameters extended with the fixed values, in that order.
+    std::vector<std::string> variable_names() const;
+    std::vector<double> with_fixed(const std::vector<double>& values) const;
+    // Canonical text of constraint k ("fa + fb + fc <= 1").
+    std::string constraint_text(int k) const;
+    // The constraints a configuration (varying parameters) violates by more than
+    // kConstraintTolerance, by index.
+    std::vector<int> violated_constraints(const std::vector<double>& values) const;
+    // "fa + fb <= 1 (fa + fb = 1.2 with fa = 0.7, fb = 0.5)": constraint k, its left side at
+    // `values` and the values of its parameters.
+    std::string describe_violation(int k, const std::vector<double>& values) const;
+    // The constraints' polytope in the unit cube; null without constraints (or when validate() fails).
+    const Polytope* polytope() const { return polytope_.get(); }
+    std::shared_ptr<const Polytope> shared_polytope() const { return polytope_; }
     const Parameter& parameter(int i) const { return parameters_[static_cast<std::size_t>(i)]; }
     std::optional<int> index_of(const std::string& name) const;
 
@@ -64,11 +112,14 @@ public:
     bool has_groups() const { return group_count() != dimension(); }
 
     // Rejects a configuration that is not inside the space: wrong length, non-finite,
-    // out of bounds, non-integral integer. Message names the parameter.
+    // out of bounds, non-integral integer. Message names the parameter. Constraints are not
+    // checked here (historical results that violate them are data: violated_constraints()).
     std::optional<std::string> check_point(const std::vector<double>& values) const;
 
 private:
-    std::vector<Parameter> parameters_;
+    std::vector<Parameter> declared_, parameters_, fixed_;
+    std::vector<LinearConstraint> constraints_;
+    std::shared_ptr<const Polytope> polytope_;
     std::vector<int> group_index_;
     std::vector<std::string> group_names_;
 };

@@ -184,9 +184,10 @@ private slots:
         v3["method"].erase("nuts");
         QCOMPARE(experiment_from_json_text(v3.dump()).method.nuts, NutsMode::Fast);
         // A newer version is refused, naming both versions.
-        Json v5 = Json::parse(experiment_to_json_text(base_experiment()));
-        v5["version"] = 5;
-        QVERIFY(refusal(v5.dump()).find("this file has version 5, but this program reads versions up to 4") !=
+        Json newer = Json::parse(experiment_to_json_text(base_experiment()));
+        newer["version"] = kExperimentVersion + 1;
+        QVERIFY(refusal(newer.dump()).find("this file has version " + std::to_string(kExperimentVersion + 1) +
+                                           ", but this program reads versions up to " + std::to_string(kExperimentVersion)) !=
                 std::string::npos);
     }
 

@@ -437,6 +437,13 @@ private slots:
         QVERIFY2(dialog.parameterEditor()->errorText().contains("line 2, column upper: 'ten' is not a number"),
                  qPrintable(dialog.parameterEditor()->errorText()));
         QCOMPARE(dialog.parameterEditor()->rowCount(), 3);
+        // Fixed parameters and linear constraints have no place in the table yet: refused, not dropped.
+        const QString fixed = dir_.filePath("fixed-space.csv");
+        write_all(fixed, "name,kind,lower,upper,value\nx,continuous,0,1,\nlevel,fixed,,,3\n");
+        QVERIFY(!dialog.parameterEditor()->loadFile(fixed));
+        QVERIFY2(dialog.parameterEditor()->errorText().contains("fixed parameters or linear parameter constraints"),
+                 qPrintable(dialog.parameterEditor()->errorText()));
+        QCOMPARE(dialog.parameterEditor()->rowCount(), 3);
     }
 
     // Item 9, the estimate: hand-computed cases.
