@@ -1,5 +1,5 @@
 // L-BFGS-B in the unit box (optimize/multistart.h): the tail compression keeps every start's
-// optimum and value and spares the line search the evaluations a steep tail costs it.
+// optimum and value, and a start near the maximum reaches it where the plain line search gives up.
 #include <cmath>
 
 #include "acquisition/gaussian.h"
@@ -14,7 +14,8 @@ constexpr double kLogSqrt2Pi = 0.91893853320467274178;
 
 // log Φ((0.7 − x1)/0.001) − (x1 − 0.6)² − (x2 − 0.3)² − 0.4 (x0 − 0.5)²: a shallow concave bowl at
 // (0.5, 0.6, 0.3) next to a sharp "constraint" at x1 = 0.7, beyond which the value falls as −z²/2
-// (about −5000 at x1 = 0.8, −45 000 at 1): the shape of log(EHVI × PoF) for a nearly noise-free constrained metric.
+// (about −5000 at x1 = 0.8, −45 000 at 1): the shape of log(EHVI × PoF) for a nearly noise-free
+// constrained metric.
 double steep_tail(const Eigen::VectorXd& x, Eigen::VectorXd* grad, int* evaluations) {
     ++*evaluations;
     const double z = (0.7 - x[1]) / 0.001;
