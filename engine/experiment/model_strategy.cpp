@@ -110,7 +110,8 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
     transforms.is_known = [&known](const Eigen::VectorXd& x) {
         return std::any_of(known.begin(), known.end(), [&](const Eigen::VectorXd& k) { return (k - x).lpNorm<Eigen::Infinity>() <= 1e-12; });
     };
-    const AcquisitionOptimizerOptions optimizer = acquisition_optimizer_options(settings_);
+    AcquisitionOptimizerOptions optimizer = acquisition_optimizer_options(settings_);
+    if (units) optimizer.lbfgsb.tail_compression = kOutcomeTailCompression;
     const Eigen::VectorXd target = to_unit_vector(space, space.target());
 
     // Data with fantasies, per model: pending trials first, then this batch's earlier candidates,

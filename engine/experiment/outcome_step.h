@@ -51,6 +51,13 @@ std::vector<SurrogateFit> fit_metric_models(const std::vector<TrainingSet>& sets
                                             const NutsWarmStart* warm = nullptr,
                                             const std::function<void(int, int)>& progress = {});
 
+// The L-BFGS-B tail compression (optimize/multistart.h) of a step with several metrics: one unit of
+// the logarithmic acquisition. log(EHVI × PoF) falls as −z²/2 outside a constraint or far below a
+// reference point when the metrics' posteriors are sharp, and without it each local optimization's
+// first line search spent ~13 evaluations regrowing a step shrunk by that fall (docs/performance.md).
+// The one-objective step does not use it: its numbers stay those of the paper's setting.
+constexpr double kOutcomeTailCompression = 1.0;
+
 // The experiment's objectives and constraints in the models' units.
 struct OutcomeModelUnits {
     int objectives = 1;            // the first `objectives` models are the objectives, in order

@@ -14,20 +14,25 @@ std::optional<std::string> LbfgsbOptions::validate() const {
     if (!(gradient_tolerance > 0)) return "gradient_tolerance must be positive";
     if (!(relative_improvement >= 0)) return "relative_improvement must not be negative";
     if (memory < 1) return "memory: " + std::to_string(memory) + " must be at least 1";
+    if (!(tail_compression >= 0) || !std::isfinite(tail_compression))
+        return "tail_compression: " + std::to_string(tail_compression) + " must be a finite number >= 0";
     return std::nullopt;
 }
 
 namespace {
 
 // LBFGSpp minimizes; remember the best point evaluated so that a failed line search still
-// returns the progress made.
+// returns the progress made. With `compression` > 0, the solver sees values far below the first
+// one compressed (LbfgsbOptions::tail_compression); the best point and value stay the raw ones.
 struct NegatedObjective {
     const SmoothObjective& f;
     Eigen::VectorXd best_x;
     double best_value = -std::numeric_limits<double>::infinity();
+    double compression = 0.0;
+    std::optional<double> knee;  // the first finite value − compression
 
     double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
-        const double v = f(x, &grad);
+        double v = f(x, &grad);
         grad = -grad;
         if (!std::isfinite(v)) {
             grad.setZero();
@@ -36,6 +41,14 @@ struct NegatedObjective {
         if (v > best_value) {
             best_value = v;
             best_x = x;
+        }
+        if (compression > 0.0) {
+            if (!knee) knee = v - compression;
+            if (v < *knee) {
+                const double r = (*knee - v) / compression;
+                grad /= 1.0 + r;
+                v = *knee - compression * std::log1p(r);
+            }
         }
         return -v;
     }
@@ -63,7 +76,7 @@ std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const s
         const Eigen::Index d = start.size();
         const Eigen::VectorXd lower = Eigen::VectorXd::Zero(d), upper = Eigen::VectorXd::Ones(d);
         Eigen::VectorXd x = start.cwiseMax(0.0).cwiseMin(1.0);
-        NegatedObjective objective{f, x, -std::numeric_limits<double>::infinity()};
+        NegatedObjective objective{f, x, -std::numeric_limits<double>::infinity(), options.tail_compression, {}};
         LocalOptimum optimum;
         double fx = 0.0;
         try {

@@ -20,6 +20,15 @@ struct LbfgsbOptions {
     double gradient_tolerance = 1e-6;  // projected-gradient norm, relative to max(1, |x|)
     double relative_improvement = 1e-9;  // stop when the value improves less than this over 1 iteration
     int memory = 10;
+    // 0: off. Otherwise, within each start, values more than this far below the start's value
+    // reach the solver compressed: v ↦ k − c·log(1 + (k − v)/c) with k = v_start − c, c this
+    // value (the gradient scaled alike), which is strictly increasing and continuously
+    // differentiable and leaves every value above k untouched — so the local maxima, the optimum
+    // returned and its value do not change. What changes is the line search: a trial step that
+    // falls thousands of units below (a logarithmic acquisition far outside a constraint: log PoF ≈
+    // −z²/2) no longer makes the cubic interpolation of Moré–Thuente return a step ~10⁻⁶ of the
+    // useful one, which it then regrows ×2.1 per evaluation (docs/performance.md).
+    double tail_compression = 0.0;
 
     std::optional<std::string> validate() const;
 };
