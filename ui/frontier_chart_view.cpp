@@ -424,20 +424,9 @@ void FrontierChartView::updateBounds(const Experiment& e, const AxisRange& range
         if (c.metric == e.outcomes.objectives[objective_].metric && range.side(c.bound) == 0 &&
             (!range.logarithmic || c.bound > 0.0))
             shown.push_back(&c);
-    while (bounds_.size() > shown.size()) {
-        chart()->removeSeries(bounds_.back());
-        delete bounds_.back();
-        bounds_.pop_back();
-    }
-    while (bounds_.size() < shown.size()) {
-        auto* line = new QLineSeries;
-        chart()->addSeries(line);
-        line->attachAxis(axis_x_);
-        line->attachAxis(current_y_);
-        bounds_.push_back(line);
-    }
+    resizeLines(bounds_, shown.size(), axis_x_, current_y_);
     for (std::size_t i = 0; i < shown.size(); ++i) {
-        bounds_[i]->setName(QString::fromStdString(shown[i]->text()).replace("<=", "≤").replace(">=", "≥"));
+        bounds_[i]->setName(boundName(*shown[i]));
         bounds_[i]->replace({QPointF(x_low, shown[i]->bound), QPointF(x_high, shown[i]->bound)});
     }
     if (!shown.empty()) updateSeriesColors();

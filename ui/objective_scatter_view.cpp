@@ -291,21 +291,10 @@ void ObjectiveScatterView::updateBounds(const AxisRange& x_range, const AxisRang
         if (c.metric == x_metric && x_range.side(c.bound) == 0) shown.push_back({&c, true});
         if (c.metric == y_metric && y_range.side(c.bound) == 0) shown.push_back({&c, false});
     }
-    while (bounds_.size() > shown.size()) {
-        chart()->removeSeries(bounds_.back());
-        delete bounds_.back();
-        bounds_.pop_back();
-    }
-    while (bounds_.size() < shown.size()) {
-        auto* line = new QLineSeries;
-        chart()->addSeries(line);
-        line->attachAxis(axis_x_);
-        line->attachAxis(axis_y_);
-        bounds_.push_back(line);
-    }
+    resizeLines(bounds_, shown.size(), axis_x_, axis_y_);
     for (std::size_t i = 0; i < shown.size(); ++i) {
         const auto& [c, vertical] = shown[i];
-        bounds_[i]->setName(QString::fromStdString(c->text()).replace("<=", "≤").replace(">=", "≥"));
+        bounds_[i]->setName(boundName(*c));
         if (vertical) bounds_[i]->replace({QPointF(c->bound, y_range.low), QPointF(c->bound, y_range.high)});
         else bounds_[i]->replace({QPointF(x_range.low, c->bound), QPointF(x_range.high, c->bound)});
     }

@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QHelpEvent>
+#include <QLineSeries>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -10,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+
+#include "experiment/outcomes.h"
 
 namespace sebo::ui {
 
@@ -172,6 +175,26 @@ bool TrialChartPanel::eventFilter(QObject* watched, QEvent* event) {
     default: break;
     }
     return ChartPanel::eventFilter(watched, event);
+}
+
+void TrialChartPanel::resizeLines(std::vector<QLineSeries*>& lines, std::size_t count, QAbstractAxis* x,
+                                  QAbstractAxis* y) {
+    while (lines.size() > count) {
+        chart()->removeSeries(lines.back());
+        delete lines.back();
+        lines.pop_back();
+    }
+    while (lines.size() < count) {
+        auto* line = new QLineSeries;
+        chart()->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+        lines.push_back(line);
+    }
+}
+
+QString TrialChartPanel::boundName(const OutcomeConstraint& constraint) {
+    return QString::fromStdString(constraint.text()).replace("<=", "≤").replace(">=", "≥");
 }
 
 }  // namespace sebo::ui

@@ -16,8 +16,14 @@
 #include "chart_panel.h"
 #include "experiment_snapshot.h"
 
+class QAbstractAxis;
 class QColor;
+class QLineSeries;
 class QXYSeries;
+
+namespace sebo {
+struct OutcomeConstraint;
+}
 
 namespace sebo::ui {
 
@@ -60,6 +66,12 @@ protected:
 
     // The end of a trial's tooltip: why it is excluded, its active parameters, whether it is chosen.
     static QString trialFooter(const ExperimentSnapshot& snapshot, int trial);
+
+    // Keeps `lines` at `count` line series of the chart: removes the surplus, adds new ones
+    // attached to the axes x and y. Their points and names are the caller's.
+    void resizeLines(std::vector<QLineSeries*>& lines, std::size_t count, QAbstractAxis* x, QAbstractAxis* y);
+    // The legend name of a constraint's bound line: "p99_ms ≤ 40".
+    static QString boundName(const OutcomeConstraint& constraint);
 
     static QImage crossMarker(const QColor& color);
     static QImage arrowMarker(bool up, const QColor& fill, const QColor& outline);

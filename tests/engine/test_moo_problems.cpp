@@ -19,9 +19,12 @@
 #include "problems/branin_currin.h"
 #include "problems/constrained_hartmann6.h"
 #include "problems/synthetic_functions.h"
+#include "problem_test_support.h"
 #include "test_support.h"
 
 using namespace sebo;
+using sebo::test::error_field;
+using sebo::test::spec_named;
 
 namespace {
 
@@ -29,23 +32,6 @@ std::array<double, 6> to_array(const std::vector<double>& x) {
     std::array<double, 6> a{};
     std::copy(x.begin(), x.end(), a.begin());
     return a;
-}
-
-ProblemSpec spec_named(const std::string& name) {
-    ProblemSpec spec;
-    spec.name = name;
-    return spec;
-}
-
-// The field of the InputError make_problem throws for `spec` ("" when it does not throw).
-std::string error_field(const ProblemSpec& spec, std::string* message = nullptr) {
-    try {
-        make_problem(spec);
-    } catch (const InputError& e) {
-        if (message) *message = e.what();
-        return e.field();
-    }
-    return {};
 }
 
 // A point of the problem's space: `base` everywhere, the given coordinates set.

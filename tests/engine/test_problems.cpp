@@ -17,28 +17,14 @@
 #include "problems/random_stream.h"
 #include "problems/sparse_quadratic.h"
 #include "problems/synthetic_functions.h"
+#include "problem_test_support.h"
 #include "test_support.h"
 
 using namespace sebo;
+using sebo::test::error_field;
+using sebo::test::spec_named;
 
 namespace {
-
-ProblemSpec spec_named(const std::string& name) {
-    ProblemSpec spec;
-    spec.name = name;
-    return spec;
-}
-
-// The field of the InputError make_problem throws for `spec` ("" when it does not throw).
-std::string error_field(const ProblemSpec& spec, std::string* message = nullptr) {
-    try {
-        make_problem(spec);
-    } catch (const InputError& e) {
-        if (message) *message = e.what();
-        return e.field();
-    }
-    return {};
-}
 
 double value_at(const Problem& problem, const std::vector<double>& x) { return problem.primary_measurement(x, 0).mean; }
 
