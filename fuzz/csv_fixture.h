@@ -53,7 +53,7 @@ inline Experiment csv_fixture_experiment() {
 inline bool same_parameter(const Parameter& a, const Parameter& b) {
     return a.name == b.name && a.kind == b.kind && a.lower == b.lower && a.upper == b.upper &&
            a.log_scale == b.log_scale && a.target == b.target && a.group == b.group &&
-           a.min_change == b.min_change;
+           a.min_change == b.min_change && a.values == b.values && a.ordered == b.ordered;
 }
 
 }  // namespace sebo::fuzz

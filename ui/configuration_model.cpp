@@ -3,6 +3,7 @@
 #include <QBrush>
 #include <QFont>
 #include <QGuiApplication>
+#include <QStringList>
 
 #include "palette_colors.h"
 
@@ -70,6 +71,11 @@ QVariant ConfigurationModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole:
+        if ((index.column() == Value || index.column() == Target) && p.kind == ParameterKind::Choice) {
+            QStringList values;
+            for (const ChoiceValue& v : p.values) values << QString::fromStdString(v.text);
+            return tr("one of %1%2").arg(values.join(QStringLiteral(" | ")), p.ordered ? tr(" (ordered)") : QString());
+        }
         if (index.column() == Value || index.column() == Target) {
             QString text = QString::number(index.column() == Value ? row.value : row.target, 'g', 17);
             text += tr(" (bounds %1 to %2%3)")

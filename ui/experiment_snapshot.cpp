@@ -79,6 +79,7 @@ QString count_text(long long n, const QString& singular, const QString& plural) 
 }
 
 QString display_value(const Parameter& parameter, double value) {
+    if (parameter.kind == ParameterKind::Choice) return QString::fromStdString(value_text(parameter, value));
     if (parameter.kind == ParameterKind::Integer && std::isfinite(value))
         return QString::number(static_cast<long long>(std::llround(value)));
     return display_number(value);

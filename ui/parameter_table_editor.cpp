@@ -176,9 +176,10 @@ bool ParameterTableEditor::loadFile(const QString& path) {
     try {
         const SearchSpace space = load_space_file(path.toStdString());
         // The table has no place for them yet (issue 14, item 7): refuse rather than drop them.
-        if (!space.fixed_parameters().empty() || space.has_constraints()) {
-            showError(-1, 0, tr("Could not load %1: it has fixed parameters or linear parameter constraints, which this "
-                                "editor cannot show yet; create the experiment with 'sebo new --space' and open it")
+        if (!space.fixed_parameters().empty() || space.has_constraints() || space.has_choices()) {
+            showError(-1, 0, tr("Could not load %1: it has fixed parameters or linear parameter constraints (or choice "
+                                "parameters), which this editor cannot show yet; create the experiment with "
+                                "'sebo new --space' and open it")
                                  .arg(QDir::toNativeSeparators(path)));
             return false;
         }

@@ -203,7 +203,10 @@ int command_fit(const Args& args) {
     const ObjectiveUnitsScore loo_objective = in_objective_units(loo, *training);
     const int samples = static_cast<int>(fit.samples.size());
     // R-hat and bulk-ESS of each input's relevance (NUTS only), by input index.
-    std::vector<const Convergence*> convergence(static_cast<std::size_t>(space.dimension()), nullptr);
+    // The model's inputs: the parameters, or with choices their features ("compression=lz4").
+    const int inputs = fit.posterior->model_data().dimension();
+    const InputEncoding* encoding = training->data->encoding.get();
+    std::vector<const Convergence*> convergence(static_cast<std::size_t>(inputs), nullptr);
     for (std::size_t k = 0; k < fit.diagnostics.relevance_order.size(); ++k)
         convergence[static_cast<std::size_t>(fit.diagnostics.relevance_order[k])] = &fit.diagnostics.parameters[k];
     const NutsSchedule schedule = method.nuts_schedule(threads);
@@ -239,7 +242,7 @@ int command_fit(const Args& args) {
         out["relevance_quantiles"] = {kLowQuantile, kHighQuantile};
         out["relevance"] = Json::array();
         for (const ParameterRelevance& r : relevance) {
-            Json entry = {{"parameter", space.parameter(r.parameter).name},
+            Json entry = {{"parameter", feature_name(space, encoding, r.parameter)},
                           {"index", r.parameter},
                           {"relevance", r.median},
                           {"low", r.low},
@@ -321,14 +324,14 @@ int command_fit(const Args& args) {
     const int shown = std::min(top, static_cast<int>(relevance.size()));
     std::printf("\nrelevance = median of 1/lengthscale^2 over %d sample%s", samples, samples == 1 ? "" : "s");
     if (samples > 1) std::printf(", with its 10th-90th percentile");
-    std::printf(" (top %d of %d):\n", shown, space.dimension());
+    std::printf(" (top %d of %d):\n", shown, inputs);
     std::printf("  %-4s %-20s %12s", "rank", "parameter", "relevance");
     if (samples > 1) std::printf(" %12s %12s", "10%", "90%");
     if (fit.sampled) std::printf(" %8s %9s", "R-hat", "bulk ESS");
     std::printf("\n");
     for (int k = 0; k < shown; ++k) {
         const ParameterRelevance& r = relevance[static_cast<std::size_t>(k)];
-        std::printf("  %-4d %-20s %12.4g", k + 1, space.parameter(r.parameter).name.c_str(), r.median);
+        std::printf("  %-4d %-20s %12.4g", k + 1, feature_name(space, encoding, r.parameter).c_str(), r.median);
         if (samples > 1) std::printf(" %12.4g %12.4g", r.low, r.high);
         if (const Convergence* c = convergence[static_cast<std::size_t>(r.parameter)])
             std::printf(" %8.3f %9.0f", c->rhat, c->ess_bulk);

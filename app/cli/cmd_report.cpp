@@ -11,6 +11,7 @@
 #include "core/input_error.h"
 #include "evaluators/command_evaluator.h"
 #include "experiment/analytics.h"
+#include "io/choice_json.h"
 #include "io/csv_export.h"
 #include "io/experiment_file.h"
 #include "io/file_lock.h"
@@ -140,9 +141,10 @@ int command_info(const Args& args) {
     // Who runs the file now, as its run lock's sidecar says (read, never locked).
     const std::string& path = parser.positionals().front();
     const std::optional<LockHolder> runner = FileLock::current_holder(run_lock_path(path));
-    int integers = 0, logs = 0;
+    int integers = 0, logs = 0, choices = 0;
     for (const Parameter& p : e.space.parameters()) {
         integers += p.kind == ParameterKind::Integer;
+        choices += p.kind == ParameterKind::Choice;
         logs += p.log_scale;
     }
     if (parser.has("json")) {
@@ -158,6 +160,14 @@ int command_info(const Args& args) {
         out["groups"] = e.space.has_groups() ? e.space.group_count() : 0;
         out["fixed_parameters"] = Json::object();
         for (const Parameter& p : e.space.fixed_parameters()) out["fixed_parameters"][p.name] = p.resolved_target();
+        out["choice_parameters"] = Json::object();
+        for (const Parameter& p : e.space.parameters())
+            if (p.kind == ParameterKind::Choice) {
+                Json choice = Json::object();
+                put_choice_parameter(choice, p);
+                choice["target"] = choice_value_json(p, p.resolved_target());
+                out["choice_parameters"][p.name] = std::move(choice);
+            }
         out["parameter_constraints"] = Json::array();
         for (int k = 0; k < static_cast<int>(e.space.constraints().size()); ++k)
             out["parameter_constraints"].push_back(e.space.constraint_text(k));
@@ -195,13 +205,23 @@ int command_info(const Args& args) {
     if (!tracked.empty()) std::printf("tracked      %s\n", tracked.c_str());
     std::printf("method       %s, %d initial Sobol trials, budget %d, seed %llu\n", to_string(e.method.strategy),
                 e.method.initial_trials, e.method.budget, static_cast<unsigned long long>(e.seed));
-    std::printf("parameters   %d (%d integer, %d log scale)", e.space.dimension(), integers, logs);
+    std::printf("parameters   %d (%d integer, %s%d log scale)", e.space.dimension(), integers,
+                choices ? (std::to_string(choices) + " choice, ").c_str() : "", logs);
     if (e.space.has_groups()) std::printf(", %d groups", e.space.group_count());
     if (!e.space.fixed_parameters().empty()) {
         std::string fixed;
         for (const Parameter& p : e.space.fixed_parameters())
             fixed += (fixed.empty() ? "" : ", ") + p.name + " = " + format_number(p.resolved_target());
         std::printf("\nfixed        %s", fixed.c_str());
+    }
+    bool first_choice = true;
+    for (const Parameter& p : e.space.parameters()) {
+        if (p.kind != ParameterKind::Choice) continue;
+        std::string values;
+        for (const ChoiceValue& v : p.values) values += (values.empty() ? "" : "|") + v.text;
+        std::printf("\n%s %s: %s%s, target %s", first_choice ? "choices     " : "            ", p.name.c_str(), values.c_str(),
+                    p.ordered ? " (ordered)" : "", value_text(p, p.resolved_target()).c_str());
+        first_choice = false;
     }
     for (int k = 0; k < static_cast<int>(e.space.constraints().size()); ++k)
         std::printf("\n%s %s", k == 0 ? "subject to  " : "            ", e.space.constraint_text(k).c_str());

@@ -11,6 +11,7 @@
 #include "core/input_error.h"
 #include "core/thread_pool.h"
 #include "experiment/simplify.h"
+#include "io/choice_json.h"
 #include "io/experiment_file.h"
 
 namespace sebo::cli {
@@ -54,7 +55,11 @@ Json path_to_json(const Experiment& e, const SimplifyPath& path) {
         }
         if (s.feasibility) step["feasibility"] = *s.feasibility;
         Json parameters = Json::object();
-        for (int i = 0; i < space.dimension(); ++i) parameters[space.parameter(i).name] = s.parameters[static_cast<std::size_t>(i)];
+        for (int i = 0; i < space.dimension(); ++i) {
+            const Parameter& p = space.parameter(i);
+            const double v = s.parameters[static_cast<std::size_t>(i)];
+            parameters[p.name] = p.kind == ParameterKind::Choice ? choice_value_json(p, v) : Json(v);
+        }
         step["parameters"] = std::move(parameters);
         out["steps"].push_back(std::move(step));
     }

@@ -45,12 +45,17 @@ void print_table(const Experiment& e, const std::vector<int>& indices) {
     for (const Parameter& p : space.parameters()) name_width = std::max(name_width, p.name.size());
     std::vector<std::vector<std::string>> columns;  // target, then one per trial
     std::vector<std::string> target{"target"};
-    for (double t : space.target()) target.push_back(format_short(t));
+    // A choice shows its value's text; a number, its short form.
+    const auto shown = [&](int i, double v) {
+        return space.parameter(i).kind == ParameterKind::Choice ? value_text(space.parameter(i), v) : format_short(v);
+    };
+    const std::vector<double> targets = space.target();
+    for (int i = 0; i < space.dimension(); ++i) target.push_back(shown(i, targets[static_cast<std::size_t>(i)]));
     columns.push_back(target);
     for (int index : indices) {
         const Trial& t = *e.find_trial(index);
         std::vector<std::string> column{"trial " + std::to_string(index)};
-        for (double v : t.parameters) column.push_back(format_short(v));
+        for (int i = 0; i < space.dimension(); ++i) column.push_back(shown(i, t.parameters[static_cast<std::size_t>(i)]));
         column.push_back(std::to_string(e.sparsity(t)));
         columns.push_back(column);
     }
@@ -81,7 +86,9 @@ std::string results_sheet(const Experiment& e, const std::vector<int>& indices) 
     text += "\n";
     for (int index : indices) {
         text += std::to_string(index);
-        for (double v : e.find_trial(index)->parameters) text += "," + format_number(v);
+        const std::vector<double>& values = e.find_trial(index)->parameters;
+        for (int i = 0; i < e.space.dimension(); ++i)
+            text += "," + csv_quote(value_text(e.space.parameter(i), values[static_cast<std::size_t>(i)]));
         text += std::string(e.outcomes.metrics.size(), ',') + "\n";
     }
     return text;

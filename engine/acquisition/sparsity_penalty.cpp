@@ -3,6 +3,7 @@
 #include <cassert>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace sebo {
 
@@ -31,18 +32,29 @@ SparsityPenalty::SparsityPenalty(PenaltyKind kind, Eigen::VectorXd target, std::
     }
 }
 
+void SparsityPenalty::set_discrete_levels(std::vector<int> levels) {
+    assert(static_cast<Eigen::Index>(levels.size()) == target_.size());
+    levels_ = std::move(levels);
+}
+
+bool SparsityPenalty::changed_choice(const Eigen::VectorXd& x, Eigen::Index i) const {
+    const int k = levels_[static_cast<std::size_t>(i)];
+    const auto cell = [k](double u) { return u > 0.0 ? std::min(static_cast<int>(u * k), k - 1) : 0; };
+    return cell(x[i]) != cell(target_[i]);
+}
+
 double SparsityPenalty::max_value() const {
     switch (kind_) {
     case PenaltyKind::L0: return group_count_;
     case PenaltyKind::L1: {
         double total = 0.0;
-        for (Eigen::Index i = 0; i < target_.size(); ++i) total += std::max(target_[i], 1.0 - target_[i]);
+        for (Eigen::Index i = 0; i < target_.size(); ++i) total += discrete(i) ? 1.0 : std::max(target_[i], 1.0 - target_[i]);
         return total;
     }
     case PenaltyKind::GroupLasso: {
         std::vector<double> sq(static_cast<std::size_t>(group_count_), 0.0);
         for (Eigen::Index i = 0; i < target_.size(); ++i) {
-            const double far = std::max(target_[i], 1.0 - target_[i]);
+            const double far = discrete(i) ? 1.0 : std::max(target_[i], 1.0 - target_[i]);
             sq[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] += far * far;
         }
         double total = 0.0;
@@ -58,7 +70,7 @@ double SparsityPenalty::exact(const Eigen::VectorXd& x) const {
     if (kind_ == PenaltyKind::L0) {
         std::vector<char> active(static_cast<std::size_t>(group_count_), 0);
         for (Eigen::Index i = 0; i < x.size(); ++i)
-            if (x[i] != target_[i]) active[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] = 1;
+            if (discrete(i) ? changed_choice(x, i) : x[i] != target_[i]) active[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] = 1;
         int count = 0;
         for (char a : active) count += a;
         return std::max(count, floor_);
@@ -76,7 +88,8 @@ double SparsityPenalty::smooth(const Eigen::VectorXd& x, double a, Eigen::Vector
         // Per group: squared distance, then the Gaussian bump exp(−½ s / a²).
         std::vector<double> sq(static_cast<std::size_t>(group_count_), 0.0);
         for (Eigen::Index i = 0; i < d; ++i) {
-            const double diff = x[i] - target_[i];
+            const double diff = discrete(i) ? (changed_choice(x, i) ? std::numeric_limits<double>::infinity() : 0.0)
+                                            : x[i] - target_[i];
             sq[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] += diff * diff;
         }
         const double inv_a2 = 1.0 / (a * a);
@@ -90,12 +103,17 @@ double SparsityPenalty::smooth(const Eigen::VectorXd& x, double a, Eigen::Vector
         if (floor_ > 0) value = smooth_floor(value, floor_, a, &slope);
         if (grad)
             for (Eigen::Index i = 0; i < d; ++i)
-                (*grad)[i] = slope * bump[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] * (x[i] - target_[i]) * inv_a2;
+                if (!discrete(i))
+                    (*grad)[i] = slope * bump[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] * (x[i] - target_[i]) * inv_a2;
         return value;
     }
     case PenaltyKind::L1: {
         double value = 0.0;
         for (Eigen::Index i = 0; i < d; ++i) {
+            if (discrete(i)) {
+                value += changed_choice(x, i) ? 1.0 : 0.0;
+                continue;
+            }
             const double diff = x[i] - target_[i];
             value += std::abs(diff);
             if (grad) (*grad)[i] = diff > 0 ? 1.0 : (diff < 0 ? -1.0 : 0.0);
@@ -105,13 +123,14 @@ double SparsityPenalty::smooth(const Eigen::VectorXd& x, double a, Eigen::Vector
     case PenaltyKind::GroupLasso: {
         std::vector<double> sq(static_cast<std::size_t>(group_count_), 0.0);
         for (Eigen::Index i = 0; i < d; ++i) {
-            const double diff = x[i] - target_[i];
+            const double diff = discrete(i) ? (changed_choice(x, i) ? 1.0 : 0.0) : x[i] - target_[i];
             sq[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])] += diff * diff;
         }
         double value = 0.0;
         for (double s : sq) value += std::sqrt(s);
         if (grad)
             for (Eigen::Index i = 0; i < d; ++i) {
+                if (discrete(i)) continue;
                 const double norm = std::sqrt(sq[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(i)])]);
                 (*grad)[i] = norm > 0 ? (x[i] - target_[i]) / norm : 0.0;
             }

@@ -15,6 +15,13 @@
 //      m_a = N + a·log(1 + exp((φ_a − N)/a)),   max(φ_a, N) ≤ m_a ≤ max(φ_a, N) + a·log 2,
 // so that it tends to max(count, N) along the homotopy as φ_a tends to the count, and its
 // gradient is σ((φ_a − N)/a)·∇φ_a (σ the logistic function).
+//
+// Choice parameters (discrete columns, set_discrete_levels) count exactly in every form: a choice
+// whose value (its cell ⌊uK⌋, space/search_space.h) differs from the target's contributes a
+// distance of infinity to its group in φ_a (its group's bump is 0: the group counts 1, for any a)
+// and 1 to L1 and to the group lasso's squared norm, with derivative 0; one on its target's value
+// contributes nothing. So the homotopy's φ_a is exact on choices at every stage, and the smoothing
+// acts on the continuous parameters only.
 
 #include <Eigen/Core>
 #include <vector>
@@ -43,6 +50,10 @@ public:
     // The largest value the penalty takes on [0,1]^D: the sparsity side of the reference point.
     double max_value() const;
 
+    // Per column: K ≥ 2 for a choice of K values (counted exactly, see above), 0 otherwise.
+    void set_discrete_levels(std::vector<int> levels);
+    const std::vector<int>& discrete_levels() const { return levels_; }
+
 private:
     PenaltyKind kind_;
     Eigen::VectorXd target_;
@@ -50,6 +61,11 @@ private:
     int group_count_;
     int floor_;
     std::vector<int> group_size_;
+    std::vector<int> levels_;  // empty: no discrete columns
+
+    // Whether column i is a choice (and then whether its value differs from the target's).
+    bool discrete(Eigen::Index i) const { return !levels_.empty() && levels_[static_cast<std::size_t>(i)] >= 2; }
+    bool changed_choice(const Eigen::VectorXd& x, Eigen::Index i) const;
 };
 
 }  // namespace sebo

@@ -28,6 +28,7 @@
 #include "core/format.h"
 #include "core/input_error.h"
 #include "evaluators/command_launch.h"
+#include "io/choice_json.h"
 #include "evaluators/output_lines.h"
 #include "evaluators/shell_quoting.h"
 
@@ -587,7 +588,10 @@ std::string command_input_json(const SearchSpace& space, const Trial& trial) {
         const double v = values[i];
         // Integers (and integral fixed values) as JSON integers, so that a program can use them as
         // counts without a cast.
-        if ((p.kind == ParameterKind::Integer || p.kind == ParameterKind::Fixed) && std::isfinite(v) && std::floor(v) == v &&
+        // A choice as its value: a JSON number when it was given as one, a string otherwise.
+        if (p.kind == ParameterKind::Choice)
+            members.emplace_back(p.name, choice_value_json(p, v));
+        else if ((p.kind == ParameterKind::Integer || p.kind == ParameterKind::Fixed) && std::isfinite(v) && std::floor(v) == v &&
             std::abs(v) <= 9007199254740992.0)
             members.emplace_back(p.name, static_cast<std::int64_t>(v));
         else

@@ -8,6 +8,7 @@
 #include "core/robust_spread.h"
 #include "design/polytope_sampler.h"
 #include "design/sobol.h"
+#include "model/input_encoding.h"
 #include "space/feasible_point.h"
 #include "space/polytope.h"
 
@@ -20,7 +21,31 @@ Eigen::VectorXd to_unit_vector(const SearchSpace& space, const std::vector<doubl
     return Eigen::Map<const Eigen::VectorXd>(unit.data(), static_cast<Eigen::Index>(unit.size()));
 }
 
+// Every choice coordinate moved to the middle of the cell it is in (the value it stands for).
+Eigen::VectorXd centre_choices(const std::vector<int>& levels, Eigen::VectorXd u) {
+    for (std::size_t i = 0; i < levels.size(); ++i)
+        if (levels[i] >= 2) {
+            const auto c = static_cast<Eigen::Index>(i);
+            u[c] = SearchSpace::choice_unit(SearchSpace::choice_of_unit(u[c], levels[i]), levels[i]);
+        }
+    return u;
+}
+
 }  // namespace
+
+std::shared_ptr<const InputEncoding> input_encoding(const SearchSpace& space) {
+    if (!space.has_choices()) return nullptr;
+    std::vector<bool> ordered;
+    for (const Parameter& p : space.parameters()) ordered.push_back(p.ordered);
+    return std::make_shared<const InputEncoding>(space.choice_levels(), std::move(ordered));
+}
+
+std::string feature_name(const SearchSpace& space, const InputEncoding* encoding, int feature) {
+    if (!encoding) return space.parameter(feature).name;
+    const Parameter& p = space.parameter(encoding->column_of_feature(feature));
+    const int value = encoding->value_of_feature(feature);
+    return value < 0 ? p.name : p.name + "=" + value_text(p, value);
+}
 
 std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::vector<Eigen::VectorXd>& anchors, int count,
                                          std::uint64_t seed) {
@@ -139,6 +164,7 @@ std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment
     data->inputs.resize(n, experiment.space.dimension());
     for (Eigen::Index i = 0; i < n; ++i) data->inputs.row(i) = x[static_cast<std::size_t>(i)].transpose();
     data->targets = standardizer.transform(warped);
+    data->encoding = input_encoding(experiment.space);
     if (all_sem) {
         data->noise_variances.resize(n);
         for (Eigen::Index i = 0; i < n; ++i) {
@@ -249,7 +275,8 @@ FitRecord make_fit_record(const SurrogateFit& fit, const MethodSettings& method,
     for (std::size_t k = 0; k < shown; ++k) {
         const int d = fit.diagnostics.relevance_order[k];
         const Convergence& c = fit.diagnostics.parameters[k];
-        r.parameters.push_back({space.parameter(d).name, finite(c.rhat), finite(c.ess_bulk)});
+        const InputEncoding* encoding = fit.posterior ? fit.posterior->data().encoding.get() : nullptr;
+        r.parameters.push_back({feature_name(space, encoding, d), finite(c.rhat), finite(c.ess_bulk)});
     }
     r.seconds = fit.seconds;
     return r;
@@ -270,11 +297,15 @@ SparsityPenalty make_sparsity_penalty(const SearchSpace& space, PenaltyKind kind
     std::vector<int> group_of(static_cast<std::size_t>(space.dimension()));
     for (int i = 0; i < space.dimension(); ++i) group_of[static_cast<std::size_t>(i)] = space.group_of(i);
     const auto t = space.target_unit();
-    return SparsityPenalty(kind, Eigen::Map<const Eigen::VectorXd>(t.data(), static_cast<Eigen::Index>(t.size())),
-                           std::move(group_of), space.group_count(), floor);
+    SparsityPenalty penalty(kind, Eigen::Map<const Eigen::VectorXd>(t.data(), static_cast<Eigen::Index>(t.size())),
+                            std::move(group_of), space.group_count(), floor);
+    if (space.has_choices()) penalty.set_discrete_levels(space.choice_levels());
+    return penalty;
 }
 
-CandidateTransforms make_candidate_transforms(const SearchSpace& space) {
+namespace {
+
+CandidateTransforms numeric_candidate_transforms(const SearchSpace& space) {
     const auto t = space.target_unit();
     const Eigen::VectorXd target = Eigen::Map<const Eigen::VectorXd>(t.data(), static_cast<Eigen::Index>(t.size()));
     CandidateTransforms transforms;
@@ -308,6 +339,22 @@ CandidateTransforms make_candidate_transforms(const SearchSpace& space) {
         const std::vector<double> user =
             space.snap(space.from_unit(std::vector<double>(snapped.data(), snapped.data() + snapped.size())));
         return to_unit_vector(space, user);
+    };
+    return transforms;
+}
+
+}  // namespace
+
+CandidateTransforms make_candidate_transforms(const SearchSpace& space) {
+    CandidateTransforms transforms = numeric_candidate_transforms(space);
+    if (!space.has_choices()) return transforms;
+    // Choices: each coordinate on the middle of its value's cell, so that one value is one point.
+    transforms.choice_levels = space.choice_levels();
+    transforms.snap = [levels = transforms.choice_levels, snap = transforms.snap](const Eigen::VectorXd& u) {
+        return snap(centre_choices(levels, u));
+    };
+    transforms.finalize = [levels = transforms.choice_levels, finalize = transforms.finalize](const Eigen::VectorXd& u) {
+        return centre_choices(levels, finalize(centre_choices(levels, u)));
     };
     return transforms;
 }

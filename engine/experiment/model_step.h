@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "acquisition/acquisition.h"
@@ -64,6 +65,13 @@ std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool 
 // values of an objective in maximization form, any other metric's as recorded, with the same
 // winsorizing, warp and standardization of its own. Empty when no such trial exists.
 std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment, const std::string& metric, bool warp);
+
+// How the models see the space's points: null without choice parameters, otherwise their one-hot
+// or ordinal features (model/input_encoding.h). make_metric_training_set sets it on the data.
+std::shared_ptr<const InputEncoding> input_encoding(const SearchSpace& space);
+// The name of the model's input `feature`: the parameter's, or "compression=lz4" for a one-hot
+// feature of a choice (encoding null: the parameter of that index).
+std::string feature_name(const SearchSpace& space, const InputEncoding* encoding, int feature);
 
 // The surrogate the method asks for, with its NUTS settings for a step run with `threads`
 // threads (the number of chains of the fast mode follows it unless set).

@@ -8,6 +8,7 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
+#include "io/choice_json.h"
 
 namespace sebo {
 namespace {
@@ -81,7 +82,8 @@ std::string trials_to_csv(const Experiment& experiment) {
         if (constrained)
             row.push_back(t.status == TrialStatus::Completed ? feasibility_text(experiment.feasibility(t)) : std::string());
         row.push_back(csv_quote(t.generator));
-        for (double value : space.declared_values(t.parameters)) row.push_back(format_number(value));
+        const std::vector<double> values = space.declared_values(t.parameters);
+        for (std::size_t j = 0; j < values.size(); ++j) row.push_back(csv_quote(value_text(space.declared_parameters()[j], values[j])));
         row.push_back(csv_quote(t.error));
         row.push_back(t.exclusion ? csv_quote(t.exclusion->reason) : std::string());
         append_row(out, row);
@@ -101,7 +103,8 @@ std::string configuration_to_csv(const Experiment& experiment, int trial, bool c
         const Parameter& p = space.declared_parameters()[j];
         const bool changed = p.kind != ParameterKind::Fixed && space.is_active(varying++, values[j]);
         if (changed_only && !changed) continue;
-        append_row(out, {csv_quote(p.name), format_number(values[j]), format_number(p.resolved_target()), changed ? "true" : "false"});
+        append_row(out, {csv_quote(p.name), csv_quote(value_text(p, values[j])), csv_quote(value_text(p, p.resolved_target())),
+                         changed ? "true" : "false"});
     }
     return out;
 }
@@ -120,7 +123,9 @@ std::string configuration_to_json(const Experiment& experiment, int trial, bool 
         if (changed_only && !changed) continue;
         // Integer parameters hold integral values within their bounds (Experiment::validate),
         // so scripts reading the export get 3, not 3.0.
-        if ((p.kind == ParameterKind::Integer || (p.kind == ParameterKind::Fixed && std::floor(value) == value)) &&
+        if (p.kind == ParameterKind::Choice)
+            parameters[p.name] = choice_value_json(p, value);
+        else if ((p.kind == ParameterKind::Integer || (p.kind == ParameterKind::Fixed && std::floor(value) == value)) &&
             std::abs(value) < 9.0e15)
             parameters[p.name] = static_cast<std::int64_t>(value);
         else

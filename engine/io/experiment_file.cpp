@@ -15,6 +15,7 @@
 #include "io/experiment_text_cache.h"
 #include "io/json_document.h"
 #include "io/json_fields.h"
+#include "io/choice_json.h"
 #include "io/min_change_json.h"
 
 namespace sebo {
@@ -102,6 +103,11 @@ Json parameter_to_json(const Parameter& p) {
         }
         return j;
     }
+    if (p.kind == ParameterKind::Choice) {
+        put_choice_parameter(j, p);
+        if (!p.group.empty()) j["group"] = p.group;
+        return j;
+    }
     j["lower"] = p.lower;
     j["upper"] = p.upper;
     j["log"] = p.log_scale;
@@ -183,7 +189,11 @@ Json trial_to_json(const Trial& t, const SearchSpace& space, const std::vector<s
     // make a trial of D parameters cost O(D^2). Names are unique in a valid space.
     auto& members = static_cast<Json::object_t::Container&>(values.get_ref<Json::object_t&>());
     members.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) members.emplace_back(space.parameter(static_cast<int>(i)).name, t.parameters[i]);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Parameter& p = space.parameter(static_cast<int>(i));
+        if (p.kind == ParameterKind::Choice) members.emplace_back(p.name, choice_value_json(p, t.parameters[i]));
+        else members.emplace_back(p.name, t.parameters[i]);
+    }
     j["parameters"] = std::move(values);
     if (!t.values.empty()) j["values"] = values_to_json(t.values, metrics);
     j["generator"] = t.generator;
@@ -280,7 +290,12 @@ Parameter read_parameter(const Document& value, const std::string& path) {
     if (p.name.empty()) fail(member_path(path, "name"), "a parameter name must not be empty");
     read_optional(value, path, "kind", p.kind);
     if (p.kind == ParameterKind::Fixed) return read_fixed_parameter(value, path, std::move(p));
-    if (optional_member(value, "value"))
+    if (p.kind == ParameterKind::Choice) {
+        read_choice_parameter(value, path, p);
+        read_optional(value, path, "group", p.group);
+        check_parameter(p, path);
+        return p;
+    }    if (optional_member(value, "value"))
         fail(member_path(path, "value"), "only a fixed parameter (\"kind\": \"fixed\") has a value; this one is " +
                                              std::string(to_string(p.kind)));
     read_required(value, path, "lower", p.lower);
@@ -463,7 +478,10 @@ std::vector<double> read_trial_parameters(const Document& value, const std::stri
         if (found == index_of.end())
             fail(at, "unknown parameter " + shown_text(it.key()) + "; the search space has no parameter of that name");
         const auto i = static_cast<std::size_t>(found->second);
-        read_value(it.value(), at, values[i]);
+        if (const Parameter& p = space.parameter(found->second); p.kind == ParameterKind::Choice)
+            values[i] = read_choice_value(it.value(), at, p);
+        else
+            read_value(it.value(), at, values[i]);
         seen[i] = true;
     }
     for (std::size_t i = 0; i < d; ++i) {

@@ -166,7 +166,7 @@ void read_value(const Document& value, const std::string& path, TrialStatus& out
 
 void read_value(const Document& value, const std::string& path, ParameterKind& out) {
     read_enum(value, path, out, &parameter_kind_from_string,
-              {ParameterKind::Continuous, ParameterKind::Integer, ParameterKind::Fixed},
+              {ParameterKind::Continuous, ParameterKind::Integer, ParameterKind::Choice, ParameterKind::Fixed},
               "parameter kind");
 }
 

@@ -34,6 +34,16 @@ NumberCell read_number(const std::string& cell) {
     return {value, {}};
 }
 
+// A parameter's cell: a number, or for a choice one of its values (its index).
+NumberCell read_parameter_value(const Parameter& p, const std::string& cell) {
+    if (p.kind != ParameterKind::Choice) return read_number(cell);
+    if (cell.empty()) return {std::nullopt, "one of the values of '" + p.name + "' is required"};
+    if (const auto k = choice_index(p, cell)) return {static_cast<double>(*k), {}};
+    std::string listed;
+    for (const ChoiceValue& v : p.values) listed += (listed.empty() ? "" : "|") + v.text;
+    return {std::nullopt, quoted(cell) + " is not one of the values " + listed + " of parameter '" + p.name + "'"};
+}
+
 // The columns of one metric: its value, named after it (or "objective" when it is the
 // experiment's only metric), and its optional standard error "<metric>_sem" (or "sem").
 struct MetricColumn {
@@ -274,7 +284,7 @@ ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, 
         if (!missing) {
             for (int i = 0; i < space.dimension() && !bad_value; ++i) {
                 const std::size_t c = *columns[static_cast<std::size_t>(i)];
-                const NumberCell value = read_number(row.cells[c]);
+                const NumberCell value = read_parameter_value(space.parameter(i), row.cells[c]);
                 if (!value.value) {
                     invalid_cell(table.header[c], value.problem);
                     bad_value = true;
@@ -306,8 +316,9 @@ ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, 
             for (int i = 0; i < static_cast<int>(values.size()) && !differs; ++i) {
                 const double mine = trial->parameters[static_cast<std::size_t>(i)], theirs = values[static_cast<std::size_t>(i)];
                 if (std::abs(space.to_unit(i, theirs) - space.to_unit(i, mine)) > 1e-9) {
-                    invalid_cell(space.parameter(i).name, format_number(theirs) + " differs from trial " +
-                                                              std::to_string(result.trial) + "'s value " + format_number(mine));
+                    invalid_cell(space.parameter(i).name, value_text(space.parameter(i), theirs) + " differs from trial " +
+                                                              std::to_string(result.trial) + "'s value " +
+                                                              value_text(space.parameter(i), mine));
                     differs = true;
                 }
             }
@@ -371,7 +382,7 @@ TrialImport import_trials(const Experiment& experiment, const CsvTable& table) {
         Trial trial;
         for (int i = 0; i < space.dimension(); ++i) {
             const std::size_t c = *columns[static_cast<std::size_t>(i)];
-            const NumberCell value = read_number(row.cells[c]);
+            const NumberCell value = read_parameter_value(space.parameter(i), row.cells[c]);
             if (!value.value) {
                 problem(c, value.problem);
                 continue;

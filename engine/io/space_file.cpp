@@ -16,7 +16,8 @@
 namespace sebo {
 namespace {
 
-constexpr std::array<const char*, 9> kColumns = {"name", "kind", "lower", "upper", "log", "target", "group", "min_change", "value"};
+constexpr std::array<const char*, 11> kColumns = {"name", "kind",  "lower", "upper",  "log",    "target",
+                                                  "group", "min_change", "value", "values", "ordered"};
 
 std::string quoted(const std::string& cell) { return "'" + cell + "'"; }
 
@@ -85,7 +86,7 @@ public:
         const std::string text = lower_case(cell("kind"));
         if (text.empty()) return ParameterKind::Continuous;
         if (const auto kind = parameter_kind_from_string(text)) return *kind;
-        fail("kind", quoted(cell("kind")) + " is not a parameter kind; expected continuous, integer or fixed");
+        fail("kind", quoted(cell("kind")) + " is not a parameter kind; expected continuous, integer, choice or fixed");
     }
 
     int line() const { return row_.line; }
@@ -121,6 +122,43 @@ void read_fixed(Parameter& p, const RowReader& reader) {
     p.upper = upper ? reader.number("upper") : *p.target;
 }
 
+// A choice parameter's row (issue 14, item 1): values "none|lz4|zstd" (a value that reads as a
+// finite number is that number, sent to the evaluator as one), ordered, and a target that is one of the values.
+void read_choice(Parameter& p, const RowReader& reader) {
+    for (const char* column : {"lower", "upper", "value"})
+        if (!reader.cell(column).empty())
+            reader.fail(column, "a choice parameter has values (column values, such as none|lz4|zstd) instead of " +
+                                    std::string(column == std::string("value") ? "a value" : "bounds"));
+    for (const char* column : {"log", "min_change"})
+        if (!reader.cell(column).empty())
+            reader.fail(column, quoted(reader.cell(column)) + ": a choice parameter has no " +
+                                    (column == std::string("log") ? "scale" : "minimum change"));
+    const std::string list = reader.text("values");
+    if (list.empty()) reader.fail("values", "a choice parameter needs its values, separated by | (such as none|lz4|zstd)");
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t bar = list.find('|', start);
+        std::string text = list.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+        // A value that reads as a finite number is that number, written as the files write it
+        // ("1.50" is 1.5), so that it reads back the same from an experiment file.
+        ChoiceValue v;
+        v.number = parse_number(text);
+        if (v.number && !std::isfinite(*v.number)) v.number.reset();
+        v.text = v.number ? format_number(*v.number) : std::move(text);
+        p.values.push_back(std::move(v));
+        if (bar == std::string::npos) break;
+        start = bar + 1;
+    }
+    p.ordered = reader.flag("ordered");
+    p.lower = 0.0;
+    p.upper = static_cast<double>(p.values.size()) - 1.0;
+    if (const std::string target = reader.cell("target"); !target.empty()) {
+        const auto k = choice_index(p, target);
+        if (!k) reader.fail("target", quoted(target) + " is not one of the values " + quoted(list));
+        p.target = *k;
+    }
+}
+
 }  // namespace
 
 SearchSpace space_from_csv_text(const std::string& text, const std::string& source) {
@@ -130,14 +168,14 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
         const std::string name = lower_case(table.header[i]);
         if (std::find(kColumns.begin(), kColumns.end(), name) == kColumns.end())
             throw InputError(table.where(table.header_line, table.header[i]),
-                             "unknown column; the columns are name, kind, lower, upper, log, target, group, min_change, value");
+                             "unknown column; the columns are name, kind, lower, upper, log, target, group, min_change, value, values, ordered");
         if (!columns.emplace(name, i).second)
             throw InputError(table.where(table.header_line, table.header[i]), "the column appears twice");
     }
     for (const char* required : {"name", "lower", "upper"})
         if (!columns.count(required))
             throw InputError(table.where(table.header_line),
-                             std::string("the header has no '") + required + "' column (the header is: name,kind,lower,upper,log,target,group,min_change,value)");
+                             std::string("the header has no '") + required + "' column (the header is: name,kind,lower,upper,log,target,group,min_change,value,values,ordered)");
     if (table.rows.empty()) throw InputError(source, "the file has a header but no parameters");
 
     std::vector<Parameter> parameters;
@@ -150,8 +188,17 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
         if (const auto [it, inserted] = first_line.emplace(p.name, row.line); !inserted)
             reader.fail("name", "duplicate parameter name " + quoted(p.name) + " (first on line " + std::to_string(it->second) + ")");
         p.kind = reader.kind();
+        if (p.kind != ParameterKind::Choice) {
+            if (!reader.cell("values").empty())
+                reader.fail("values", "only a choice parameter (kind choice) has values; this one is " + std::string(to_string(p.kind)));
+            if (!reader.cell("ordered").empty())
+                reader.fail("ordered", "only a choice parameter (kind choice) is ordered or not; this one is " +
+                                           std::string(to_string(p.kind)));
+        }
         if (p.kind == ParameterKind::Fixed) {
             read_fixed(p, reader);
+        } else if (p.kind == ParameterKind::Choice) {
+            read_choice(p, reader);
         } else {
             if (!reader.cell("value").empty())
                 reader.fail("value", "only a fixed parameter (kind fixed) has a value; this one is " + std::string(to_string(p.kind)));
@@ -159,9 +206,11 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
             p.upper = reader.number("upper");
             p.target = reader.optional_number("target");
         }
-        p.log_scale = reader.flag("log");
+        if (p.kind != ParameterKind::Choice) {
+            p.log_scale = reader.flag("log");
+            p.min_change = reader.min_change();
+        }
         p.group = reader.text("group");
-        p.min_change = reader.min_change();
         check_parameter(p, reader);
         parameters.push_back(std::move(p));
     }

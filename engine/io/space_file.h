@@ -2,7 +2,7 @@
 // A search space written by a person, for `sebo new --space FILE` (SPEC §1):
 //
 //   CSV, one parameter per row, header names in any order and any letter case:
-//     name,kind,lower,upper,log,target,group,min_change,value
+//     name,kind,lower,upper,log,target,group,min_change,value,values,ordered
 //     learning_rate,continuous,1e-5,1e-1,true,,,
 //     n_layers,integer,1,8,,1,,2
 //     timeout_s,continuous,1,60,,30,,5%
@@ -14,6 +14,11 @@
 //   `value` (required, only for that kind) and no target; its lower and upper may be empty (both)
 //   or must hold the value:
 //     compression_level,fixed,,,,,,,3
+//   A parameter of kind `choice` has `values` (at least two, separated by |; a value that reads as
+//   a number is sent to the evaluator as a JSON number), an optional `ordered` (true/false, default
+//   false) and an optional target that is one of the values (default the first); its lower, upper,
+//   log, min_change and value cells must be empty:
+//     compression,choice,,,,none,,,,none|lz4|zstd,
 //   Linear parameter constraints between the parameters come with `sebo new
 //   --parameter-constraint` (space/linear_constraint.h).
 //

@@ -2,15 +2,18 @@
 
 #include <cassert>
 
+#include "model/input_encoding.h"
+
 namespace sebo {
 
 EnsemblePosterior::EnsemblePosterior(std::shared_ptr<const TrainingData> data,
                                      const std::vector<GpHyperparameters>& samples)
     : data_(std::move(data)) {
     assert(data_ && !data_->validate());
+    model_data_ = data_->encoding ? encoded_training_data(*data_) : data_;
     members_.reserve(samples.size());
     for (const GpHyperparameters& h : samples) {
-        GaussianProcess gp(data_, h);
+        GaussianProcess gp(model_data_, h);
         if (gp.status().ok)
             members_.push_back(std::move(gp));
         else
@@ -18,8 +21,9 @@ EnsemblePosterior::EnsemblePosterior(std::shared_ptr<const TrainingData> data,
     }
 }
 
-EnsembleMoments EnsemblePosterior::predict(const Eigen::MatrixXd& X) const {
+EnsembleMoments EnsemblePosterior::predict(const Eigen::MatrixXd& X_unit) const {
     assert(!empty());
+    const Eigen::MatrixXd X = data_->encoding ? data_->encoding->encode(X_unit) : X_unit;
     EnsembleMoments out;
     out.mean.resize(X.rows(), size());
     out.variance.resize(X.rows(), size());
@@ -31,8 +35,9 @@ EnsembleMoments EnsemblePosterior::predict(const Eigen::MatrixXd& X) const {
     return out;
 }
 
-EnsembleMomentsWithGradients EnsemblePosterior::predict_with_gradients(const Eigen::MatrixXd& X) const {
+EnsembleMomentsWithGradients EnsemblePosterior::predict_with_gradients(const Eigen::MatrixXd& X_unit) const {
     assert(!empty());
+    const Eigen::MatrixXd X = data_->encoding ? data_->encoding->encode(X_unit) : X_unit;
     EnsembleMomentsWithGradients out;
     out.mean.resize(X.rows(), size());
     out.variance.resize(X.rows(), size());
@@ -42,8 +47,13 @@ EnsembleMomentsWithGradients EnsemblePosterior::predict_with_gradients(const Eig
         PosteriorMomentsWithGradients p = members_[static_cast<std::size_t>(s)].predict_with_gradients(X);
         out.mean.col(s) = p.mean;
         out.variance.col(s) = p.variance;
-        out.mean_gradient.push_back(std::move(p.mean_gradient));
-        out.variance_gradient.push_back(std::move(p.variance_gradient));
+        if (data_->encoding) {
+            out.mean_gradient.push_back(data_->encoding->pull_back(p.mean_gradient));
+            out.variance_gradient.push_back(data_->encoding->pull_back(p.variance_gradient));
+        } else {
+            out.mean_gradient.push_back(std::move(p.mean_gradient));
+            out.variance_gradient.push_back(std::move(p.variance_gradient));
+        }
     }
     return out;
 }

@@ -32,7 +32,9 @@ class EnsemblePosterior {
 public:
     // Conditions one GP per hyperparameter set on `data` (valid). A set whose covariance does
     // not factor even with the largest jitter is left out and counted in dropped_members();
-    // check empty() before predicting.
+    // check empty() before predicting. When data->encoding is set (choice parameters), the members
+    // are conditioned on the encoded inputs and every prediction encodes its points: callers
+    // give and get unit-cube points (and gradients with respect to them) all the same.
     EnsemblePosterior(std::shared_ptr<const TrainingData> data, const std::vector<GpHyperparameters>& samples);
 
     int size() const { return static_cast<int>(members_.size()); }
@@ -40,6 +42,8 @@ public:
     int dropped_members() const { return dropped_; }
     int dimension() const { return data_->dimension(); }
     const TrainingData& data() const { return *data_; }
+    // What the members are conditioned on: data() itself, or its encoded copy.
+    const TrainingData& model_data() const { return *model_data_; }
     const std::vector<GaussianProcess>& members() const { return members_; }
 
     // Per-member posterior of f at the rows of X (m×D). Requires !empty().
@@ -52,6 +56,7 @@ public:
 
 private:
     std::shared_ptr<const TrainingData> data_;
+    std::shared_ptr<const TrainingData> model_data_;
     std::vector<GaussianProcess> members_;
     int dropped_ = 0;
 };

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "model/input_encoding.h"
+
 namespace sebo {
 
 std::optional<std::string> SurrogateOptions::validate() const {
@@ -18,6 +20,9 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
                            const NutsWarmStart* warm) {
     const auto start = std::chrono::steady_clock::now();
     SurrogateFit fit;
+    // The hyperparameters are fitted to the GP's inputs: the features of the points when the
+    // space has choices (model/input_encoding.h), the points themselves otherwise.
+    const std::shared_ptr<const TrainingData> model_data = data->encoding ? encoded_training_data(*data) : data;
     auto finish = [&](SurrogateFit::Status status, std::string message) {
         fit.status = status;
         fit.message = std::move(message);
@@ -38,7 +43,7 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
         GpMapOptions gp = options.gp;
         gp.seed = seed;
         if (progress) progress(0, 1);
-        const GpMapResult r = fit_gp_map(*data, gp, stop);
+        const GpMapResult r = fit_gp_map(*model_data, gp, stop);
         fit.map_status = r.status;
         if (r.status == FitStatus::Cancelled || stop.stop_requested()) return finish(SurrogateFit::Status::Cancelled, "cancelled");
         if (r.status == FitStatus::Failed) return finish(SurrogateFit::Status::Failed, "GP fit failed: " + r.message);
@@ -49,7 +54,7 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
         SaasMapOptions o = options.saas_map;
         o.seed = seed;
         if (progress) progress(0, 1);
-        const SaasMapResult r = fit_saas_map(*data, o, stop);
+        const SaasMapResult r = fit_saas_map(*model_data, o, stop);
         fit.map_status = r.status;
         if (r.status == FitStatus::Cancelled || stop.stop_requested()) return finish(SurrogateFit::Status::Cancelled, "cancelled");
         if (r.status == FitStatus::Failed || r.ensemble.empty())
@@ -58,7 +63,7 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
         return finish(SurrogateFit::Status::Ok, r.message);
     }
     case SurrogateKind::SaasNuts: {
-        auto likelihood = std::make_shared<const LikelihoodData>(*data);
+        auto likelihood = std::make_shared<const LikelihoodData>(*model_data);
         const NutsProgressCallback nuts_progress = [&](const NutsProgress& p) {
             if (progress) progress(p.iteration, p.total);
         };

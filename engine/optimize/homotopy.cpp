@@ -89,6 +89,58 @@ std::vector<Eigen::VectorXd> local_optima(const SmoothObjective& objective, cons
     return optima;
 }
 
+// A finalized candidate, its exact acquisition value and whether it repeats a known configuration.
+struct Scored {
+    Eigen::VectorXd x;
+    double value = 0.0;
+    bool known = false;
+};
+
+// The preference of the final choice: a new configuration over a known one, then the higher value.
+bool preferred(const Scored& a, const Scored& b) {
+    if (a.known != b.known) return !a.known;
+    return a.value > b.value;
+}
+
+Scored score(const AcquisitionFunction& acquisition, const CandidateTransforms& transforms, const Eigen::VectorXd& x) {
+    Scored s;
+    s.x = transforms.finalize(x);
+    s.value = acquisition.exact_value(s.x);
+    s.known = transforms.is_known && transforms.is_known(s.x);
+    return s;
+}
+
+// The local search over choice values (see the header) from `start`.
+Scored search_choices(const AcquisitionFunction& acquisition, Scored start, const CandidateTransforms& transforms,
+                      const AcquisitionOptimizerOptions& options, double a, const StepControl& control, int& local_optimizations) {
+    const SmoothObjective objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) { return acquisition.value(x, a, grad); };
+    Scored current = std::move(start);
+    for (int round = 0; round < kChoiceSearchRounds; ++round) {
+        Scored best = current;
+        for (std::size_t c = 0; c < transforms.choice_levels.size(); ++c) {
+            const int levels = transforms.choice_levels[c];
+            if (levels < 2) continue;
+            const auto column = static_cast<Eigen::Index>(c);
+            const int now = std::min(static_cast<int>(current.x[column] * levels), levels - 1);
+            for (int k = 0; k < levels; ++k) {
+                if (k == now || control.cancelled()) continue;
+                Eigen::VectorXd y = current.x;
+                y[column] = (k + 0.5) / levels;
+                // The value as it is, and with the continuous parameters re-optimized around it.
+                std::vector<Scored> tried{score(acquisition, transforms, y)};
+                for (const auto& x : local_optima(objective, {y}, transforms, options, control.stop, nullptr))
+                    tried.push_back(score(acquisition, transforms, transforms.snap(x)));
+                ++local_optimizations;
+                for (Scored& s : tried)
+                    if (std::isfinite(s.value) && preferred(s, best)) best = std::move(s);
+            }
+        }
+        if (!preferred(best, current)) break;
+        current = std::move(best);
+    }
+    return current;
+}
+
 }  // namespace
 
 OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, const std::vector<Eigen::VectorXd>& raw,
@@ -174,6 +226,35 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
             result.value = acquisition.exact_value(candidate);
             result.best_stage = -1;
             break;
+        }
+    }
+    // Choice parameters: the exact local search over their values from the best candidates.
+    if (std::any_of(transforms.choice_levels.begin(), transforms.choice_levels.end(), [](int k) { return k >= 2; })) {
+        std::vector<Scored> finalists;
+        for (const auto& [x, stage] : pool) {
+            Scored s = score(acquisition, transforms, x);
+            if (!std::isfinite(s.value)) continue;
+            const bool repeat = std::any_of(finalists.begin(), finalists.end(), [&](const Scored& f) { return f.x == s.x; });
+            if (!repeat) finalists.push_back(std::move(s));
+        }
+        std::stable_sort(finalists.begin(), finalists.end(), preferred);
+        if (finalists.size() > static_cast<std::size_t>(kChoiceSearchStarts)) finalists.resize(kChoiceSearchStarts);
+        Scored best{result.x, result.value, best_known && transforms.is_known};
+        for (Scored& f : finalists) {
+            if (control.cancelled()) break;
+            Scored found = search_choices(acquisition, std::move(f), transforms, options, schedule.back(), control,
+                                          result.local_optimizations);
+            if (preferred(found, best)) {
+                best = std::move(found);
+                result.best_stage = static_cast<int>(schedule.size()) - 1;
+            }
+        }
+        result.x = best.x;
+        result.value = best.value;
+        best_known = best.known;
+        if (control.cancelled()) {
+            result.status = OptimizedCandidate::Status::Cancelled;
+            return result;
         }
     }
     result.repeats_known = best_known && transforms.is_known;

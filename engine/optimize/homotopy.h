@@ -59,6 +59,11 @@ struct CandidateTransforms {
     // runs SLSQP inside it (optimize/polytope_multistart.h) instead of L-BFGS-B in the box; snap and
     // finalize must keep candidates inside it too (space/feasible_snap.h), raw samples included.
     std::shared_ptr<const Polytope> feasible_set;
+    // Optional, per column: K ≥ 2 for a choice parameter of K values (space/search_space.h), 0
+    // otherwise. The continuous optimizers leave a choice's coordinate where it is (the model's
+    // derivative there is 0, model/input_encoding.h); after the last stage an exact local search
+    // over the values changes it (optimize_acquisition).
+    std::vector<int> choice_levels;
 };
 
 struct OptimizedCandidate {
@@ -74,6 +79,16 @@ struct OptimizedCandidate {
 
 // `raw` are the screening points (unit cube): Sobol points and perturbations of good
 // configurations, made by the caller.
+//
+// With choice parameters (transforms.choice_levels) the optimization is mixed: the stages above
+// optimize the continuous parameters with every start's choices held, and then, from each of the
+// best kChoiceSearchStarts finalized candidates, a local search tries every other value of each
+// choice parameter in turn — each trial point re-optimized over the continuous parameters at the
+// last stage's a, then finalized and judged by the exact acquisition — and moves to the best
+// improvement, until no single change of a choice improves (at most kChoiceSearchRounds rounds).
+inline constexpr int kChoiceSearchStarts = 3;
+inline constexpr int kChoiceSearchRounds = 8;
+
 OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, const std::vector<Eigen::VectorXd>& raw,
                                         const CandidateTransforms& transforms, const AcquisitionOptimizerOptions& options,
                                         const StepControl& control);

@@ -118,6 +118,9 @@ std::vector<ConstraintVariable> constraint_variables(const SearchSpace& space) {
         if (p.log_scale)
             v.excluded = "it is on a log scale; constraints are linear in user units, and a log-scale parameter's "
                          "unit-cube coordinate is not linear in its value (remove the log scale or the parameter)";
+        if (p.kind == ParameterKind::Choice)
+            v.excluded = "it is a choice; constraints are linear in numeric parameters, and a choice's values are not "
+                         "numbers on a scale (remove the parameter from the constraint)";
         variables.push_back(std::move(v));
     }
     for (const Parameter& p : space.fixed_parameters()) variables.push_back({p.name, std::nullopt});

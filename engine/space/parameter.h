@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "space/min_change.h"
 
@@ -11,10 +12,24 @@ namespace sebo {
 // Fixed (issue 14, item 2): a parameter pinned for a study. Its value (held in `target`) is sent
 // to the evaluator with every configuration; it is never varied, never counted as active, and is
 // not a column of the unit cube the models and optimizers work in (SearchSpace keeps it apart).
-enum class ParameterKind { Continuous, Integer, Fixed };
+//
+// Choice (issue 14, item 1): one of a list of values (texts or numbers). A configuration vector
+// holds the value's index (0, 1, …, K−1) as a number; everything that leaves the engine (the
+// evaluator, exports, files) shows the value itself (value_text, ChoiceValue). lower = 0 and
+// upper = K − 1; the target is an index too (default 0: the first value). SearchSpace says how
+// a choice maps into the unit cube and the model's inputs.
+enum class ParameterKind { Continuous, Integer, Fixed, Choice };
 
 const char* to_string(ParameterKind kind);
 std::optional<ParameterKind> parameter_kind_from_string(const std::string& text);
+
+// One value of a choice parameter: its text, and its number when it was written as one (JSON
+// number, or a CSV cell that reads as a finite number); the evaluator then receives a JSON number.
+struct ChoiceValue {
+    std::string text;
+    std::optional<double> number;
+    bool operator==(const ChoiceValue&) const = default;
+};
 
 struct Parameter {
     std::string name;
@@ -32,8 +47,19 @@ struct Parameter {
     // Smaller changes from the target count as none and are snapped onto it (space/min_change.h);
     // unset: the 1 % rule (SearchSpace::kDefaultSnapTolerance).
     std::optional<MinChange> min_change;
+    // A choice's values, in order (empty for the other kinds), and whether their order means
+    // something to the model (space/search_space.h: one ordinal input instead of one-hot inputs).
+    std::vector<ChoiceValue> values;
+    bool ordered = false;
 
     double resolved_target() const;
+    int levels() const { return static_cast<int>(values.size()); }
 };
+
+// A value of `p` as text: a choice's value (the index mapped to its text), a number otherwise.
+std::string value_text(const Parameter& p, double value);
+// The index of the choice value whose text is `text` (exact, or numerically equal for a number
+// value); unset when there is none.
+std::optional<int> choice_index(const Parameter& p, const std::string& text);
 
 }  // namespace sebo

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdlib>
 #include <set>
 
 #include "core/format.h"
@@ -15,6 +16,7 @@ const char* to_string(ParameterKind kind) {
     case ParameterKind::Continuous: return "continuous";
     case ParameterKind::Integer: return "integer";
     case ParameterKind::Fixed: return "fixed";
+    case ParameterKind::Choice: return "choice";
     }
     return "continuous";
 }
@@ -23,12 +25,33 @@ std::optional<ParameterKind> parameter_kind_from_string(const std::string& text)
     if (text == "continuous") return ParameterKind::Continuous;
     if (text == "integer") return ParameterKind::Integer;
     if (text == "fixed") return ParameterKind::Fixed;
+    if (text == "choice") return ParameterKind::Choice;
     return std::nullopt;
 }
 
 double Parameter::resolved_target() const {
     if (target) return *target;
+    if (kind == ParameterKind::Choice) return 0.0;
     return (lower <= 0.0 && 0.0 <= upper) ? 0.0 : lower;
+}
+
+std::string value_text(const Parameter& p, double value) {
+    if (p.kind == ParameterKind::Choice && std::isfinite(value) && value >= 0.0 && value < p.levels() &&
+        std::floor(value) == value)
+        return p.values[static_cast<std::size_t>(value)].text;
+    return format_number(value);
+}
+
+std::optional<int> choice_index(const Parameter& p, const std::string& text) {
+    for (std::size_t k = 0; k < p.values.size(); ++k)
+        if (p.values[k].text == text) return static_cast<int>(k);
+    // A number value also answers to another spelling of the number ("4" for 4.0, "1e3" for 1000).
+    char* end = nullptr;
+    const double number = text.empty() ? 0.0 : std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size()) return std::nullopt;
+    for (std::size_t k = 0; k < p.values.size(); ++k)
+        if (p.values[k].number && *p.values[k].number == number) return static_cast<int>(k);
+    return std::nullopt;
 }
 
 namespace {
@@ -41,7 +64,9 @@ bool constraints_mappable(const std::vector<LinearConstraint>& constraints, cons
         for (const LinearTerm& t : c.terms) {
             if (t.parameter < 0 || static_cast<std::size_t>(t.parameter) >= variables || !std::isfinite(t.coefficient))
                 return false;
-            if (static_cast<std::size_t>(t.parameter) < varying.size() && varying[static_cast<std::size_t>(t.parameter)].log_scale)
+            if (static_cast<std::size_t>(t.parameter) < varying.size() &&
+                (varying[static_cast<std::size_t>(t.parameter)].log_scale ||
+                 varying[static_cast<std::size_t>(t.parameter)].kind == ParameterKind::Choice))
                 return false;
         }
     return true;
@@ -51,6 +76,12 @@ bool constraints_mappable(const std::vector<LinearConstraint>& constraints, cons
 
 SearchSpace::SearchSpace(std::vector<Parameter> parameters, std::vector<LinearConstraint> constraints)
     : declared_(std::move(parameters)), constraints_(std::move(constraints)) {
+    // A choice's bounds are its indices, whatever a caller left in them.
+    for (Parameter& p : declared_)
+        if (p.kind == ParameterKind::Choice) {
+            p.lower = 0.0;
+            p.upper = std::max(p.levels() - 1, 0);
+        }
     for (const Parameter& p : declared_) (p.kind == ParameterKind::Fixed ? fixed_ : parameters_).push_back(p);
     if (!constraints_.empty() && constraints_mappable(constraints_, parameters_, parameters_.size() + fixed_.size())) {
         std::vector<std::string> labels;
@@ -87,6 +118,24 @@ std::optional<std::string> SearchSpace::validate_parameter(const Parameter& p) {
         if (p.log_scale) return "log: a fixed parameter is never varied, so it has no scale";
         if (p.min_change) return "min_change: a fixed parameter is never varied, so it has no minimum change";
         if (!p.group.empty()) return "group: a fixed parameter is never active, so it belongs to no group";
+        return std::nullopt;
+    }
+    if (p.kind == ParameterKind::Choice) {
+        if (p.values.size() < 2)
+            return "values: a choice needs at least two values, got " + std::to_string(p.values.size());
+        for (std::size_t k = 0; k < p.values.size(); ++k) {
+            if (p.values[k].text.empty()) return "values: value " + std::to_string(k + 1) + " is empty";
+            for (std::size_t j = 0; j < k; ++j)
+                if (p.values[j].text == p.values[k].text ||
+                    (p.values[j].number && p.values[k].number && *p.values[j].number == *p.values[k].number))
+                    return "values: '" + p.values[k].text + "' appears twice (values " + std::to_string(j + 1) + " and " +
+                           std::to_string(k + 1) + ")";
+        }
+        const double t = p.resolved_target();
+        if (!(t >= 0.0 && t < p.levels() && std::floor(t) == t))
+            return "target: " + format_number(t) + " is not the index of one of the " + std::to_string(p.levels()) + " values";
+        if (p.log_scale) return "log: a choice has no scale";
+        if (p.min_change) return "min_change: a choice changes or does not; it has no minimum change";
         return std::nullopt;
     }
     if (!std::isfinite(p.lower)) return "lower: " + format_number(p.lower) + " is not a finite number";
@@ -144,6 +193,10 @@ std::optional<std::string> SearchSpace::validate() const {
                 parameters_[static_cast<std::size_t>(t.parameter)].log_scale)
                 return at + ": '" + parameters_[static_cast<std::size_t>(t.parameter)].name +
                        "' is on a log scale; constraints are linear in user units";
+            if (static_cast<std::size_t>(t.parameter) < parameters_.size() &&
+                parameters_[static_cast<std::size_t>(t.parameter)].kind == ParameterKind::Choice)
+                return at + ": '" + parameters_[static_cast<std::size_t>(t.parameter)].name +
+                       "' is a choice; constraints are linear in numeric parameters";
         }
         if (!std::isfinite(constraints_[k].bound)) return at + ": the bound " + format_number(constraints_[k].bound) + " is not finite";
     }
@@ -206,8 +259,25 @@ std::optional<int> SearchSpace::index_of(const std::string& name) const {
     return std::nullopt;
 }
 
+std::vector<int> SearchSpace::choice_levels() const {
+    std::vector<int> levels;
+    levels.reserve(parameters_.size());
+    for (const Parameter& p : parameters_) levels.push_back(p.kind == ParameterKind::Choice ? p.levels() : 0);
+    return levels;
+}
+
+bool SearchSpace::has_choices() const {
+    return std::any_of(parameters_.begin(), parameters_.end(), [](const Parameter& p) { return p.kind == ParameterKind::Choice; });
+}
+
+int SearchSpace::choice_of_unit(double u, int levels) {
+    if (!(u > 0.0)) return 0;  // NaN too
+    return std::min(static_cast<int>(u * levels), levels - 1);
+}
+
 double SearchSpace::to_unit(int i, double value) const {
     const Parameter& p = parameter(i);
+    if (p.kind == ParameterKind::Choice) return choice_unit(static_cast<int>(std::floor(value)), p.levels());
     if (p.log_scale) {
         const double lo = std::log(p.lower), hi = std::log(p.upper);
         return (std::log(value) - lo) / (hi - lo);
@@ -217,6 +287,7 @@ double SearchSpace::to_unit(int i, double value) const {
 
 double SearchSpace::from_unit(int i, double u) const {
     const Parameter& p = parameter(i);
+    if (p.kind == ParameterKind::Choice) return choice_of_unit(u, p.levels());
     u = std::clamp(u, 0.0, 1.0);
     double value;
     if (p.log_scale) {
@@ -256,6 +327,7 @@ bool SearchSpace::within_min_change(int i, double value) const {
     const Parameter& p = parameter(i);
     const double t = p.resolved_target();
     if (value == t) return true;
+    if (p.kind == ParameterKind::Choice) return false;
     if (!p.min_change) return std::abs(to_unit(i, value) - to_unit(i, t)) <= kDefaultSnapTolerance;
     // A change smaller than the floor is none; a change of exactly the floor counts (an integer
     // parameter with min_change 2 moves by 2 or more).
@@ -267,6 +339,7 @@ bool SearchSpace::within_min_change_unit(int i, double u) const {
     const Parameter& p = parameter(i);
     const double t = to_unit(i, p.resolved_target());
     if (u == t) return true;
+    if (p.kind == ParameterKind::Choice) return choice_of_unit(u, p.levels()) == static_cast<int>(p.resolved_target());
     if (!p.min_change) return std::abs(u - t) <= kDefaultSnapTolerance;
     if (p.min_change->percent) return std::abs(u - t) < p.min_change->amount / 100.0;
     u = std::clamp(u, 0.0, 1.0);
@@ -318,6 +391,8 @@ std::optional<std::string> SearchSpace::check_point(const std::vector<double>& v
         if (v > p.upper) return p.name + ": " + format_number(v) + " is above the upper bound " + format_number(p.upper);
         if (p.kind == ParameterKind::Integer && std::floor(v) != v)
             return p.name + ": " + format_number(v) + " is not an integer";
+        if (p.kind == ParameterKind::Choice && std::floor(v) != v)
+            return p.name + ": " + format_number(v) + " is not the index of a value";
     }
     return std::nullopt;
 }

@@ -12,6 +12,15 @@
 // Their terms index the constraint variables: the varying parameters 0 … D−1, then the fixed ones
 // D … D+F−1 (constants in a constraint). Their polytope in the unit cube (space/polytope.h) is
 // built once with the space; polytope() is null without constraints.
+//
+// Choice parameters (ParameterKind::Choice, issue 14 item 1) take the index of their value,
+// 0 … K−1, in a configuration vector. In the unit cube value k is the middle of the k-th of K
+// equal cells, u = (k + ½)/K, and any u maps back to the cell it falls in, k = ⌊uK⌋ (clamped):
+// so a Sobol coordinate picks each value with probability 1/K. A choice is active when its index
+// differs from the target's; it counts 1 in the L0 count and in group counts. It has no
+// min_change and may not appear in a linear constraint. The models do not see the cell
+// coordinate: model/input_encoding.h turns it into one-hot inputs (unordered) or one ordinal
+// input k/(K−1) (ordered); choice_levels() tells the optimizers which columns are discrete.
 
 #include <memory>
 #include <optional>
@@ -76,6 +85,12 @@ public:
     std::shared_ptr<const Polytope> shared_polytope() const { return polytope_; }
     const Parameter& parameter(int i) const { return parameters_[static_cast<std::size_t>(i)]; }
     std::optional<int> index_of(const std::string& name) const;
+    // Per varying parameter: its number of values K when it is a choice, 0 otherwise.
+    std::vector<int> choice_levels() const;
+    bool has_choices() const;
+    // The unit-cube coordinate of choice value k of K, and the value a coordinate falls on.
+    static double choice_unit(int k, int levels) { return (k + 0.5) / levels; }
+    static int choice_of_unit(double u, int levels);
 
     // User units <-> unit cube. to_unit does not clamp (values outside the bounds map outside
     // [0,1]); from_unit clamps to [0,1], maps back, rounds integer parameters and clamps to bounds.

@@ -182,7 +182,7 @@ private slots:
               std::pair{QByteArray("depth,continuous,0,1,,,,,0.5\n"),
                         QString("line 7, column value: only a fixed parameter (kind fixed) has a value; this one is continuous")},
               std::pair{QByteArray("depth,choice,0,1,,,,,\n"),
-                        QString("line 7, column kind: 'choice' is not a parameter kind; expected continuous, integer or fixed")}}) {
+                        QString("line 7, column lower: a choice parameter has values (column values, such as none|lz4|zstd) instead of bounds")}}) {
             const Result r = run_sebo({"new", "--space", space(row), "--objective", "y", "--out", out});
             SEBO_EXPECT(r, 2, message);
             QVERIFY(r.err.contains("space.csv"));

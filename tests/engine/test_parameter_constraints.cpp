@@ -318,7 +318,7 @@ private slots:
         QCOMPARE(refused([](Json& j) { j["space"]["parameters"][1]["value"] = 0.5; }),
                  std::string("space.parameters[1].value: only a fixed parameter (\"kind\": \"fixed\") has a value; this one is "
                              "continuous"));
-        QVERIFY(refused([](Json& j) { j["space"]["parameters"][1]["kind"] = "choice"; }).find("continuous, integer, fixed") !=
+        QVERIFY(refused([](Json& j) { j["space"]["parameters"][1]["kind"] = "enum"; }).find("continuous, integer, choice, fixed") !=
                 std::string::npos);
         // A log-scale parameter in a constraint.
         QVERIFY(refused([](Json& j) {

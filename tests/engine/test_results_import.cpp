@@ -152,7 +152,7 @@ private slots:
             {"name,lower,upper\nx,1,0\n", "space.csv line 2, column upper: 0 is not above lower 1"},
             {"name,lower,upper\nx,0,1e999\n", "space.csv line 2, column upper: '1e999' is not a finite number"},
             {"name,kind,lower,upper\nx,float,0,1\n",
-             "space.csv line 2, column kind: 'float' is not a parameter kind; expected continuous, integer or fixed"},
+             "space.csv line 2, column kind: 'float' is not a parameter kind; expected continuous, integer, choice or fixed"},
             {"name,kind,lower,upper\nn,integer,0.5,3\n", "space.csv line 2, column lower: 0.5 is not an integer"},
             {"name,lower,upper,log\nx,0,1,maybe\n", "space.csv line 2, column log: 'maybe' is not true or false (or yes/no, 1/0)"},
             {"name,lower,upper,log\nx,0,1,true\n", "space.csv line 2, column lower: log scale needs a positive lower bound, got 0"},
@@ -160,7 +160,7 @@ private slots:
             {"name,lower,upper\nx,0,1\n,0,1\n", "space.csv line 3, column name: a parameter name must not be empty"},
             {"name,lower,upper\nx,0,1\n\nx,0,2\n", "space.csv line 4, column name: duplicate parameter name 'x' (first on line 2)"},
             {"name,lower,upper,taget\nx,0,1,0\n",
-             "space.csv line 1, column taget: unknown column; the columns are name, kind, lower, upper, log, target, group, min_change, value"},
+             "space.csv line 1, column taget: unknown column; the columns are name, kind, lower, upper, log, target, group, min_change, value, values, ordered"},
             {"name,lower\nx,0\n", "space.csv line 1: the header has no 'upper' column"},
             {"name,lower,upper\n", "space.csv: the file has a header but no parameters"},
         };
