@@ -347,7 +347,7 @@ std::optional<std::string> Experiment::validate() const {
             if (auto error = t.fit->validate(at + ".fit")) return error;
     }
     if (sampler_state)
-        if (auto error = sampler_state->validate(space.dimension())) return error;
+        if (auto error = sampler_state->validate(space.model_input_count())) return error;
     for (std::size_t i = 0; i < chosen.size(); ++i)
         if (!indices.count(chosen[i].trial))
             return "chosen[" + std::to_string(i) + "].trial: no trial with index " + std::to_string(chosen[i].trial);

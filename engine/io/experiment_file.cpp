@@ -542,7 +542,7 @@ SamplerState read_sampler_state(const Document& value, const std::string& path, 
     s.dense_metric = metric == "dense";
     read_required(value, path, "positions", s.positions);
     read_required(value, path, "inverse_metric", s.inverse_metric);
-    if (auto error = s.validate(space.dimension(), path)) fail_with_message(*error);
+    if (auto error = s.validate(space.model_input_count(), path)) fail_with_message(*error);
     return s;
 }
 

@@ -270,6 +270,12 @@ bool SearchSpace::has_choices() const {
     return std::any_of(parameters_.begin(), parameters_.end(), [](const Parameter& p) { return p.kind == ParameterKind::Choice; });
 }
 
+int SearchSpace::model_input_count() const {
+    int inputs = 0;
+    for (const Parameter& p : parameters_) inputs += p.kind == ParameterKind::Choice && !p.ordered ? p.levels() : 1;
+    return inputs;
+}
+
 int SearchSpace::choice_of_unit(double u, int levels) {
     if (!(u > 0.0)) return 0;  // NaN too
     return std::min(static_cast<int>(u * levels), levels - 1);

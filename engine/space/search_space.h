@@ -88,6 +88,9 @@ public:
     // Per varying parameter: its number of values K when it is a choice, 0 otherwise.
     std::vector<int> choice_levels() const;
     bool has_choices() const;
+    // The number of model inputs (model/input_encoding.h): one per parameter, K for an unordered
+    // choice of K values.
+    int model_input_count() const;
     // The unit-cube coordinate of choice value k of K, and the value a coordinate falls on.
     static double choice_unit(int k, int levels) { return (k + 0.5) / levels; }
     static int choice_of_unit(double u, int levels);
