@@ -117,8 +117,8 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     own_layout->addWidget(parameters_label);
     parameters_ = new ParameterTableEditor(own);
     parameters_label->setBuddy(parameters_->table());
-    parameters_->setParameters({Parameter{"x1", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}},
-                                Parameter{"x2", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}}});
+    parameters_->setParameters({Parameter{"x1", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}, {}, false},
+                                Parameter{"x2", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}, {}, false}});
     own_layout->addWidget(parameters_, 1);
     tabs_->addTab(own, tr("Your own parameters"));
 

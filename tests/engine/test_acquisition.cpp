@@ -140,7 +140,7 @@ private slots:
         h.noise = 1e-3;
         auto posterior = std::make_shared<const EnsemblePosterior>(data, std::vector<GpHyperparameters>{h});
         std::vector<Parameter> parameters;
-        for (const char* name : {"a", "b", "c"}) parameters.push_back(Parameter{name, ParameterKind::Continuous, 0.0, 1.0, false, 0.0, "", {}});
+        for (const char* name : {"a", "b", "c"}) parameters.push_back(Parameter{name, ParameterKind::Continuous, 0.0, 1.0, false, 0.0, "", {}, {}, false});
         const SearchSpace space(parameters);
         MethodSettings method;
         method.strategy = StrategyKind::SeboL0;

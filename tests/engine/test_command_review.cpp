@@ -50,7 +50,7 @@ LaunchContext context(std::vector<std::string> environment, std::string director
 }
 
 double run_objective(const EvaluatorSpec& spec) {
-    SearchSpace space({Parameter{"x", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}}});
+    SearchSpace space({Parameter{"x", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}, {}, false}});
     Trial trial;
     trial.parameters = {0.5};
     CommandEvaluator evaluator(spec, space, {"objective"});

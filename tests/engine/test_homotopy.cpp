@@ -94,10 +94,10 @@ CandidateTransforms snap_to(double target) {
 }
 
 Experiment mixed_experiment(StrategyKind strategy) {
-    Parameter a{"a", ParameterKind::Continuous, -1.0, 3.0, false, std::nullopt, "", {}};
-    Parameter b{"b", ParameterKind::Continuous, 0.01, 100.0, true, 1.0, "", {}};
-    Parameter c{"c", ParameterKind::Integer, 0.0, 20.0, false, std::nullopt, "", {}};
-    Parameter d{"d", ParameterKind::Integer, 1.0, 9.0, false, std::nullopt, "", {}};
+    Parameter a{"a", ParameterKind::Continuous, -1.0, 3.0, false, std::nullopt, "", {}, {}, false};
+    Parameter b{"b", ParameterKind::Continuous, 0.01, 100.0, true, 1.0, "", {}, {}, false};
+    Parameter c{"c", ParameterKind::Integer, 0.0, 20.0, false, std::nullopt, "", {}, {}, false};
+    Parameter d{"d", ParameterKind::Integer, 1.0, 9.0, false, std::nullopt, "", {}, {}, false};
     Experiment e;
     e.space = SearchSpace({a, b, c, d});
     e.outcomes = Outcomes::single("score", false);

@@ -53,8 +53,8 @@ private slots:
     void training_targets_are_the_warped_standardized_utilities() {
         const std::vector<double> branin = {0.5, 1.2, 3.9, 5.1, 17.5, 58.0, 111.5, 308.1};  // minimized
         Experiment e;
-        e.space = SearchSpace({Parameter{"a", ParameterKind::Continuous, 0.0, 1.0, false, 0.0, "", {}},
-                               Parameter{"b", ParameterKind::Continuous, 0.0, 1.0, false, 0.0, "", {}}});
+        e.space = SearchSpace({Parameter{"a", ParameterKind::Continuous, 0.0, 1.0, false, 0.0, "", {}, {}, false},
+                               Parameter{"b", ParameterKind::Continuous, 0.0, 1.0, false, 0.0, "", {}, {}, false}});
         e.outcomes = Outcomes::single("branin", true);
         for (std::size_t i = 0; i < branin.size(); ++i) {
             Trial t;

@@ -30,8 +30,8 @@ Json older_version(const Experiment& e, int version) {
 // Two continuous parameters: a SAAS state has 2 + 3 coordinates (known noise) or 2 + 4.
 Experiment base_experiment() {
     Experiment e;
-    e.space = SearchSpace({{"a", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, "", {}},
-                           {"b", ParameterKind::Continuous, -1.0, 1.0, false, std::nullopt, "", {}}});
+    e.space = SearchSpace({{"a", ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, "", {}, {}, false},
+                           {"b", ParameterKind::Continuous, -1.0, 1.0, false, std::nullopt, "", {}, {}, false}});
     e.outcomes = Outcomes::single("y", true);
     e.method.strategy = StrategyKind::SeboL0;
     for (int i = 0; i < 3; ++i) {

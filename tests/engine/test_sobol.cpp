@@ -112,7 +112,7 @@ private slots:
     void initial_design_is_snapped_to_the_target() {
         std::vector<Parameter> parameters;
         for (int i = 0; i < 40; ++i)
-            parameters.push_back(Parameter{"p" + std::to_string(i), ParameterKind::Continuous, 0.0, 10.0, false, 5.0, "", {}});
+            parameters.push_back(Parameter{"p" + std::to_string(i), ParameterKind::Continuous, 0.0, 10.0, false, 5.0, "", {}, {}, false});
         Experiment e;
         e.space = SearchSpace(parameters);
         e.seed = 11;

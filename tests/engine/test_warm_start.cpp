@@ -39,7 +39,7 @@ public:
 // fast mode and short chains.
 Experiment experiment_with_trials(int trials = 12) {
     std::vector<Parameter> parameters;
-    for (int i = 0; i < 5; ++i) parameters.push_back({"x" + std::to_string(i), ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, "", {}});
+    for (int i = 0; i < 5; ++i) parameters.push_back({"x" + std::to_string(i), ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, "", {}, {}, false});
     Experiment e;
     e.space = SearchSpace(parameters);
     e.outcomes = Outcomes::single("score", false);

@@ -47,7 +47,7 @@ namespace {
 SearchSpace four_parameters() {
     std::vector<Parameter> parameters;
     for (const char* name : {"p1", "p2", "p3", "p4"})
-        parameters.push_back(Parameter{name, ParameterKind::Continuous, 0.0, 1.0, false, 0.0, {}, {}});
+        parameters.push_back(Parameter{name, ParameterKind::Continuous, 0.0, 1.0, false, 0.0, {}, {}, {}, false});
     return SearchSpace(parameters);
 }
 
