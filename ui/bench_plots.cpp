@@ -205,7 +205,11 @@ std::unique_ptr<QChart> bench_frontier_chart(const ProblemSummary& problem) {
             hide_from_legend(*chart, open);
         }
     }
-    if (linear_y) set_value_range(linear_y, low, high);
+    if (linear_y) {
+        set_value_range(linear_y, several ? 0.0 : low, high);
+        // A hypervolume is never negative: the axis starts at 0 (error bars reaching below are clipped).
+        if (several) linear_y->setMin(0.0);
+    }
     if (partial)
         axis_x->setTitleText(axis_x->titleText() +
                              "  ·  open markers: found by some seeds only");
