@@ -33,7 +33,9 @@ int main(int argc, char** argv) {
         "Draws the figures of a benchmark comparison (the results.csv of 'sebo bench') as PNG files: per "
         "problem the frontier (best objective with at most k active), the hypervolume traces, the simple "
         "regret at each level of interest (when the optimum is known) and the activation frequency of each "
-        "model-based strategy; means over seeds with ±2 standard errors.");
+        "model-based strategy; means over seeds with ±2 standard errors. With several objectives the "
+        "frontier is the objectives' hypervolume with at most k active, and every seed's front of the first "
+        "two objectives is drawn at the effective number of changes and at any number.");
     const QCommandLineOption help_option = parser.addHelpOption();
     const QCommandLineOption version_option = parser.addVersionOption();
     const QCommandLineOption size_option("size", "Image size in pixels (default 1000x650).", "WxH", "1000x650");

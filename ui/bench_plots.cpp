@@ -25,164 +25,45 @@
 #include <stdexcept>
 
 #include "bench/bench_summary.h"
+#include "bench_chart_parts.h"
 #include "chart_panel.h"
 
 namespace sebo::ui {
 
+using namespace bench_parts;
+
 namespace {
 
-// The explorer's charts draw with the "tab10" colours (blue trace, orange highlight, green
-// hypervolume, …); strategies take them in order of appearance.
-const QColor kPalette[] = {QColor(31, 119, 180), QColor(214, 39, 40),   QColor(44, 160, 44),
-                           QColor(255, 127, 14), QColor(148, 103, 189), QColor(140, 86, 75),
-                           QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
-                           QColor(23, 190, 207)};
 // As in the paper's interpretation figure: effective parameters orange, the others grey.
 const QColor kEffective(255, 127, 14);
 const QColor kOther(160, 160, 160);
 const QColor kUnknownEffective(148, 103, 189);  // the explorer's activation bars
-
-// Bands are drawn for 2 standard errors, as the paper's error bars (§6).
-constexpr double kSeMultiple = 2.0;
-// The width the layout helpers below assume for the plot area, in pixels; only cosmetic
-// offsets (error bar caps, the side-by-side shift of strategies) depend on it.
-constexpr double kAssumedPlotWidth = 880.0;
-// The largest radius of the frontier's markers (QLineSeries draws markers with this radius; a
-// scatter marker's size is its diameter).
-constexpr double kLineMarkerSize = 7.0;
-
-QFont plot_font(double points, bool bold = false) {
-    QFont font("DejaVu Sans");
-    font.setStyleHint(QFont::SansSerif);
-    font.setPointSizeF(points);
-    font.setBold(bold);
-    return font;
-}
-
-std::unique_ptr<QChart> new_chart(const QString& title) {
-    auto chart = std::make_unique<QChart>();
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setBackgroundRoundness(0);
-    chart->setMargins(QMargins(10, 6, 14, 6));
-    chart->setTitle(title);
-    chart->setTitleFont(plot_font(13.0, true));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setFont(plot_font(10.5));
-    return chart;
-}
-
-void style_axis(QAbstractAxis* axis, const QString& title) {
-    axis->setTitleText(title);
-    axis->setTitleFont(plot_font(11.0));
-    axis->setLabelsFont(plot_font(10.0));
-    axis->setGridLineColor(QColor(225, 225, 225));
-}
-
-void attach(QChart& chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y) {
-    chart.addSeries(series);
-    series->attachAxis(x);
-    series->attachAxis(y);
-}
-
-void hide_from_legend(QChart& chart, QAbstractSeries* series) {
-    for (QLegendMarker* marker : chart.legend()->markers(series)) marker->setVisible(false);
-}
-
-QString label(const std::string& text) { return QString::fromStdString(text); }
-
-QString direction(const ProblemSummary& p) { return p.minimize ? "lower is better" : "higher is better"; }
-
-// "2 seeds" when every strategy ran as often, otherwise "seeds".
-QString seeds_text(const ProblemSummary& p) {
-    if (p.strategies.empty()) return "seeds";
-    const int runs = p.strategies.front().runs;
-    for (const StrategySummary& s : p.strategies)
-        if (s.runs != runs) return "seeds";
-    return runs == 1 ? QString("1 seed") : QString("%1 seeds").arg(runs);
-}
-
-QString problem_title(const ProblemSummary& p) {
-    return QString("%1 (D = %2)").arg(label(p.problem)).arg(p.dimension);
-}
-
-// A value axis over [low, high] with a few readable ticks; a window around a single value.
-void set_value_range(QValueAxis* axis, double low, double high) {
-    if (!std::isfinite(low) || !std::isfinite(high)) {
-        low = 0.0;
-        high = 1.0;
-    } else if (high <= low) {
-        const double half = std::max(0.5, 0.1 * std::abs(high));
-        low -= half;
-        high += half;
-    } else {
-        const double pad = 0.05 * (high - low);
-        low -= pad;
-        high += pad;
-    }
-    axis->setRange(low, high);
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickInterval(ChartPanel::niceInterval(high - low, 6));
-    axis->setTickAnchor(0.0);
-    axis->setLabelFormat("%.4g");
-}
-
-QValueAxis* trial_axis(int trials) {
-    auto* axis = new QValueAxis;
-    style_axis(axis, "Trial");
-    const int last = std::max(trials, 1);
-    axis->setRange(0.5, last + 0.5);
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0.0);
-    axis->setTickInterval(ChartPanel::niceInterval(last, 10, 1.0));
-    axis->setLabelFormat("%d");
-    return axis;
-}
-
-QLineSeries* mean_line(const QString& name, const QList<QPointF>& points) {
-    auto* line = new QLineSeries;
-    line->setName(name);
-    line->append(points);
-    return line;
-}
-
-// Styles are set once the series is in the chart, so the theme cannot replace them.
-void style_line(QLineSeries* line, const QColor& color, double width = 2.2) {
-    QPen pen(color);
-    pen.setWidthF(width);
-    line->setPen(pen);
-}
-
-// The ±2 SE band under a mean line: an area between two line series the chart owns.
-QAreaSeries* band(QChart& chart, const QString& name, const QList<QPointF>& upper,
-                  const QList<QPointF>& lower) {
-    auto* up = new QLineSeries(&chart);
-    auto* down = new QLineSeries(&chart);
-    up->append(upper);
-    down->append(lower);
-    auto* area = new QAreaSeries(up, down);
-    area->setName(name);
-    return area;
-}
-
-// Overlapping bands of many strategies stay legible when each is fainter.
-void style_band(QAreaSeries* area, const QColor& color, std::size_t strategies) {
-    QColor fill = color;
-    fill.setAlpha(strategies <= 2 ? 55 : 35);
-    area->setColor(fill);
-    area->setBorderColor(Qt::transparent);
-    QPen pen(Qt::transparent);
-    pen.setWidthF(0.0);
-    area->setPen(pen);
-}
 
 bool same_level(const LevelBest& a, const LevelBest& b) {
     if (a.best.has_value() != b.best.has_value() || a.found != b.found) return false;
     return !a.best || (a.best->mean == b.best->mean && a.best->se == b.best->se);
 }
 
+// The points of the frontier chart of a strategy: "best with at most k active" of the first
+// objective, or with several objectives the objectives' hypervolume with at most k active (every
+// run counts, so every level is "found" by all).
+std::vector<LevelBest> frontier_levels(const ProblemSummary& problem, const StrategySummary& s) {
+    if (problem.objectives.size() < 2) return s.frontier;
+    std::vector<LevelBest> levels;
+    for (std::size_t k = 0; k < s.objectives_hypervolume_by_k.size(); ++k)
+        levels.push_back({static_cast<int>(k), s.objectives_hypervolume_by_k[k], s.runs});
+    return levels;
+}
+
+QString objective_names(const ProblemSummary& problem) {
+    QStringList names;
+    for (const BenchObjective& o : problem.objectives) names << label(o.metric);
+    return names.join(", ");
+}
+
 }  // namespace
 
-QColor bench_strategy_color(std::size_t index) { return kPalette[index % std::size(kPalette)]; }
+QColor bench_strategy_color(std::size_t index) { return strategy_color(index); }
 
 QString bench_file_label(const std::string& text) {
     QString out = QString::fromStdString(text);
@@ -196,16 +77,20 @@ QString bench_file_label(const std::string& text) {
 }
 
 std::unique_ptr<QChart> bench_frontier_chart(const ProblemSummary& problem) {
-    auto chart = new_chart(QString("%1: best objective with at most k active, mean ± 2 SE over %2")
-                               .arg(problem_title(problem), seeds_text(problem)));
+    const bool several = problem.objectives.size() > 1;
+    const QString what = several ? QString("hypervolume of (%1) with at most k active").arg(objective_names(problem))
+                                 : QString("best objective with at most k active");
+    auto chart = new_chart(QString("%1: %2, mean ± 2 SE over %3").arg(problem_title(problem), what, seeds_text(problem)));
+    std::vector<std::vector<LevelBest>> levels;
+    for (const StrategySummary& s : problem.strategies) levels.push_back(frontier_levels(problem, s));
     const std::size_t count = problem.strategies.size();
 
     // The x range: up to the last level where some strategy still improves (one more, to show
     // that it stays flat), and at least the largest level of interest.
     int last_change = 0;
-    for (const StrategySummary& s : problem.strategies)
-        for (std::size_t k = 1; k < s.frontier.size(); ++k)
-            if (!same_level(s.frontier[k], s.frontier[k - 1])) last_change = std::max(last_change, s.frontier[k].k);
+    for (const std::vector<LevelBest>& frontier : levels)
+        for (std::size_t k = 1; k < frontier.size(); ++k)
+            if (!same_level(frontier[k], frontier[k - 1])) last_change = std::max(last_change, frontier[k].k);
     int x_max = last_change + 1;
     for (int level : problem.levels) x_max = std::max(x_max, level);
     x_max = std::clamp(x_max, 1, std::max(problem.dimension, 1));
@@ -231,14 +116,15 @@ std::unique_ptr<QChart> bench_frontier_chart(const ProblemSummary& problem) {
     double smallest_mean = std::numeric_limits<double>::infinity();
     double largest_end = 0.0;
     bool positive = true;
-    for (const StrategySummary& s : problem.strategies)
-        for (const LevelBest& level : s.frontier) {
+    for (const std::vector<LevelBest>& frontier : levels)
+        for (const LevelBest& level : frontier) {
             if (level.k > x_max || !level.best) continue;
             positive = positive && level.best->mean > 0.0;
             smallest_mean = std::min(smallest_mean, level.best->mean);
             largest_end = std::max(largest_end, level.best->mean + kSeMultiple * level.best->se);
         }
-    const QString y_title = QString("Best objective (%1)").arg(direction(problem));
+    const QString y_title = several ? QString("Hypervolume of the objectives (higher is better)")
+                                    : QString("Best objective (%1)").arg(direction(problem));
     QAbstractAxis* axis_y = nullptr;
     QValueAxis* linear_y = nullptr;
     double log_bottom = 0.0;
@@ -270,7 +156,7 @@ std::unique_ptr<QChart> bench_frontier_chart(const ProblemSummary& problem) {
         QList<QPointF> means;
         std::vector<int> partial_points;
         std::vector<QLineSeries*> bars;
-        for (const LevelBest& level : s.frontier) {
+        for (const LevelBest& level : levels[i]) {
             if (level.k > x_max || !level.best) continue;
             const double x = level.k + offset;
             const double y = level.best->mean;
@@ -319,7 +205,11 @@ std::unique_ptr<QChart> bench_frontier_chart(const ProblemSummary& problem) {
             hide_from_legend(*chart, open);
         }
     }
-    if (linear_y) set_value_range(linear_y, low, high);
+    if (linear_y) {
+        set_value_range(linear_y, several ? 0.0 : low, high);
+        // A hypervolume is never negative: the axis starts at 0 (error bars reaching below are clipped).
+        if (several) linear_y->setMin(0.0);
+    }
     if (partial)
         axis_x->setTitleText(axis_x->titleText() +
                              "  ·  open markers: found by some seeds only");
@@ -334,7 +224,9 @@ std::unique_ptr<QChart> bench_hypervolume_chart(const ProblemSummary& problem) {
         trials = std::max(trials, static_cast<int>(s.hypervolume_trace.size()));
     auto* axis_x = trial_axis(trials);
     auto* axis_y = new QValueAxis;
-    style_axis(axis_y, "Hypervolume of (objective, active parameters)");
+    style_axis(axis_y, problem.objectives.size() > 1
+                           ? QString("Hypervolume of (%1, active parameters)").arg(objective_names(problem))
+                           : QString("Hypervolume of (objective, active parameters)"));
     chart->addAxis(axis_x, Qt::AlignBottom);
     chart->addAxis(axis_y, Qt::AlignLeft);
 
@@ -585,6 +477,8 @@ QStringList render_bench_plots(const std::vector<ProblemSummary>& problems, cons
         save(bench_hypervolume_chart(problem), stem + "-hypervolume.png");
         for (std::size_t level = 0; level < problem.levels.size(); ++level)
             save(bench_regret_chart(problem, level), QString("%1-regret-k%2.png").arg(stem).arg(problem.levels[level]));
+        for (std::size_t level = 0; level < problem.front_levels.size(); ++level)
+            save(bench_front_chart(problem, level), QString("%1-front-k%2.png").arg(stem).arg(problem.front_levels[level]));
         for (std::size_t i = 0; i < problem.strategies.size(); ++i)
             save(bench_activation_chart(problem, i),
                  QString("%1-activation-%2.png").arg(stem, bench_file_label(problem.strategies[i].strategy)));

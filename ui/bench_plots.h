@@ -6,6 +6,7 @@
 //   <problem>-frontier.png             best objective with at most k active, per strategy
 //   <problem>-hypervolume.png          hypervolume after each trial, per strategy
 //   <problem>-regret-k<K>.png          simple regret with at most K active (known optimum only)
+//   <problem>-front-k<K>.png            several objectives: each seed's front with at most K active
 //   <problem>-activation-<strategy>.png  activation frequency on the final frontier, per
 //                                      model-based strategy
 //
@@ -38,10 +39,18 @@ QColor bench_strategy_color(std::size_t index);
 QString bench_file_label(const std::string& text);
 
 // Fig. 3 right / Fig. 4: for k = 0..D, the mean "best with at most k active" of each strategy
+// (with several objectives instead the mean hypervolume of the objectives with at most k active)
 // (one QLineSeries named after the strategy), with ±2 SE error bars (one QLineSeries per level,
 // drawn as an "I": the bar and its two caps; hidden from the legend). The x range stops at the
 // last level where some strategy's value still changes (at least the largest level of interest).
 std::unique_ptr<QChart> bench_frontier_chart(const ProblemSummary& problem);
+
+// Several objectives (the first two are plotted): every run's front of the objectives with at most
+// problem.front_levels[level] active, as its points and (with two objectives) its attainment
+// staircase, coloured by strategy, with the reference point as a dashed corner. The view is the
+// reference box: points outside it add no hypervolume and are left out (the x axis' title says how
+// many). Null with one objective or a level out of range.
+std::unique_ptr<QChart> bench_front_chart(const ProblemSummary& problem, std::size_t level);
 
 // Fig. 7: mean hypervolume after each trial (x = trial number, from 1) of each strategy, with a
 // translucent ±2 SE band (a QAreaSeries hidden from the legend).

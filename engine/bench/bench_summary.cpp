@@ -118,14 +118,48 @@ std::optional<double> best_with_at_most(const Run& run, std::size_t count, int k
     return best;
 }
 
-// The hypervolume of the objectives alone of a run's feasible rows with at most k active.
-double objectives_hypervolume_at_most(const Run& run, int k) {
+// The objectives (maximization form) of a run's feasible rows with at most k active.
+std::vector<std::vector<double>> feasible_utilities_at_most(const Run& run, int k) {
     std::vector<std::vector<double>> points;
-    std::vector<double> reference;
-    for (const BenchObjective& o : run.front()->objectives) reference.push_back(o.to_utility(o.reference));
     for (const BenchRow* row : run)
         if (row->counts_feasible() && row->active <= k) points.push_back(utilities(*row));
-    return hypervolume_nd(points, reference);
+    return points;
+}
+
+// The hypervolume of the objectives alone of a run's feasible rows with at most k active.
+double objectives_hypervolume_at_most(const Run& run, int k) {
+    std::vector<double> reference;
+    for (const BenchObjective& o : run.front()->objectives) reference.push_back(o.to_utility(o.reference));
+    return hypervolume_nd(feasible_utilities_at_most(run, k), reference);
+}
+
+// The non-dominated objective vectors (user sign) of a run's feasible rows with at most k active,
+// sorted by the first objective; equal vectors once.
+std::vector<std::vector<double>> objectives_front_at_most(const Run& run, int k) {
+    const std::vector<std::vector<double>> points = feasible_utilities_at_most(run, k);
+    const std::vector<BenchObjective>& objectives = run.front()->objectives;
+    std::vector<std::vector<double>> front;
+    for (std::size_t i : non_dominated_positions(points)) {
+        std::vector<double> values = points[i];
+        for (std::size_t o = 0; o < values.size(); ++o)
+            if (objectives[o].minimize) values[o] = -values[o];
+        front.push_back(std::move(values));
+    }
+    std::sort(front.begin(), front.end());
+    front.erase(std::unique(front.begin(), front.end()), front.end());
+    return front;
+}
+
+// Several objectives: the number of effective parameters when known, otherwise the middle level
+// of interest; then the dimension.
+std::vector<int> front_levels_of(const ProblemSummary& problem) {
+    if (problem.objectives.size() < 2) return {};
+    int k = problem.effective_parameters.empty()
+                ? (problem.levels.empty() ? problem.dimension : problem.levels[problem.levels.size() / 2])
+                : static_cast<int>(problem.effective_parameters.size());
+    k = std::min(k, problem.dimension);
+    if (k == problem.dimension) return {k};
+    return {k, problem.dimension};
 }
 
 std::vector<double> activation_shares(const Run& run, int dimension) {
@@ -207,6 +241,18 @@ StrategySummary summarize_strategy(const StrategyRuns& runs, const ProblemSummar
         for (const auto& [seed, run] : runs.runs) volumes.push_back(objectives_hypervolume_at_most(run, k));
         out.objectives_hypervolume.push_back(mean_and_se(volumes));
     }
+    if (problem.objectives.size() > 1) {
+        for (int k = 0; k <= problem.dimension; ++k) {
+            std::vector<double> volumes;
+            for (const auto& [seed, run] : runs.runs) volumes.push_back(objectives_hypervolume_at_most(run, k));
+            out.objectives_hypervolume_by_k.push_back(mean_and_se(volumes));
+        }
+        for (int k : problem.front_levels) {
+            std::vector<RunFront> level;
+            for (const auto& [seed, run] : runs.runs) level.push_back({seed, objectives_front_at_most(run, k)});
+            out.fronts.push_back(std::move(level));
+        }
+    }
 
     std::vector<double> seconds;
     for (const auto& [seed, run] : runs.runs)
@@ -249,6 +295,7 @@ std::vector<ProblemSummary> summarize_bench(const std::vector<BenchRow>& rows) {
         problem.objectives = runs.first->objectives;
         problem.constraints = runs.first->constraints;
         problem.levels = levels_of_interest(problem.dimension, problem.effective_parameters);
+        problem.front_levels = front_levels_of(problem);
         for (const StrategyRuns& strategy : runs.strategies) problem.strategies.push_back(summarize_strategy(strategy, problem));
         out.push_back(std::move(problem));
     }

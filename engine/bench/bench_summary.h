@@ -48,6 +48,12 @@ struct LevelBest {
     int found = 0;        // runs with a completed trial with at most k active
 };
 
+// One run's final front of the objectives (several objectives).
+struct RunFront {
+    int seed = 0;
+    std::vector<std::vector<double>> points;  // each the objectives' values, user sign
+};
+
 struct StrategySummary {
     std::string strategy;
     int runs = 0;
@@ -70,6 +76,13 @@ struct StrategySummary {
     // Per level of interest (ProblemSummary::levels): the final hypervolume of the objectives
     // (without sparsity) of the feasible trials with at most k active, over runs.
     std::vector<MeanSe> objectives_hypervolume;
+    // Several objectives only (empty otherwise): for k = 0..dimension, the same over runs — the
+    // multi-objective counterpart of `frontier`, drawn by the frontier plot.
+    std::vector<MeanSe> objectives_hypervolume_by_k;
+    // Several objectives only: per front level (ProblemSummary::front_levels), per run in seed
+    // order, the non-dominated objective vectors (user sign, sorted by the first objective) of the
+    // run's feasible trials with at most that many active.
+    std::vector<std::vector<RunFront>> fronts;
 };
 
 struct ProblemSummary {
@@ -83,6 +96,10 @@ struct ProblemSummary {
     // The sparsity levels of interest: the number of effective parameters when known (Branin 2,
     // Hartmann6 6) with half and twice that; otherwise 1, 2, 4, 8; never above the dimension.
     std::vector<int> levels;
+    // Several objectives only: the levels whose fronts are kept (StrategySummary::fronts) — the
+    // number of effective parameters when known (otherwise the middle level of interest), then the
+    // dimension (any number of changes).
+    std::vector<int> front_levels;
     std::vector<StrategySummary> strategies;  // in order of first appearance in the rows
 };
 

@@ -13,6 +13,8 @@
 //   "B, fixed" seed 1: t0 sobol 3 (4) hv 3 | t1 sobol 4 (4) hv 3
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 
 #include "bench/bench_results.h"
 #include "bench/bench_summary.h"
@@ -50,19 +52,17 @@ const char* kHeader =
 //   seed 2: t0 sobol (16, 5) x0,x1 yes hv 2·1·2 = 4 | t1 (9, 1) x0 NO hv 4 | t2 (4, 4) x0-x2 yes:
 //           2·1 + 1·28 = 30
 // Model-based trials took 1 s each to propose.
-const char* kOutcomesCsv =
-    "problem,dimension,minimize,optimum,effective_parameters,hypervolume_reference,strategy,seed,trial,generator,status,"
-    "objective,active,active_parameters,hypervolume,best_objective,generation_seconds,evaluation_seconds,elapsed_seconds,"
-    "objectives,hypervolume_references,constraints,objective_values,feasible\n"
-    "bc,4,1,,0;1,18,S,1,0,sobol,completed,10,4,0;1;2;3,0,10,0,0,0,f:min;g:min,18;6,c <= 1,10;4,1\n"
-    "bc,4,1,,0;1,18,S,1,1,sebo-l0,completed,12,1,0,18,10,1,0,1,f:min;g:min,18;6,c <= 1,12;5,1\n"
-    "bc,4,1,,0;1,18,S,1,2,sebo-l0,completed,8,2,0;1,66,8,1,0,2,f:min;g:min,18;6,c <= 1,8;3,1\n"
-    "bc,4,1,,0;1,18,S,1,3,sebo-l0,failed,,1,3,66,8,1,0,3,f:min;g:min,18;6,c <= 1,,\n"
-    "bc,4,1,,0;1,18,S,1,4,sebo-l0,completed,10,1,1,66,8,1,0,4,f:min;g:min,18;6,c <= 1,10;1,0\n"
-    "bc,4,1,,0;1,18,S,1,5,sebo-l0,completed,15,1,2,81,8,1,0,5,f:min;g:min,18;6,c <= 1,15;2,1\n"
-    "bc,4,1,,0;1,18,S,2,0,sobol,completed,16,2,0;1,4,16,0,0,0,f:min;g:min,18;6,c <= 1,16;5,1\n"
-    "bc,4,1,,0;1,18,S,2,1,sebo-l0,completed,9,1,0,4,16,1,0,1,f:min;g:min,18;6,c <= 1,9;1,0\n"
-    "bc,4,1,,0;1,18,S,2,2,sebo-l0,completed,4,3,0;1;2,30,4,1,0,2,f:min;g:min,18;6,c <= 1,4;4,1\n";
+// tests/fixtures/bench/outcomes-results.csv (ui/test_bench_plots draws it too): "bc", D = 4,
+// objectives f and g minimized (reference (18, 6)), constraint c <= 1, effective x0 and x1,
+// strategy "S". Per trial (f, g), its active parameters and whether it is feasible:
+//   seed 1: t0 sobol (10, 4) x0-x3 | t1 (12, 5) x0 | t2 (8, 3) x0 x1 | t3 failed
+//           | t4 (10, 1) x1, infeasible | t5 (15, 2) x2
+//   seed 2: t0 sobol (16, 5) x0 x1 | t1 (9, 1) x0, infeasible | t2 (4, 4) x0 x1 x2
+std::string outcomes_csv() {
+    std::ifstream in(test::source_path("tests/fixtures/bench/outcomes-results.csv"), std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+const std::string kOutcomesCsv = outcomes_csv();
 
 std::vector<BenchRow> outcomes_rows() { return parse_bench_results(kOutcomesCsv, "outcomes.csv"); }
 
@@ -360,6 +360,24 @@ private slots:
             SEBO_COMPARE_NEAR(s.objectives_hypervolume[l].se, ses[l], 1e-12);
         }
 
+        // The same for every k = 0..4 (the frontier plot): nothing feasible without changes.
+        QCOMPARE(s.objectives_hypervolume_by_k.size(), std::size_t{5});
+        const double by_k[] = {0.0, 7.5, 17.5, 30.5, 30.5};
+        for (int k = 0; k <= 4; ++k) SEBO_COMPARE_NEAR(s.objectives_hypervolume_by_k[k].mean, by_k[k], 1e-12);
+
+        // The fronts kept at 2 active (the effective parameters) and at any number (4). Seed 1:
+        // t2 (8, 3) dominates t1 (12, 5) and t0 (10, 4); t5 (15, 2) stays; t4 is infeasible.
+        // Seed 2: (16, 5) alone at 2 active; with 3, t2 (4, 4) dominates it.
+        QCOMPARE(p.front_levels, (std::vector<int>{2, 4}));
+        QCOMPARE(s.fronts.size(), std::size_t{2});
+        using Front = std::vector<std::vector<double>>;
+        QCOMPARE(s.fronts[0][0].seed, 1);
+        QCOMPARE(s.fronts[0][0].points, (Front{{8, 3}, {15, 2}}));
+        QCOMPARE(s.fronts[0][1].seed, 2);
+        QCOMPARE(s.fronts[0][1].points, (Front{{16, 5}}));
+        QCOMPARE(s.fronts[1][0].points, (Front{{8, 3}, {15, 2}}));
+        QCOMPARE(s.fronts[1][1].points, (Front{{4, 4}}));
+
         // Activation on each run's feasible non-dominated set in (f, g, active): seed 1 {t1: x0,
         // t2: x0 x1, t5: x2} (t0 is dominated by t2; t4 is infeasible), seed 2 {t0: x0 x1, t2:
         // x0 x1 x2}. Means: x0 (2/3 + 1)/2, x1 (1/3 + 1)/2, x2 (1/3 + 1/2)/2, x3 0.
@@ -385,7 +403,10 @@ private slots:
             r.objectives.resize(1);
             if (!r.objective_values.empty()) r.objective_values.resize(1);
         }
-        const QString md1 = QString::fromStdString(summary_markdown(summarize_bench(one)));
+        const std::vector<ProblemSummary> one_summary = summarize_bench(one);
+        QVERIFY(one_summary[0].front_levels.empty() && one_summary[0].strategies[0].fronts.empty() &&
+                one_summary[0].strategies[0].objectives_hypervolume_by_k.empty());
+        const QString md1 = QString::fromStdString(summary_markdown(one_summary));
         QVERIFY2(md1.contains("D = 4, minimized, 2 effective parameters; subject to c <= 1."), qPrintable(md1));
         QVERIFY2(md1.contains("| S | 2 | 6 | 55.5 ± 51 | 12 (1/2) | 12 ± 8 | 6 ± 4 | 73.3% ± 13 | 1 |"), qPrintable(md1));
         QVERIFY(!md1.contains("HV, ≤"));

@@ -366,6 +366,65 @@ private slots:
         }
     }
 
+    // tests/fixtures/bench/outcomes-results.csv (its numbers are worked out in
+    // tests/engine/test_bench_summary.cpp): objectives f, g minimized, reference (18, 6), D = 4,
+    // effective x0, x1, one strategy "S", two seeds. Feasible non-dominated (f, g): with at most 2
+    // active seed 1 (8, 3), (15, 2) and seed 2 (16, 5); with any number seed 2 has (4, 4) instead.
+    void severalObjectives() {
+        const std::vector<ProblemSummary> problems =
+            summarize_bench(read_bench_results(test::source_path("tests/fixtures/bench/outcomes-results.csv")));
+        const ProblemSummary& p = problems.front();
+        QCOMPARE(p.front_levels, (std::vector<int>{2, 4}));
+        QVERIFY(!bench_front_chart(branin(), 0));  // one objective: no fronts
+        QVERIFY(!bench_front_chart(p, 2));
+
+        // The frontier chart: the objectives' hypervolume with at most k active, k = 0..4.
+        const auto frontier = bench_frontier_chart(p);
+        QVERIFY2(frontier->title().contains("hypervolume of (f, g) with at most k active"), qPrintable(frontier->title()));
+        const auto mean = series_named<QLineSeries>(*frontier, "S");
+        QCOMPARE(mean.size(), 1);
+        compare_points(mean[0]->points(), {{0, 0}, {1, 7.5}, {2, 17.5}, {3, 30.5}, {4, 30.5}}, true);
+
+        const auto at_two = bench_front_chart(p, 0);
+        QVERIFY2(at_two->title().contains("at most 2 parameters changed"), qPrintable(at_two->title()));
+        const auto points = series_named<QScatterSeries>(*at_two, "S (2 of 2 seeds)");
+        QCOMPARE(points.size(), 1);
+        compare_points(points[0]->points(), {{8, 3}, {15, 2}, {16, 5}});
+        // Each seed's staircase runs from the reference box's edge through its points, the corner
+        // between two points at their worse values.
+        const auto steps = series_named<QLineSeries>(*at_two, "S front");
+        QCOMPARE(steps.size(), 2);
+        compare_points(steps[0]->points(), {{8, 6}, {8, 3}, {15, 3}, {15, 2}, {18, 2}});
+        compare_points(steps[1]->points(), {{16, 6}, {16, 5}, {18, 5}});
+        const auto reference = series_named<QLineSeries>(*at_two, "reference point (18, 6)");
+        QCOMPARE(reference.size(), 1);
+        compare_points(reference[0]->points(), {{18, 2}, {18, 6}, {8, 6}});
+        auto* x_axis = qobject_cast<QValueAxis*>(at_two->axes(Qt::Horizontal).value(0));
+        QVERIFY(x_axis && x_axis->min() < 8 && x_axis->max() > 18);
+        QVERIFY(!x_axis->titleText().contains("outside"));
+
+        const auto any = bench_front_chart(p, 1);
+        QVERIFY(any->title().contains("any number of parameters changed"));
+        compare_points(series_named<QScatterSeries>(*any, "S (2 of 2 seeds)")[0]->points(), {{8, 3}, {15, 2}, {4, 4}});
+
+        // A front point outside the reference box adds no hypervolume: left out, and counted.
+        std::vector<BenchRow> rows = read_bench_results(test::source_path("tests/fixtures/bench/outcomes-results.csv"));
+        for (BenchRow& row : rows)
+            for (BenchObjective& o : row.objectives) o.reference = o.metric == "f" ? 14.0 : 6.0;
+        const auto clipped = bench_front_chart(summarize_bench(rows).front(), 0);
+        compare_points(series_named<QScatterSeries>(*clipped, "S (1 of 2 seeds)")[0]->points(), {{8, 3}});
+        QVERIFY2(qobject_cast<QValueAxis*>(clipped->axes(Qt::Horizontal).value(0))
+                     ->titleText()
+                     .contains("2 front points outside the reference box not shown"),
+                 qPrintable(clipped->axes(Qt::Horizontal).value(0)->titleText()));
+
+        const QStringList written = render_bench_plots(problems, dir_.filePath("outcomes"), QSize(640, 480));
+        QStringList names;
+        for (const QString& path : written) names << QFileInfo(path).fileName();
+        QVERIFY2(names.contains("bc-front-k2.png") && names.contains("bc-front-k4.png"), qPrintable(names.join(' ')));
+        QVERIFY(pixels_near(QImage(dir_.filePath("outcomes/bc-front-k2.png")), bench_strategy_color(0)) > 50);
+    }
+
     void commandLine() {
         if (!QFileInfo(QString(SEBO_BINARY_DIR) + "/app/sebo-plot").isExecutable()) QSKIP("sebo-plot is not built");
         const QString out = dir_.filePath("cli");
