@@ -33,7 +33,13 @@ RowReading read_row(const QString& text, const std::vector<ConstraintVariable>& 
 
 ParameterConstraintEditor::ParameterConstraintEditor(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* hint = new TintedLabel(TintedLabel::Tint::Muted,
+                                 tr("One per row, in the parameters' units: 2*fa + fb <= 1, fa - fb >= 0, fa + fb = 1. "
+                                    "Every proposed configuration satisfies them; fixed parameters are constants, "
+                                    "log-scale ones cannot appear."),
+                                 this);
+    layout->addWidget(hint);
     table_ = new QTableWidget(0, ColumnCount, this);
     table_->setObjectName("parameterConstraints");
     table_->setHorizontalHeaderLabels({tr("Constraint"), tr("Reads as")});
@@ -201,10 +207,10 @@ void ParameterConstraintEditor::revalidate() {
     summary->setText(summary_text);
     problem_ = first_problem;
     const bool acceptable = first_problem.isEmpty();
-    if (acceptable != acceptable_) {
-        acceptable_ = acceptable;
-        emit acceptableChanged(acceptable);
-    }
+    const bool changed = acceptable != acceptable_;
+    acceptable_ = acceptable;
+    if (changed) emit acceptableChanged(acceptable);
+    emit checked();
 }
 
 }  // namespace sebo::ui

@@ -55,6 +55,8 @@ public slots:
 
 signals:
     void acceptableChanged(bool acceptable);
+    // After every check (an edit of a row or of the parameters).
+    void checked();
 
 private:
     void revalidate();

@@ -7,9 +7,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <exception>
@@ -68,13 +70,20 @@ bool editable_kind(ParameterKind kind) {
     return kind == ParameterKind::Continuous || kind == ParameterKind::Integer || kind == ParameterKind::Fixed;
 }
 
-QString number_text(double value) { return QString::number(value, 'g', 17); }
+// The shortest text that reads back to the same double (0.1, not 0.10000000000000001).
+QString number_text(double value) { return QString::number(value, 'g', QLocale::FloatingPointShortest); }
 
 }  // namespace
 
 ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    // The parameters and their linear constraints on two tabs, so that each table has the room.
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    tabs_ = new QTabWidget(this);
+    outer->addWidget(tabs_);
+    auto* page = new QWidget(tabs_);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4);
     table_ = new QTableWidget(0, ColumnCount, this);
     table_->setHorizontalHeaderLabels({tr("Name"), tr("Kind"), tr("Lower"), tr("Upper"), tr("Log"), tr("Target"),
                                        tr("Group"), tr("Min change"), tr("Value")});
@@ -91,7 +100,8 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
         tr("The smallest change from the target that counts, in the parameter's units (0.5) or as a percentage of "
            "the range (2%); smaller changes are set back onto the target (empty: 1% of the range)"));
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    table_->horizontalHeader()->setSectionResizeMode(Log, QHeaderView::ResizeToContents);
+    for (int c : {static_cast<int>(Kind), static_cast<int>(Log)})
+        table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
     table_->installEventFilter(this);
     layout->addWidget(table_, 2);
@@ -122,11 +132,17 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     connect(load, &QPushButton::clicked, this, &ParameterTableEditor::loadFileDialog);
     connect(table_, &QTableWidget::itemChanged, this, [this] { parametersEdited(); });
 
-    auto* constraints_label = new QLabel(tr("Linear parameter &constraints (in the parameters' units)"), this);
-    layout->addWidget(constraints_label);
-    constraints_ = new ParameterConstraintEditor(this);
-    constraints_label->setBuddy(constraints_->table());
-    layout->addWidget(constraints_, 1);
+    tabs_->addTab(page, tr("Parameters"));
+    constraints_ = new ParameterConstraintEditor(tabs_);
+    tabs_->addTab(constraints_, QString());
+    connect(constraints_, &ParameterConstraintEditor::checked, this, [this] {
+        // "Linear constraints (2)", marked while one of them holds Create back.
+        const qsizetype count = constraints_->constraintTexts().size();
+        QString title = count ? tr("Linear constraints (%1)").arg(count) : tr("Linear constraints");
+        if (!constraints_->acceptable()) title += tr(" — to fix");
+        tabs_->setTabText(tabs_->indexOf(constraints_), title);
+        tabs_->setTabToolTip(tabs_->indexOf(constraints_), constraints_->problem());
+    });
     parametersEdited();
 }
 
@@ -365,7 +381,10 @@ std::optional<SearchSpace> ParameterTableEditor::readSpace() {
     }
     QString message;
     std::optional<SearchSpace> space = constraints_->readSpace(*parameters, &message);
-    if (!space) showError(-1, 0, message);
+    if (!space) {
+        showError(-1, 0, message);
+        tabs_->setCurrentWidget(constraints_);
+    }
     return space;
 }
 

@@ -3,7 +3,8 @@
 // or fixed), lower, upper, log, target, group, min change (space/min_change.h: user units or N %
 // of the range) and value (a fixed parameter's; its bounds are optional) — one row per parameter,
 // the columns of a space CSV in its order — and below it the linear parameter constraints
-// (parameter_constraint_editor.h), checked as they are typed against the parameters above. Rows can
+// (parameter_constraint_editor.h) on a second tab, checked as they are typed against the
+// parameters. Rows can
 // be pasted from a spreadsheet (tab separated, with or without a header row) or loaded from a
 // space file (the CSV or JSON of `sebo new --space`, read by the engine's io/space_file.h,
 // constraints included). Reading it checks every cell, the engine's SearchSpace::validate() and the
@@ -20,6 +21,7 @@
 #include "space/search_space.h"
 
 class QLabel;
+class QTabWidget;
 class QTableWidget;
 
 namespace sebo::ui {
@@ -40,6 +42,7 @@ public:
     int rowCount() const;
     QTableWidget* table() const { return table_; }
     ParameterConstraintEditor* constraintEditor() const { return constraints_; }
+    QTabWidget* tabs() const { return tabs_; }
 
     // Appends the rows of tab-separated text (a spreadsheet selection). A first row whose first
     // cell is "name" is taken as a header. Returns the number of rows added.
@@ -78,6 +81,7 @@ private:
 
     QTableWidget* table_;
     QLabel* error_;
+    QTabWidget* tabs_;  // the parameters, the constraints
     ParameterConstraintEditor* constraints_;
 };
 

@@ -35,7 +35,7 @@ QString changed_names(const SearchSpace& space, const std::vector<int>& changed)
 // One quantity of the path, shown as a table column and a chart: an objective's prediction, or
 // the probability of feasibility (no sd).
 struct PathQuantity {
-    QString title;   // the chart's y axis
+    QString title;   // the chart's y axis (short: several charts share a row)
     QString header;  // the table column
     std::function<std::optional<Prediction>(const SimplifyStep&)> value;
     bool probability = false;
@@ -47,7 +47,8 @@ std::vector<PathQuantity> path_quantities(const Experiment& e, const SimplifyPat
     for (std::size_t j = 0; j < objectives; ++j) {
         const Objective& o = e.outcomes.objectives[j];
         PathQuantity q;
-        q.title = QObject::tr("predicted %1 (%2)").arg(QString::fromStdString(o.metric), o.minimize ? "min" : "max");
+        q.title = objectives == 1 ? QObject::tr("predicted %1").arg(QString::fromStdString(o.metric))
+                                  : QObject::tr("%1 (%2)").arg(QString::fromStdString(o.metric), o.minimize ? "min" : "max");
         q.header = objectives == 1 ? QObject::tr("Predicted ± sd") : QObject::tr("%1 ± sd").arg(QString::fromStdString(o.metric));
         q.value = [j](const SimplifyStep& s) -> std::optional<Prediction> {
             if (j == 0) return s.predicted;
@@ -59,7 +60,7 @@ std::vector<PathQuantity> path_quantities(const Experiment& e, const SimplifyPat
     const bool feasibility = std::any_of(path.steps.begin(), path.steps.end(), [](const SimplifyStep& s) { return s.feasibility; });
     if (feasibility) {
         PathQuantity q;
-        q.title = QObject::tr("probability of feasibility");
+        q.title = QObject::tr("P(feasible)");
         q.header = QObject::tr("P(feasible)");
         q.value = [](const SimplifyStep& s) -> std::optional<Prediction> {
             if (!s.feasibility) return std::nullopt;
@@ -179,7 +180,7 @@ QChartView* SimplifyDialog::addChart() {
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(320, 200);
     const int index = static_cast<int>(charts_.size());
-    static_cast<QGridLayout*>(chart_area_->layout())->addWidget(view, index / 2, index % 2);
+    static_cast<QGridLayout*>(chart_area_->layout())->addWidget(view, index / per_row_, index % per_row_);
     charts_.push_back(view);
     return view;
 }
@@ -202,11 +203,13 @@ void SimplifyDialog::showOutcome(const SimplifyOutcome& outcome) {
         text += tr(" The path follows %1, the first objective.").arg(QString::fromStdString(e.primary_objective().metric));
     status_->setText(text);
 
-    // A chart per quantity, two to a row.
+    // A chart per quantity, in one row up to three, else two to a row.
     const std::vector<PathQuantity> quantities = path_quantities(e, path);
+    per_row_ = quantities.size() <= 3 ? 3 : 2;
     while (charts_.size() < quantities.size()) addChart();
     for (std::size_t q = 0; q < quantities.size(); ++q) fill_chart(charts_[q]->chart(), path.steps, quantities[q], palette());
-    if (quantities.size() > 1) resize(std::max(width(), 720), std::max(height(), 620));
+    if (quantities.size() > 1)
+        resize(std::max(width(), 340 * std::min(static_cast<int>(quantities.size()), per_row_)), std::max(height(), 620));
 
     // The table: one row per step; the trial itself (row 0) cannot be added again.
     const int columns = 3 + static_cast<int>(quantities.size());

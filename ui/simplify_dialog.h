@@ -65,6 +65,7 @@ private:
     QLabel* status_;
     QWidget* chart_area_;
     std::vector<QChartView*> charts_;
+    int per_row_ = 3;  // charts per row of the grid
     QTableWidget* table_;
     QPushButton* add_;
     QPushButton* run_;

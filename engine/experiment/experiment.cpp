@@ -67,7 +67,7 @@ const char* describe(StrategyKind kind) {
     case StrategyKind::SeboL1: return "SEBO with the L1 penalty";
     case StrategyKind::SeboGl: return "SEBO with the group-lasso penalty (group sparsity)";
     case StrategyKind::SeboL0FixedA: return "SEBO-L0 at a fixed smoothing a (ablation, no homotopy)";
-    case StrategyKind::Bonsai: return "BONSAI: EI candidate, then greedy resets to the target (20% tolerance)";
+    case StrategyKind::Bonsai: return "BONSAI: EI candidate, then greedy resets to the target within a tolerance (default 20%)";
     }
     return "";
 }

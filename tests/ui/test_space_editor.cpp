@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -148,6 +149,7 @@ private slots:
         QCOMPARE(cell(t, 2, ParameterConstraintEditor::Check), QString("fa + 0.1*level <= 0.9"));
         QVERIFY(constraints->acceptable());
         QVERIFY(dialog.createButton()->isEnabled());
+        QCOMPARE(editor->tabs()->tabText(1), QString("Linear constraints (3)"));
         QVERIFY2(constraints->summaryLabel()->text().contains("the target point (the status quo) is one of them"),
                  qPrintable(constraints->summaryLabel()->text()));
 
@@ -159,6 +161,7 @@ private slots:
         QVERIFY(!dialog.createButton()->isEnabled());
         QVERIFY2(dialog.createButton()->toolTip().contains("Constraint 1 ('fa + + fb <= 1'), column 6"),
                  qPrintable(dialog.createButton()->toolTip()));
+        QCOMPARE(editor->tabs()->tabText(1), QString("Linear constraints (3) — to fix"));
         QVERIFY(!dialog.buildExperiment());
         t->item(0, ParameterConstraintEditor::Text)->setText("fa <= ");
         QVERIFY2(cell(t, 0, ParameterConstraintEditor::Check).startsWith("column 7: "),
