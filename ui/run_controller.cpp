@@ -109,6 +109,7 @@ QString RunController::cannotRunReason() const {
 
 QString RunController::cannotRunOnceApproved() const {
     if (!document_->hasExperiment()) return tr("Open or create an experiment first.");
+    if (running_) return tr("A run is in progress; wait for it to end or cancel it.");
     if (document_->isReadOnly())
         return tr("%1. The explorer shows it read-only; reload it when that process is done.")
             .arg(document_->readOnlyReason());

@@ -310,7 +310,8 @@ bool SimplifyDialog::runSelectedSteps() {
     std::vector<std::vector<double>> points;
     for (int r : rows) points.push_back(outcome_.path.steps[static_cast<std::size_t>(r)].parameters);
     if (!runner_.run(points)) {
-        status_->setText(tr("The steps did not run (see the main window)."));
+        const QString why = runner_.cannot_run();
+        status_->setText(why.isEmpty() ? tr("The steps did not run (see the main window).") : why);
         return false;
     }
     status_->setText(tr("Running %n step(s) with the experiment's evaluator; each result is recorded in the experiment as "
