@@ -289,7 +289,10 @@ void ConfigurationInspector::refresh() {
                      .arg(error_text(palette()).name(), infeasible.toHtmlEscaped());
     const int active = snapshot_->sparsityOf(trial_);
     const QString unit = e.space.has_groups() ? tr("groups") : tr("parameters");
-    lines << tr("<b>Active</b>: %1 of %2 %3 changed from the target").arg(active).arg(e.max_sparsity()).arg(unit);
+    QString active_line = tr("<b>Active</b>: %1 of %2 %3 changed from the target").arg(active).arg(e.max_sparsity()).arg(unit);
+    if (const auto fixed = e.space.fixed_parameters().size(); fixed > 0)
+        active_line += tr(" (and %n fixed, never changed)", nullptr, static_cast<int>(fixed));
+    lines << active_line;
     QString origin = is_status_quo(t->generator)
                          ? tr("<b>Proposed by</b>: status quo (every parameter at its target, measured first)")
                          : tr("<b>Proposed by</b>: %1").arg(QString::fromStdString(t->generator).toHtmlEscaped());

@@ -1,7 +1,9 @@
 #pragma once
 // One trial's configuration, a row per parameter: value, target, changed (SPEC §5 "a
 // configuration inspector"). Changed parameters come first, each part in search-space order,
-// because the point of a sparse configuration is the few parameters it changes.
+// because the point of a sparse configuration is the few parameters it changes; the space's
+// fixed parameters (issue 14 item 2) come last, marked "fixed" and never counted as changed. The
+// value's tooltip gives the bounds and the minimum change that counts (space/min_change.h).
 
 #include <QAbstractTableModel>
 #include <vector>
@@ -14,7 +16,8 @@ class ConfigurationModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Name, Value, Target, Changed, Group, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, ParameterRole, ChangedRole };
+    // ParameterRole: the varying parameter's index (SearchSpace::parameter), -1 for a fixed one.
+    enum Role { SortRole = Qt::UserRole + 1, ParameterRole, ChangedRole, FixedRole };
 
     explicit ConfigurationModel(QObject* parent = nullptr);
 
@@ -29,7 +32,8 @@ public:
 
 private:
     struct Row {
-        int parameter = 0;
+        const Parameter* spec = nullptr;  // in the snapshot's space
+        int parameter = 0;                // column of the varying parameters; -1 for a fixed one
         double value = 0.0;
         double target = 0.0;
         bool changed = false;

@@ -53,6 +53,7 @@
 #include "save_status_label.h"
 #include "trial_context_menu.h"
 #include "simplify_actions.h"
+#include "status_summary.h"
 #include "trial_exclusion_actions.h"
 #include "trials_table_model.h"
 #include "welcome_page.h"
@@ -292,6 +293,10 @@ void MainWindow::createActions() {
     connect(exclusion_, &TrialExclusionActions::changed, this,
             [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
     simplify_ = new SimplifyActions(document_, this);
+    simplify_->setStepRunner({[this] { return controller_->cannotRunOnceApproved(); },
+                              [this](const std::vector<std::vector<double>>& points) {
+                                  return ensureCommandApproved() && controller_->runConfigurations(points, "simplify");
+                              }});
     connect(simplify_, &SimplifyActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
 
     reset_layout_ = new QAction(tr("&Reset layout"), this);
@@ -728,23 +733,12 @@ void MainWindow::updateTitle() {
 
 void MainWindow::updateSummary() {
     const ExperimentSnapshot& s = *document_->snapshot();
-    const Experiment& e = s.experiment;
     if (!document_->hasExperiment()) {
         summary_label_->setText(tr("No experiment open"));
         trials_count_->clear();
         return;
     }
-    QString text = tr("%1 of %2 trials").arg(e.trials.size()).arg(e.method.budget);
-    const int failed = e.count(TrialStatus::Failed);
-    const int pending = e.count(TrialStatus::Pending);
-    if (failed) text += tr(" · %1 failed").arg(failed);
-    if (pending) text += tr(" · %1 pending").arg(pending);
-    if (const int excluded = e.excluded_count()) text += tr(" · %1 excluded").arg(excluded);
-    if (!e.outcomes.constraints.empty()) text += tr(" · %1 feasible").arg(s.report.feasible_trials);
-    if (e.outcomes.objectives.size() == 1 && !s.report.levels.empty() && s.report.levels.back().best_objective)
-        text += tr(" · best %1").arg(display_number(*s.report.levels.back().best_objective, 5));
-    if (s.completedCount() > 0) text += tr(" · hypervolume %1").arg(display_number(s.report.hypervolume, 5));
-    summary_label_->setText(text);
+    summary_label_->setText(status_summary(s));
     QString shown = tr("%1 shown · %2 on the frontier").arg(trials_proxy_->rowCount()).arg(s.report.pareto_trials.size());
     if (const std::optional<int> k = trials_proxy_->activeLimit())
         shown = tr("%1 shown (≤ %2 changed) · %3 on its front").arg(trials_proxy_->rowCount()).arg(*k).arg(

@@ -91,15 +91,18 @@ MethodPanel::MethodPanel(QWidget* parent) : QWidget(parent) {
 
     buildFields(form, advanced);
 
+    // Apply and Revert below the scrolling fields, so a short panel (a 1024×700 screen, the
+    // advanced settings open) never hides them.
     auto* buttons = new QHBoxLayout;
-    apply_ = new QPushButton(tr("Apply"), content);
+    buttons->setContentsMargins(6, 2, 6, 6);
+    apply_ = new QPushButton(tr("Apply"), this);
     apply_->setToolTip(tr("Use these settings for the next steps"));
-    revert_ = new QPushButton(tr("Revert"), content);
+    revert_ = new QPushButton(tr("Revert"), this);
     revert_->setToolTip(tr("Show the experiment's current settings again"));
     buttons->addStretch(1);
     buttons->addWidget(revert_);
     buttons->addWidget(apply_);
-    layout->addLayout(buttons);
+    outer->addLayout(buttons);
     layout->addStretch(1);
 
     connect(apply_, &QPushButton::clicked, this, &MethodPanel::apply);
@@ -302,6 +305,10 @@ void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
     addRealField(form, "method.lambda", tr("&λ (weight)"),
                  tr("EI-ER / EI-IR regularization weight, in standardized objective units per unit of penalty"),
                  &MethodSettings::lambda);
+    addRealField(form, "method.bonsai_tolerance", tr("BONSAI &tolerance"),
+                 tr("bonsai only: the pruning resets parameters to their targets while the candidate keeps at least "
+                    "1 − this share of its expected improvement, in (0, 1] (default 0.2)"),
+                 &MethodSettings::bonsai_tolerance);
     addOptionalIntField(form, "method.max_active", tr("Ma&x changes"),
                         tr("Sparsity range of interest: configurations with more changed parameters than this add no "
                            "hypervolume (empty: no limit). Needs the L0 penalty."),
@@ -395,6 +402,8 @@ void MethodPanel::updateApplicability() {
             applies = homotopy;
         else if (f.key == "method.fixed_a")
             applies = kind == StrategyKind::SeboL0FixedA;
+        else if (f.key == "method.bonsai_tolerance")
+            applies = kind == StrategyKind::Bonsai;
         if (f.key == "seed") continue;  // governed by whether the experiment has trials
         f.editor->setEnabled(applies);
     }

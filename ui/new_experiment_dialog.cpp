@@ -22,6 +22,7 @@
 #include "core/input_error.h"
 #include "method_choices.h"
 #include "outcome_table_editor.h"
+#include "parameter_constraint_editor.h"
 #include "parameter_table_editor.h"
 #include "tinted_label.h"
 #include "problems/problem_catalog.h"
@@ -175,7 +176,14 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     layout->addWidget(error_);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
+    create_ = buttons->button(QDialogButtonBox::Ok);
+    create_->setText(tr("Create"));
+    // Linear parameter constraints are checked as they are typed: while one cannot be read, no
+    // configuration satisfies them all, or the target violates one, Create waits.
+    connect(parameters_->constraintEditor(), &ParameterConstraintEditor::acceptableChanged, this,
+            &NewExperimentDialog::updateCreateButton);
+    connect(tabs_, &QTabWidget::currentChanged, this, &NewExperimentDialog::updateCreateButton);
+    updateCreateButton();
     connect(buttons, &QDialogButtonBox::accepted, this, &NewExperimentDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &NewExperimentDialog::reject);
     layout->addWidget(buttons);
@@ -210,6 +218,13 @@ void NewExperimentDialog::updateProblemDescription() {
         problem_outcomes_->setOutcomes({});
         problem_outcomes_->setEnabled(false);
     }
+}
+
+void NewExperimentDialog::updateCreateButton() {
+    const ParameterConstraintEditor* constraints = parameters_->constraintEditor();
+    const bool blocked = source() == Source::OwnParameters && !constraints->acceptable();
+    create_->setEnabled(!blocked);
+    create_->setToolTip(blocked ? tr("Fix the parameter constraints first: %1").arg(constraints->problem()) : QString());
 }
 
 void NewExperimentDialog::setSource(Source source) {

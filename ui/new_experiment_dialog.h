@@ -16,6 +16,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QDoubleSpinBox;
 class QRadioButton;
 class QSpinBox;
@@ -60,6 +61,7 @@ public:
     QLineEdit* commandEdit() const { return command_; }
     QDoubleSpinBox* timeoutBox() const { return timeout_; }
     QString errorText() const;
+    QPushButton* createButton() const { return create_; }
 
 public slots:
     void accept() override;
@@ -67,6 +69,7 @@ public slots:
 private:
     void showError(QWidget* field, const QString& message);
     void updateProblemDescription();
+    void updateCreateButton();
 
     QTabWidget* tabs_;
     QComboBox* problem_;
@@ -90,6 +93,7 @@ private:
     QLineEdit* seed_;
     QCheckBox* status_quo_;  // MethodSettings::status_quo_first
     QLabel* error_;
+    QPushButton* create_;
     QWidget* error_field_ = nullptr;
     Experiment experiment_;
 };

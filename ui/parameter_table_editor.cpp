@@ -7,15 +7,18 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <exception>
 #include <set>
 
 #include "configuration_inspector.h"
+#include "parameter_constraint_editor.h"
 #include "io/space_file.h"
 #include "palette_colors.h"
 #include "tinted_label.h"
@@ -29,6 +32,7 @@ std::optional<ParameterKind> parse_kind(const QString& text) {
     if (t.isEmpty() || t == "continuous" || t == "float" || t == "real" || t == "double" || t == "c")
         return ParameterKind::Continuous;
     if (t == "integer" || t == "int" || t == "i" || t == "discrete") return ParameterKind::Integer;
+    if (t == "fixed" || t == "constant") return ParameterKind::Fixed;
     return std::nullopt;
 }
 
@@ -47,19 +51,46 @@ QString column_key(int column) {
     case ParameterTableEditor::Target: return "target";
     case ParameterTableEditor::Group: return "group";
     case ParameterTableEditor::MinChange: return "min_change";
+    case ParameterTableEditor::Value: return "value";
     }
     return {};
 }
 
+// The column of a field the engine names in a message ("parameters[2] (x3).log: ...").
+int column_of_field(const QString& field) {
+    if (field == "log") return ParameterTableEditor::Log;
+    for (int c = 0; c < ParameterTableEditor::ColumnCount; ++c)
+        if (column_key(c) == field) return c;
+    return ParameterTableEditor::Name;
+}
+
+// The kinds this editor has a row for; a space file with another (added to the engine later) is
+// refused rather than loaded in part.
+bool editable_kind(ParameterKind kind) {
+    return kind == ParameterKind::Continuous || kind == ParameterKind::Integer || kind == ParameterKind::Fixed;
+}
+
+// The shortest text that reads back to the same double (0.1, not 0.10000000000000001).
+QString number_text(double value) { return QString::number(value, 'g', QLocale::FloatingPointShortest); }
+
 }  // namespace
 
 ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    // The parameters and their linear constraints on two tabs, so that each table has the room.
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    tabs_ = new QTabWidget(this);
+    outer->addWidget(tabs_);
+    auto* page = new QWidget(tabs_);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4);
     table_ = new QTableWidget(0, ColumnCount, this);
     table_->setHorizontalHeaderLabels({tr("Name"), tr("Kind"), tr("Lower"), tr("Upper"), tr("Log"), tr("Target"),
-                                       tr("Group"), tr("Min change")});
-    table_->horizontalHeaderItem(Kind)->setToolTip(tr("continuous or integer"));
+                                       tr("Group"), tr("Min change"), tr("Value")});
+    table_->horizontalHeaderItem(Kind)->setToolTip(
+        tr("continuous, integer or fixed (a fixed parameter is sent to the evaluator with its value and never varied)"));
+    table_->horizontalHeaderItem(Value)->setToolTip(
+        tr("A fixed parameter's value (its lower and upper may be left empty); empty for the other kinds"));
     table_->horizontalHeaderItem(Log)->setToolTip(tr("Model the parameter on a log scale (positive bounds)"));
     table_->horizontalHeaderItem(Target)->setToolTip(
         tr("The value that counts as \"unchanged\" (empty: 0 when inside the bounds, else the lower bound)"));
@@ -69,10 +100,11 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
         tr("The smallest change from the target that counts, in the parameter's units (0.5) or as a percentage of "
            "the range (2%); smaller changes are set back onto the target (empty: 1% of the range)"));
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    table_->horizontalHeader()->setSectionResizeMode(Log, QHeaderView::ResizeToContents);
+    for (int c : {static_cast<int>(Kind), static_cast<int>(Log)})
+        table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
     table_->installEventFilter(this);
-    layout->addWidget(table_, 1);
+    layout->addWidget(table_, 2);
 
     error_ = new TintedLabel(TintedLabel::Tint::Error, this);
     error_->hide();
@@ -83,12 +115,12 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     auto* remove = new QPushButton(tr("Remove selected"), this);
     auto* paste = new QPushButton(tr("Paste rows"), this);
     paste->setToolTip(tr("Paste tab-separated rows copied from a spreadsheet: name, kind, lower, upper, log, "
-                         "target, group, min change (Ctrl+V in the table)"));
+                         "target, group, min change, value (Ctrl+V in the table)"));
     buttons->addWidget(add);
     auto* load = new QPushButton(tr("Load space CSV…"), this);
     load->setToolTip(tr("Read the parameters from a CSV file with the header name,kind,lower,upper,log,target,group,"
-                        "min_change "
-                        "(or the JSON of sebo new --space)"));
+                        "min_change,value "
+                        "(or the JSON of sebo new --space, with its parameter constraints)"));
     buttons->addWidget(remove);
     buttons->addStretch(1);
     buttons->addWidget(load);
@@ -98,7 +130,26 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     connect(remove, &QPushButton::clicked, this, &ParameterTableEditor::removeSelectedRows);
     connect(paste, &QPushButton::clicked, this, &ParameterTableEditor::pasteFromClipboard);
     connect(load, &QPushButton::clicked, this, &ParameterTableEditor::loadFileDialog);
-    connect(table_, &QTableWidget::itemChanged, this, [this] { clearError(); });
+    connect(table_, &QTableWidget::itemChanged, this, [this] { parametersEdited(); });
+
+    tabs_->addTab(page, tr("Parameters"));
+    constraints_ = new ParameterConstraintEditor(tabs_);
+    tabs_->addTab(constraints_, QString());
+    connect(constraints_, &ParameterConstraintEditor::checked, this, [this] {
+        // "Linear constraints (2)", marked while one of them holds Create back.
+        const qsizetype count = constraints_->constraintTexts().size();
+        QString title = count ? tr("Linear constraints (%1)").arg(count) : tr("Linear constraints");
+        if (!constraints_->acceptable()) title += tr(" — to fix");
+        tabs_->setTabText(tabs_->indexOf(constraints_), title);
+        tabs_->setTabToolTip(tabs_->indexOf(constraints_), constraints_->problem());
+    });
+    parametersEdited();
+}
+
+void ParameterTableEditor::parametersEdited() {
+    clearError();
+    CellError ignored;
+    constraints_->setParameters(readParameters(ignored));
 }
 
 int ParameterTableEditor::rowCount() const { return table_->rowCount(); }
@@ -124,8 +175,9 @@ void ParameterTableEditor::setRow(int row, const QStringList& cells) {
 void ParameterTableEditor::addRow() {
     const int row = table_->rowCount();
     table_->insertRow(row);
-    setRow(row, {QString("x%1").arg(row + 1), "continuous", "0", "1", "", "", "", ""});
+    setRow(row, {QString("x%1").arg(row + 1), "continuous", "0", "1", "", "", "", "", ""});
     table_->setCurrentCell(row, Name);
+    parametersEdited();
 }
 
 void ParameterTableEditor::removeSelectedRows() {
@@ -133,7 +185,7 @@ void ParameterTableEditor::removeSelectedRows() {
     for (const QModelIndex& index : table_->selectionModel()->selectedIndexes()) rows.insert(index.row());
     if (rows.empty() && table_->currentRow() >= 0) rows.insert(table_->currentRow());
     for (int row : rows) table_->removeRow(row);
-    clearError();
+    parametersEdited();
 }
 
 void ParameterTableEditor::setParameters(const std::vector<Parameter>& parameters) {
@@ -141,12 +193,27 @@ void ParameterTableEditor::setParameters(const std::vector<Parameter>& parameter
     for (const Parameter& p : parameters) {
         const int row = table_->rowCount();
         table_->insertRow(row);
-        setRow(row, {QString::fromStdString(p.name), QString::fromLatin1(to_string(p.kind)), QString::number(p.lower, 'g', 17),
-                     QString::number(p.upper, 'g', 17), p.log_scale ? "true" : "",
-                     p.target ? QString::number(*p.target, 'g', 17) : QString(), QString::fromStdString(p.group),
-                     p.min_change ? QString::fromStdString(to_text(*p.min_change)) : QString()});
+        const QString name = QString::fromStdString(p.name), kind = QString::fromLatin1(to_string(p.kind));
+        if (p.kind == ParameterKind::Fixed) {
+            // Its value; bounds only when they were given (and say more than the value).
+            const bool bounds = p.lower != p.upper;
+            setRow(row, {name, kind, bounds ? number_text(p.lower) : QString(), bounds ? number_text(p.upper) : QString(), "",
+                         "", "", "", number_text(p.resolved_target())});
+            continue;
+        }
+        setRow(row, {name, kind, number_text(p.lower), number_text(p.upper), p.log_scale ? "true" : "",
+                     p.target ? number_text(*p.target) : QString(), QString::fromStdString(p.group),
+                     p.min_change ? QString::fromStdString(to_text(*p.min_change)) : QString(), ""});
     }
-    clearError();
+    parametersEdited();
+}
+
+void ParameterTableEditor::setSpace(const SearchSpace& space) {
+    QStringList constraints;
+    for (int k = 0; k < static_cast<int>(space.constraints().size()); ++k)
+        constraints << QString::fromStdString(space.constraint_text(k));
+    setParameters(space.declared_parameters());
+    constraints_->setConstraints(constraints);
 }
 
 int ParameterTableEditor::pasteText(const QString& text) {
@@ -166,7 +233,7 @@ int ParameterTableEditor::pasteText(const QString& text) {
         setRow(row, cells);
         ++added;
     }
-    clearError();
+    parametersEdited();
     return added;
 }
 
@@ -175,15 +242,16 @@ void ParameterTableEditor::pasteFromClipboard() { pasteText(QApplication::clipbo
 bool ParameterTableEditor::loadFile(const QString& path) {
     try {
         const SearchSpace space = load_space_file(path.toStdString());
-        // The table has no place for them yet (issue 14, item 7): refuse rather than drop them.
-        if (!space.fixed_parameters().empty() || space.has_constraints() || space.has_choices()) {
-            showError(-1, 0, tr("Could not load %1: it has fixed parameters or linear parameter constraints (or choice "
-                                "parameters), which this editor cannot show yet; create the experiment with "
-                                "'sebo new --space' and open it")
-                                 .arg(QDir::toNativeSeparators(path)));
-            return false;
-        }
-        setParameters(space.parameters());
+        // A kind without a row here: refuse the file rather than drop or change the parameter.
+        for (const Parameter& p : space.declared_parameters())
+            if (!editable_kind(p.kind)) {
+                showError(-1, 0, tr("Could not load %1: the parameter '%2' is of kind %3, which this editor cannot show yet; "
+                                    "create the experiment with 'sebo new --space' and open it")
+                                     .arg(QDir::toNativeSeparators(path), QString::fromStdString(p.name),
+                                          QString::fromLatin1(to_string(p.kind))));
+                return false;
+            }
+        setSpace(space);
         return true;
     } catch (const std::exception& error) {
         showError(-1, 0, tr("Could not load %1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(error.what())));
@@ -230,72 +298,92 @@ void ParameterTableEditor::showError(int row, int column, const QString& message
     }
 }
 
-std::optional<SearchSpace> ParameterTableEditor::readSpace() {
-    clearError();
+std::optional<SearchSpace> ParameterTableEditor::readParameters(CellError& error) const {
     if (table_->rowCount() == 0) {
-        showError(-1, 0, tr("Add at least one parameter (or paste rows from a spreadsheet)."));
+        error = {-1, 0, tr("Add at least one parameter (or paste rows from a spreadsheet).")};
         return std::nullopt;
     }
     std::vector<Parameter> parameters;
     for (int r = 0; r < table_->rowCount(); ++r) {
         auto cell = [&](int c) { return table_->item(r, c) ? table_->item(r, c)->text().trimmed() : QString(); };
         const QString where = tr("Row %1").arg(r + 1);
+        auto fail = [&](int column, const QString& message) {
+            const QString field = column == MinChange ? tr("min change") : column_key(column);
+            error = {r, column, QString("%1, %2: %3").arg(where, field, message)};
+            return std::nullopt;
+        };
+        auto number = [&](int column) -> std::optional<double> { return parse_user_number(cell(column)); };
         Parameter p;
         p.name = cell(Name).toStdString();
         const auto kind = parse_kind(cell(Kind));
-        if (!kind) {
-            showError(r, Kind, tr("%1, kind: '%2' is neither continuous nor integer").arg(where, cell(Kind)));
-            return std::nullopt;
-        }
+        if (!kind) return fail(Kind, tr("'%1' is not continuous, integer or fixed").arg(cell(Kind)));
         p.kind = *kind;
+        p.log_scale = table_->item(r, Log) && table_->item(r, Log)->checkState() == Qt::Checked;
+        p.group = cell(Group).toStdString();
+        if (p.kind == ParameterKind::Fixed) {
+            // Its value, and bounds both given or neither (as a space CSV's row).
+            if (!cell(Target).isEmpty()) return fail(Target, tr("a fixed parameter has a value (column Value) instead of a target"));
+            if (cell(Value).isEmpty()) return fail(Value, tr("a fixed parameter needs a value"));
+            const auto value = number(Value);
+            if (!value) return fail(Value, tr("'%1' is not a number").arg(cell(Value)));
+            p.target = *value;
+            const bool lower = !cell(Lower).isEmpty(), upper = !cell(Upper).isEmpty();
+            if (lower != upper) return fail(lower ? Upper : Lower, tr("a fixed parameter's bounds are both given or neither"));
+            p.lower = p.upper = *value;
+        } else if (!cell(Value).isEmpty()) {
+            return fail(Value, tr("only a fixed parameter has a value; this one is %1").arg(QString::fromLatin1(to_string(p.kind))));
+        }
         for (int c : {static_cast<int>(Lower), static_cast<int>(Upper)}) {
-            const auto value = parse_user_number(cell(c));
-            if (!value) {
-                showError(r, c, tr("%1, %2: '%3' is not a number").arg(where, column_key(c), cell(c)));
-                return std::nullopt;
-            }
+            if (p.kind == ParameterKind::Fixed && cell(c).isEmpty()) continue;
+            const auto value = number(c);
+            if (!value) return fail(c, tr("'%1' is not a number").arg(cell(c)));
             (c == Lower ? p.lower : p.upper) = *value;
         }
-        p.log_scale = table_->item(r, Log) && table_->item(r, Log)->checkState() == Qt::Checked;
-        if (!cell(Target).isEmpty()) {
-            const auto target = parse_user_number(cell(Target));
-            if (!target) {
-                showError(r, Target, tr("%1, target: '%2' is not a number (leave it empty for the default)")
-                                         .arg(where, cell(Target)));
-                return std::nullopt;
-            }
+        if (p.kind != ParameterKind::Fixed && !cell(Target).isEmpty()) {
+            const auto target = number(Target);
+            if (!target) return fail(Target, tr("'%1' is not a number (leave it empty for the default)").arg(cell(Target)));
             p.target = *target;
         }
-        p.group = cell(Group).toStdString();
         if (!cell(MinChange).isEmpty()) {
             const auto change = min_change_from_text(cell(MinChange).toStdString());
-            if (!change) {
-                showError(r, MinChange,
-                          tr("%1, min change: '%2' is not a number or a percentage of the range (such as 0.5 or 2%; "
-                             "leave it empty for 1% of the range)")
-                              .arg(where, cell(MinChange)));
-                return std::nullopt;
-            }
+            if (!change)
+                return fail(MinChange, tr("'%1' is not a number or a percentage of the range (such as 0.5 or 2%; "
+                                          "leave it empty for 1% of the range)")
+                                           .arg(cell(MinChange)));
             p.min_change = *change;
         }
         parameters.push_back(std::move(p));
     }
     SearchSpace space(std::move(parameters));
-    if (auto error = space.validate()) {
+    if (auto message = space.validate()) {
         // "parameters[2] (x3).upper: 0 is not above lower 1" → the cell of row 3, column upper.
-        const QString message = QString::fromStdString(*error);
+        const QString text = QString::fromStdString(*message);
         static const QRegularExpression pattern(R"(^parameters\[(\d+)\](?: \([^)]*\))?\.(\w+): (.*)$)");
-        const QRegularExpressionMatch m = pattern.match(message);
+        const QRegularExpressionMatch m = pattern.match(text);
         if (m.hasMatch()) {
             const int row = m.captured(1).toInt();
-            int column = Name;
-            for (int c = 0; c < ColumnCount; ++c)
-                if (column_key(c) == m.captured(2)) column = c;
-            showError(row, column, tr("Row %1, %2: %3").arg(row + 1).arg(m.captured(2), m.captured(3)));
+            error = {row, column_of_field(m.captured(2)), tr("Row %1, %2: %3").arg(row + 1).arg(m.captured(2), m.captured(3))};
         } else {
-            showError(-1, 0, message);
+            error = {-1, 0, text};
         }
         return std::nullopt;
+    }
+    return space;
+}
+
+std::optional<SearchSpace> ParameterTableEditor::readSpace() {
+    clearError();
+    CellError error;
+    const std::optional<SearchSpace> parameters = readParameters(error);
+    if (!parameters) {
+        showError(error.row, error.column, error.message);
+        return std::nullopt;
+    }
+    QString message;
+    std::optional<SearchSpace> space = constraints_->readSpace(*parameters, &message);
+    if (!space) {
+        showError(-1, 0, message);
+        tabs_->setCurrentWidget(constraints_);
     }
     return space;
 }

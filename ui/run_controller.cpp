@@ -10,6 +10,7 @@
 #include "command_trust_store.h"
 #include "core/thread_pool.h"
 #include "evaluators/command_evaluator.h"
+#include "experiment/given_points_strategy.h"
 #include "experiment/runner.h"
 #include "experiment_document.h"
 #include "problems/problem_catalog.h"
@@ -98,16 +99,23 @@ double RunController::runSeconds() const { return running_ ? run_clock_.elapsed(
 double RunController::stepSeconds() const { return running_ ? step_clock_.elapsed() / 1000.0 : 0.0; }
 
 QString RunController::cannotRunReason() const {
+    const QString reason = cannotRunOnceApproved();
+    if (!reason.isEmpty()) return reason;
+    if (document_->experiment().evaluator.kind == EvaluatorSpec::Kind::Command && !commandApproved())
+        return tr("This experiment runs an external command for every trial; it runs only after you "
+                  "approve exactly what it runs (program, arguments, folder, environment).");
+    return {};
+}
+
+QString RunController::cannotRunOnceApproved() const {
     if (!document_->hasExperiment()) return tr("Open or create an experiment first.");
+    if (running_) return tr("A run is in progress; wait for it to end or cancel it.");
     if (document_->isReadOnly())
         return tr("%1. The explorer shows it read-only; reload it when that process is done.")
             .arg(document_->readOnlyReason());
     const Experiment& e = document_->experiment();
     if (auto error = e.space.validate()) return QString::fromStdString(*error);
     if (auto error = e.method.validate()) return QString::fromStdString(*error);
-    if (e.evaluator.kind == EvaluatorSpec::Kind::Command && !commandApproved())
-        return tr("This experiment runs an external command for every trial; it runs only after you "
-                  "approve exactly what it runs (program, arguments, folder, environment).");
     if (static_cast<int>(e.trials.size()) >= e.method.budget)
         return tr("The experiment has its budget of %1 trials. Raise the budget in the Method panel to go on.")
             .arg(e.method.budget);
@@ -144,6 +152,28 @@ bool RunController::runToBudget() {
     return run(std::max(1, e.method.budget - static_cast<int>(e.trials.size())));
 }
 
+bool RunController::runConfigurations(const std::vector<std::vector<double>>& points, const std::string& generator) {
+    if (running_ || points.empty()) return false;
+    if (document_->hasExperiment()) {
+        const Experiment& e = document_->experiment();
+        const int room = e.method.budget - static_cast<int>(e.trials.size());
+        if (static_cast<int>(points.size()) > room) {
+            emit runFinished(RunEnd::BudgetReached,
+                             tr("The experiment has room for %n more trial(s) within its budget of %1; raise the budget in "
+                                "the Method panel to run these %2.",
+                                nullptr, std::max(room, 0))
+                                 .arg(e.method.budget)
+                                 .arg(points.size()));
+            return false;
+        }
+    }
+    given_points_.assign(points.begin(), points.end());
+    given_generator_ = generator;
+    if (run(static_cast<int>(points.size()))) return true;
+    given_points_.clear();
+    return false;
+}
+
 void RunController::startStep() {
     Experiment copy = document_->experiment();
     // Checked on the copy the step runs: the command that runs is the one approved.
@@ -156,7 +186,13 @@ void RunController::startStep() {
     }
     std::unique_ptr<Strategy> strategy;
     try {
-        strategy = factory_(copy.method);
+        if (!given_points_.empty()) {
+            strategy = std::make_unique<GivenPointsStrategy>(std::vector<std::vector<double>>{given_points_.front()},
+                                                             given_generator_);
+            given_points_.pop_front();
+        } else {
+            strategy = factory_(copy.method);
+        }
     } catch (const std::exception& error) {
         finish(RunEnd::Failed, QString::fromStdString(error.what()));
         return;
@@ -379,6 +415,7 @@ void RunController::cancelAndWait() {
 }
 
 void RunController::finish(RunEnd end, const QString& message) {
+    given_points_.clear();
     setRunningTrials({});
     running_ = false;
     cancelling_ = false;

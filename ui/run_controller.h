@@ -15,6 +15,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -89,6 +90,9 @@ public:
     // Why a run cannot start now (no experiment, already running, budget reached, an
     // evaluator kind this version cannot run), or empty when it can.
     QString cannotRunReason() const;
+    // The same, leaving out the approval of an external command, which the window asks for
+    // when the run is started (a reason that the person can do nothing about at once stays).
+    QString cannotRunOnceApproved() const;
     // An experiment whose evaluator is an external command runs only after the user approved
     // exactly what it runs (SPEC §7: a loaded file never runs a command without confirmation).
     // The approval is the key of what was shown (command_trust_store.h: program, arguments,
@@ -103,6 +107,11 @@ public slots:
     // Runs `steps` single-trial steps (stopping early at the budget).
     bool run(int steps);
     bool runToBudget();
+    // Runs the given configurations (user units, the varying parameters), one trial per step, in
+    // order, through the same path as run(): the experiment's evaluator, the command approval,
+    // every trial saved before the next. `generator` is recorded on the trials (e.g. "simplify").
+    // Refused (runFinished(BudgetReached) with the reason) when the budget has no room for all.
+    bool runConfigurations(const std::vector<std::vector<double>>& points, const std::string& generator);
     // Requests cancellation; runFinished(Cancelled) follows when the worker has returned.
     void cancel();
     // Cancels and blocks until the worker has returned (closing the window).
@@ -168,6 +177,9 @@ private:
     std::shared_ptr<const Problem> problem_;
     std::string problem_key_;
     QByteArray approved_command_;
+    // The configurations runConfigurations() still has to run, and their generator.
+    std::deque<std::vector<double>> given_points_;
+    std::string given_generator_;
     // The worker leaves its outcome here; the queued call that follows only says "done", so
     // cancelAndWait() can also collect it synchronously.
     std::mutex outcome_mutex_;

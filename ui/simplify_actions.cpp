@@ -36,7 +36,7 @@ void SimplifyActions::simplifySelected() {
     const int trial = document_->selectedTrial();
     if (!document_->hasExperiment() || simplify_unavailable(document_->experiment(), trial)) return;
     if (dialog_) dialog_->close();
-    auto* dialog = new SimplifyDialog(document_, trial, dialog_parent_);
+    auto* dialog = new SimplifyDialog(document_, trial, dialog_parent_, runner_);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &SimplifyDialog::stepsAdded, this, &SimplifyActions::changed);
     dialog_ = dialog;

@@ -7,6 +7,8 @@
 #include <QPointer>
 #include <QString>
 
+#include "step_runner.h"
+
 class QAction;
 class QWidget;
 
@@ -24,6 +26,10 @@ public:
     // The dialog opened last, while it is open.
     SimplifyDialog* dialog() const;
 
+    // How the dialogs run steps with the experiment's evaluator (the main window's run path);
+    // without one they only add steps as pending trials.
+    void setStepRunner(StepRunner runner) { runner_ = std::move(runner); }
+
     // Follows the document's selection and state.
     void update();
     // Opens the dialog for the selected trial (when the action is enabled).
@@ -38,6 +44,7 @@ private:
     QWidget* dialog_parent_;
     QAction* simplify_;
     QPointer<SimplifyDialog> dialog_;
+    StepRunner runner_;
 };
 
 }  // namespace sebo::ui

@@ -13,6 +13,11 @@ TintedLabel::TintedLabel(Tint tint, const QString& text, QWidget* parent) : QLab
     applyColor();
 }
 
+void TintedLabel::setTint(Tint tint) {
+    tint_ = tint;
+    applyColor();
+}
+
 void TintedLabel::applyColor() {
     const QColor color = tint_ == Tint::Error ? error_text(palette()) : muted_text(palette());
     if (palette().color(QPalette::WindowText) == color) return;

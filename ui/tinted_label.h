@@ -15,6 +15,9 @@ public:
     explicit TintedLabel(Tint tint, QWidget* parent = nullptr);
     TintedLabel(Tint tint, const QString& text, QWidget* parent = nullptr);
 
+    Tint tint() const { return tint_; }
+    void setTint(Tint tint);
+
 protected:
     void changeEvent(QEvent* event) override;
 

@@ -10,6 +10,7 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/outcome_options.h"
+#include "cli/bonsai_options.h"
 #include "cli/parameter_constraint_options.h"
 #include "cli/sampler_options.h"
 #include "cli/sparsity_range_options.h"
@@ -118,6 +119,7 @@ int command_new(const Args& args) {
          {"strategy", "NAME", "strategy (default sebo-l0; see 'sebo run --help-strategies')"},
          {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
          nuts_option(),
+         bonsai_tolerance_option(),
          max_active_option(),
          min_active_option(),
          {"no-status-quo", "", "do not measure the target configuration (every parameter at its target) first"},
@@ -243,6 +245,7 @@ int command_new(const Args& args) {
     // A new experiment measures the system as it runs today first (experiment/status_quo.h).
     e.method.status_quo_first = !parser.has("no-status-quo");
     apply_sparsity_range_flags(parser, e);
+    apply_bonsai_tolerance_flag(parser, e.method);
     if (auto error = e.method.validate()) throw InputError("method", *error);
 
     if (const auto past = parser.value("import")) e.trials = read_import(e, *past);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/arguments.h"
+#include "cli/bonsai_options.h"
 #include "cli/commands.h"
 #include "cli/sampler_options.h"
 #include "cli/sparsity_range_options.h"
@@ -202,6 +203,7 @@ int command_run(const Args& args) {
          {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
          {"lambda", "L", "regularization weight of ei-er and ei-ir (default 0.01)"},
          {"penalty", "NAME", "penalty of ei-er and ei-ir: l0 (default), l1 or group-lasso"},
+         bonsai_tolerance_option(),
          max_active_option(),
          min_active_option(),
          {"help-strategies", "", "list the strategies and exit"},
@@ -319,6 +321,7 @@ int command_run(const Args& args) {
     if (const auto init = parser.integer("init", 0, 1'000'000)) experiment.method.initial_trials = static_cast<int>(*init);
     apply_nuts_flag(parser, experiment.method);
     apply_sparsity_range_flags(parser, experiment);
+    apply_bonsai_tolerance_flag(parser, experiment.method);
     const int threads = threads_from(parser);
     experiment.method.budget = static_cast<int>(*trials);
     if (auto error = experiment.method.validate()) throw InputError("method", *error);

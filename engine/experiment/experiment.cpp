@@ -67,7 +67,7 @@ const char* describe(StrategyKind kind) {
     case StrategyKind::SeboL1: return "SEBO with the L1 penalty";
     case StrategyKind::SeboGl: return "SEBO with the group-lasso penalty (group sparsity)";
     case StrategyKind::SeboL0FixedA: return "SEBO-L0 at a fixed smoothing a (ablation, no homotopy)";
-    case StrategyKind::Bonsai: return "BONSAI: EI candidate, then greedy resets to the target (20% tolerance)";
+    case StrategyKind::Bonsai: return "BONSAI: EI candidate, then greedy resets to the target within a tolerance (default 20%)";
     }
     return "";
 }
@@ -198,6 +198,8 @@ std::optional<std::string> MethodSettings::validate() const {
                        positive("homotopy_a_end", homotopy_a_end), positive("fixed_a", fixed_a)})
         if (check) return check;
     if (!(lambda >= 0) || !std::isfinite(lambda)) return "method.lambda: " + format_number(lambda) + " must be a non-negative number";
+    if (!(bonsai_tolerance > 0.0 && bonsai_tolerance <= 1.0))
+        return "method.bonsai_tolerance: " + format_number(bonsai_tolerance) + " is not in (0, 1]";
     if (max_active && *max_active < 1) return "method.max_active: " + std::to_string(*max_active) + " must be at least 1";
     if (min_active && *min_active < 1) return "method.min_active: " + std::to_string(*min_active) + " must be at least 1";
     if (max_active && min_active && *min_active > *max_active)

@@ -100,6 +100,9 @@ struct MethodSettings {
     // and penalty (L0 unless set).
     double lambda = 0.01;
     std::optional<PenaltyKind> penalty;
+    // BONSAI: the pruning stops before a reset would lose more than this share of the dense
+    // candidate's incremental EI (experiment/bonsai_pruning.h), in (0, 1]; the paper's 0.2.
+    double bonsai_tolerance = 0.2;
 
     // The sparsity range of interest (issue 14; docs/method.md, "Sparsity range of interest"), in
     // active parameters (active groups when the space has groups); unset: 0..D, the paper's.

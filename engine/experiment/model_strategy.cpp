@@ -164,7 +164,7 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
             // batch's earlier members among them (they are fantasies in the posteriors' data: the
             // first objective's model has every trial that counts). With linear parameter
             // constraints a reset is repaired by projection, or skipped (optimize/greedy_reset.h).
-            GreedyResetOptions pruning = bonsai_options();
+            GreedyResetOptions pruning = bonsai_options(settings_.bonsai_tolerance);
             pruning.constraints = space.polytope();
             const GreedyResetPath path = bonsai_prune(*problem.acquisition, posteriors.front()->data().inputs, x, target,
                                                       pruning, [&control] { return control.cancelled(); });

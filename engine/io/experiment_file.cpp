@@ -39,6 +39,7 @@ struct VisitMethod {
         visit("model", m.model);
         visit("lambda", m.lambda);
         visit("penalty", m.penalty);
+        visit("bonsai_tolerance", m.bonsai_tolerance);
         visit("max_active", m.max_active);
         visit("min_active", m.min_active);
         visit("status_quo_first", m.status_quo_first);

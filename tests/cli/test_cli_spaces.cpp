@@ -1,6 +1,7 @@
 // `sebo new` / `sebo run` / `sebo suggest` with the space and method settings of issue 14 (items 4–6):
 // the space CSV's min_change column, the sparsity range flags --max-active / --min-active, and the
-// status quo as a new experiment's first trial (--no-status-quo to skip it). Bad input exits 2
+// status quo as a new experiment's first trial (--no-status-quo to skip it); and BONSAI's
+// --bonsai-tolerance (issue 16). Bad input exits 2
 // with the file, line and column (or the flag) and the value, and writes nothing.
 #include <QFile>
 #include <QJsonArray>
@@ -123,6 +124,32 @@ private slots:
         QCOMPARE(read_json(run)["method"].toObject()["status_quo_first"].toBool(), false);  // built-in problems: Sobol first
         SEBO_EXPECT(run_sebo({"run", run, "--trials", "3", "--max-active", "7", "--quiet"}), 2,
                     "--max-active: 7 is above the 6 parameters of the space");
+        QCOMPARE(read_json(run)["trials"].toArray().size(), 2);
+    }
+
+    // BONSAI's tolerance (issue 16 item 1): `sebo new --bonsai-tolerance`, `sebo run` changing it, a
+    // value outside (0, 1] refused naming the flag, nothing written.
+    void bonsai_tolerance_flag() {
+        const QString out = path("bonsai.sebo.json");
+        SEBO_EXPECT(make({"--strategy", "bonsai", "--bonsai-tolerance", "0.05"}, out), 0, "");
+        QCOMPARE(read_json(out)["method"].toObject()["bonsai_tolerance"].toDouble(), 0.05);
+        const QString defaults = path("bonsai-default.sebo.json");
+        SEBO_EXPECT(make({"--strategy", "bonsai"}, defaults), 0, "");
+        QCOMPARE(read_json(defaults)["method"].toObject()["bonsai_tolerance"].toDouble(), 0.2);
+
+        const QString bad = path("bonsai-bad.sebo.json");
+        SEBO_EXPECT(make({"--bonsai-tolerance", "0"}, bad), 2, "--bonsai-tolerance: 0 is not in (0, 1]");
+        SEBO_EXPECT(make({"--bonsai-tolerance", "1.5"}, bad), 2, "--bonsai-tolerance: 1.5 is not in (0, 1]");
+        SEBO_EXPECT(make({"--bonsai-tolerance", "much"}, bad), 2, "--bonsai-tolerance: 'much' is not a finite number");
+        QVERIFY(!QFile::exists(bad));
+
+        const QString run = path("bonsai-run.sebo.json");
+        SEBO_EXPECT(run_sebo({"run", "--problem", "branin", "--dim", "4", "--trials", "2", "--strategy", "bonsai",
+                              "--bonsai-tolerance", "0.5", "--out", run, "--quiet"}),
+                    0, "");
+        QCOMPARE(read_json(run)["method"].toObject()["bonsai_tolerance"].toDouble(), 0.5);
+        SEBO_EXPECT(run_sebo({"run", run, "--trials", "3", "--bonsai-tolerance", "2", "--quiet"}), 2,
+                    "--bonsai-tolerance: 2 is not in (0, 1]");
         QCOMPARE(read_json(run)["trials"].toArray().size(), 2);
     }
 };

@@ -87,6 +87,7 @@ Experiment rich_experiment() {
     e.method.model = ModelKind::SaasMap;
     e.method.penalty = PenaltyKind::L1;
     e.method.lambda = 0.001;
+    e.method.bonsai_tolerance = 0.35;
     e.method.homotopy_steps = 12;
     e.method.homotopy_a_start = 0.5;
     e.method.nuts_warmup = 128;
@@ -269,6 +270,7 @@ void compare_experiments(const Experiment& a, const Experiment& b) {
     QVERIFY(a.method.model == b.method.model);
     QVERIFY(a.method.penalty == b.method.penalty);
     QCOMPARE(a.method.lambda, b.method.lambda);
+    QCOMPARE(a.method.bonsai_tolerance, b.method.bonsai_tolerance);
     QCOMPARE(a.method.homotopy_steps, b.method.homotopy_steps);
     QCOMPARE(a.method.homotopy_a_start, b.method.homotopy_a_start);
     QCOMPARE(a.method.nuts_warmup, b.method.nuts_warmup);
@@ -634,6 +636,13 @@ private slots:
                            "is above homotopy_a_start");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["lambda"] = -0.5; }), "method.lambda",
                            "-0.5 must be a non-negative number");
+        // BONSAI's tolerance (issue 16): a number in (0, 1].
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["bonsai_tolerance"] = 0.0; }), "method.bonsai_tolerance",
+                           "0 is not in (0, 1]");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["bonsai_tolerance"] = 1.5; }), "method.bonsai_tolerance",
+                           "1.5 is not in (0, 1]");
+        EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["bonsai_tolerance"] = "high"; }), "method.bonsai_tolerance",
+                           "expected a number");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["initial_trials"] = 2.5; }), "method.initial_trials",
                            "2.5 is not an integer");
         EXPECT_INPUT_ERROR(mutated([](Json& j) { j["method"]["budget"] = 1e12; }), "method.budget", "out of range");

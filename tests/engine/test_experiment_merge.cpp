@@ -261,6 +261,15 @@ private slots:
         // Only the file changed it: taken.
         r = merge_experiments(&base, base, theirs);
         QCOMPARE(r.experiment.method.budget, 40);
+        // BONSAI's tolerance is a method setting like the others (issue 16 item 1).
+        Experiment tuned = base;
+        tuned.method.bonsai_tolerance = 0.05;
+        r = merge_experiments(&base, base, tuned);
+        QCOMPARE(r.experiment.method.bonsai_tolerance, 0.05);
+        QCOMPARE(r.report.settings_changed, std::vector<std::string>{"method"});
+        r = merge_experiments(&base, mine, tuned);
+        QCOMPARE(r.experiment.method.bonsai_tolerance, 0.2);
+        QCOMPARE(r.report.settings_kept, std::vector<std::string>{"method"});
     }
 
     void chosenConfigurationsMergePerTrial() {

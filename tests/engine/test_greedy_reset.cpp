@@ -5,9 +5,12 @@
 // strategy end to end against saasbo's dense candidate on the same data.
 #include <cmath>
 
+#include <QTemporaryDir>
+
 #include "experiment/bonsai_pruning.h"
 #include "experiment/model_strategy.h"
 #include "experiment/sobol_strategy.h"
+#include "io/experiment_file.h"
 #include "optimize/greedy_reset.h"
 #include "space/polytope.h"
 #include "test_support.h"
@@ -47,6 +50,32 @@ Parameter unit_parameter(std::string name) {
     p.lower = 0.0;
     p.upper = 1.0;
     return p;
+}
+
+// Six unit parameters, two of which matter (a bowl at x0 = 0.7, x1 = 0.3, maximized), ten Sobol
+// trials measured, a GP with a small optimizer budget: a step of a model strategy in a second.
+Experiment two_effective_of_six() {
+    std::vector<Parameter> parameters;
+    for (int j = 0; j < 6; ++j) parameters.push_back(unit_parameter("x" + std::to_string(j)));
+    Experiment e;
+    e.space = SearchSpace(parameters);
+    e.method.model = ModelKind::Gp;
+    e.method.initial_trials = 10;
+    e.method.raw_samples = 256;
+    e.method.restarts = 4;
+    e.seed = 5;
+    const auto points = next_sobol_points(e, 10);
+    for (int i = 0; i < 10; ++i) {
+        Trial t;
+        t.index = i;
+        t.parameters = points[static_cast<std::size_t>(i)];
+        t.status = TrialStatus::Completed;
+        const double a = t.parameters[0] - 0.7, b = t.parameters[1] - 0.3;
+        t.values[e.primary_objective().metric] = {-a * a - b * b, std::nullopt};
+        t.generator = "sobol";
+        e.trials.push_back(t);
+    }
+    return e;
 }
 
 }  // namespace
@@ -188,26 +217,7 @@ private slots:
     void bonsaiStrategyPrunesSaasbosCandidate() {
         // Six parameters, two of which matter: bonsai's candidate is saasbo's (same model, same
         // log-EI, same seed) with some coordinates reset to the target and the rest unchanged.
-        std::vector<Parameter> parameters;
-        for (int j = 0; j < 6; ++j) parameters.push_back(unit_parameter("x" + std::to_string(j)));
-        Experiment e;
-        e.space = SearchSpace(parameters);
-        e.method.model = ModelKind::Gp;
-        e.method.initial_trials = 10;
-        e.method.raw_samples = 256;
-        e.method.restarts = 4;
-        e.seed = 5;
-        const auto points = next_sobol_points(e, 10);
-        for (int i = 0; i < 10; ++i) {
-            Trial t;
-            t.index = i;
-            t.parameters = points[static_cast<std::size_t>(i)];
-            t.status = TrialStatus::Completed;
-            const double a = t.parameters[0] - 0.7, b = t.parameters[1] - 0.3;
-            t.values[e.primary_objective().metric] = {-a * a - b * b, std::nullopt};
-            t.generator = "sobol";
-            e.trials.push_back(t);
-        }
+        Experiment e = two_effective_of_six();
         e.method.strategy = StrategyKind::Saasbo;
         const Proposal dense = ModelStrategy(e.method).propose(e, 2, StepControl{});
         e.method.strategy = StrategyKind::Bonsai;
@@ -226,6 +236,40 @@ private slots:
         QVERIFY(e.space.active_count(p) >= 1);
         QVERIFY(e.space.active_count(pruned.points[1]) >= 1);
         QVERIFY(!e.space.check_point(pruned.points[1]));
+    }
+
+    void toleranceOfTheFileReachesThePruning() {
+        // method.bonsai_tolerance (issue 16 item 1) read from a file: the same fixed-seed step pruned
+        // with 0.05 keeps more changed parameters than with 0.9, and both are saasbo's dense
+        // candidate with some coordinates reset (so the difference is the pruning's alone). Measured:
+        // the dense candidate changes 5 of the 6 parameters, 0.05 keeps 4 of them, 0.9 keeps 1.
+        Experiment e = two_effective_of_six();
+        e.method.strategy = StrategyKind::Saasbo;
+        const std::vector<double> dense = ModelStrategy(e.method).propose(e, 1, StepControl{}).points.at(0);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        std::vector<double> read_tolerances;
+        const auto pruned_with = [&](double tolerance) -> std::vector<double> {
+            Experiment written = e;
+            written.method.strategy = StrategyKind::Bonsai;
+            written.method.bonsai_tolerance = tolerance;
+            const std::string path = dir.filePath("bonsai.sebo.json").toStdString();
+            save_experiment(written, path);
+            const Experiment read = load_experiment(path);
+            read_tolerances.push_back(read.method.bonsai_tolerance);
+            return ModelStrategy(read.method).propose(read, 1, StepControl{}).points.at(0);
+        };
+        const std::vector<double> tight = pruned_with(0.05), loose = pruned_with(0.9);
+        QCOMPARE(read_tolerances, (std::vector<double>{0.05, 0.9}));
+        for (const std::vector<double>* p : {&tight, &loose})
+            for (std::size_t j = 0; j < dense.size(); ++j) QVERIFY((*p)[j] == dense[j] || (*p)[j] == 0.0);
+        const int changed_dense = e.space.active_count(dense), changed_tight = e.space.active_count(tight),
+                  changed_loose = e.space.active_count(loose);
+        qInfo("changed parameters: dense %d, tolerance 0.05: %d, tolerance 0.9: %d", changed_dense, changed_tight,
+              changed_loose);
+        QVERIFY(changed_tight <= changed_dense);
+        QVERIFY(changed_loose < changed_tight);
+        QVERIFY(changed_loose >= 1);
     }
 };
 

@@ -1,0 +1,121 @@
+// The method panel's BONSAI tolerance (issue 16 item 1): enabled for the bonsai strategy only, a
+// value outside (0, 1] refused under the field, a good one applied to the experiment. Then two
+// faults seen on small desks: Apply and Revert stay in view at 1024×700 with the advanced settings
+// open, and the status bar says something true when imported trials outnumber the budget.
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QToolButton>
+#include <QtTest>
+
+#include "experiment_document.h"
+#include "main_window.h"
+#include "method_panel.h"
+#include "ui_test_support.h"
+
+using namespace sebo;
+using namespace sebo::ui;
+
+namespace {
+
+MainWindow::PromptHandler discard() {
+    return [](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
+        return QMessageBox::Discard;
+    };
+}
+
+void show_method_panel(MainWindow& w) {
+    QDockWidget* dock = w.docks().method;
+    dock->show();
+    dock->raise();
+    for (QTabBar* bar : w.findChildren<QTabBar*>())
+        for (int i = 0; i < bar->count(); ++i)
+            if (bar->isVisible() && bar->tabText(i) == dock->windowTitle()) bar->setCurrentIndex(i);
+    for (int i = 0; i < 6; ++i) QCoreApplication::processEvents();
+}
+
+}  // namespace
+
+class TestMethodBonsai : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void toleranceFieldForBonsaiOnly() {
+        MainWindow w;
+        w.setPromptHandler(discard());
+        QVERIFY(w.newExperiment(test::small_problem_experiment()));
+        MethodPanel* panel = w.methodPanel();
+        auto* tolerance = qobject_cast<QLineEdit*>(panel->fieldEditor("method.bonsai_tolerance"));
+        auto* strategy = qobject_cast<QComboBox*>(panel->fieldEditor("method.strategy"));
+        QVERIFY(tolerance && strategy);
+        QCOMPARE(tolerance->text(), QString("0.2"));
+        QVERIFY(!tolerance->isEnabled());  // sobol
+        strategy->setCurrentIndex(strategy->findData(static_cast<int>(StrategyKind::Bonsai)));
+        QVERIFY(tolerance->isEnabled());
+        for (const auto& [text, message] : {std::pair{"1.5", "1.5 is not in (0, 1]"}, std::pair{"0", "0 is not in (0, 1]"},
+                                            std::pair{"much", "'much' is not a number"}}) {
+            tolerance->setText(text);
+            QVERIFY(!panel->apply());
+            QVERIFY2(panel->fieldError("method.bonsai_tolerance").contains(message),
+                     qPrintable(panel->fieldError("method.bonsai_tolerance")));
+        }
+        tolerance->setText("0.05");
+        QVERIFY(panel->apply());
+        QCOMPARE(w.document()->experiment().method.strategy, StrategyKind::Bonsai);
+        QCOMPARE(w.document()->experiment().method.bonsai_tolerance, 0.05);
+        strategy->setCurrentIndex(strategy->findData(static_cast<int>(StrategyKind::SeboL0)));
+        QVERIFY(!tolerance->isEnabled());
+    }
+
+    void applyStaysInViewOnASmallDesk() {
+        MainWindow w;
+        w.setRememberRecentFiles(false);
+        w.setPromptHandler(discard());
+        QVERIFY(w.newExperiment(test::small_problem_experiment()));
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        show_method_panel(w);
+        MethodPanel* panel = w.methodPanel();
+        for (QToolButton* toggle : panel->findChildren<QToolButton*>())
+            if (toggle->text() == "Advanced settings") toggle->setChecked(true);
+        for (int i = 0; i < 6; ++i) QCoreApplication::processEvents();
+        // Apply and Revert are the panel's own, outside the scrolling fields.
+        const QList<QPushButton*> buttons = panel->findChildren<QPushButton*>(QString(), Qt::FindDirectChildrenOnly);
+        QCOMPARE(buttons.size(), 2);
+        QVERIFY(buttons.contains(panel->applyButton()));
+        for (QPushButton* button : buttons) {
+            QVERIFY(button->isVisible());
+            QVERIFY2(button->visibleRegion().boundingRect().size() == button->size(),
+                     qPrintable(QString("%1: %2 of %3x%4 visible")
+                                    .arg(button->text())
+                                    .arg(button->visibleRegion().boundingRect().height())
+                                    .arg(button->width())
+                                    .arg(button->height())));
+            const QRect in_window(button->mapTo(&w, QPoint(0, 0)), button->size());
+            QVERIFY(w.rect().contains(in_window));
+        }
+    }
+
+    void statusBarWhenImportsOutnumberTheBudget() {
+        MainWindow w;
+        w.setPromptHandler(discard());
+        Experiment e = test::run_with_engine(test::small_problem_experiment(/*budget=*/20), 12);
+        e.method.budget = 8;  // as after importing 12 past results into an experiment of 8
+        QVERIFY(w.newExperiment(e));
+        QStringList texts;
+        for (QLabel* label : w.statusBar()->findChildren<QLabel*>()) texts << label->text();
+        QVERIFY2(texts.filter("12 trials (beyond the budget of 8)").size() == 1, qPrintable(texts.join(" | ")));
+        QVERIFY(texts.filter("12 of 8").isEmpty());
+    }
+};
+
+QTEST_MAIN(TestMethodBonsai)
+#include "test_method_bonsai.moc"
