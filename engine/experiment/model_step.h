@@ -74,8 +74,8 @@ SurrogateOptions surrogate_options(const MethodSettings& method, int threads = 1
 // metric's state in the experiment's sampler state (issue 15): only in the fast mode, with a
 // state whose objective warp is the method's, whose trials are all still completed with the same
 // parameters and values of the metric (data_fingerprint), and when at most max_added_trials()
-// trials were added since. A metric without a state starts cold. The state's fit to the model (dimension, metric) is
-// checked by the fit itself (model/saas_nuts_fit.h).
+// trials were added since. A metric without a state starts cold. The state's fit to the model
+// (dimension, metric) is checked by the fit itself (model/saas_nuts_fit.h).
 struct WarmStartChoice {
     std::optional<NutsWarmStart> state;  // unset: full warm-up
     std::string cold_reason;             // why not, when the fast mode would have warm-started

@@ -22,8 +22,8 @@ inline constexpr const char* kExperimentFormat = "sebo-experiment";
 // constraints ("metrics", "objectives", "constraints", trials' "values"), parameters'
 // "min_change" and the method's sparsity range and status-quo setting, version 5 linear
 // parameter constraints ("space.parameter_constraints") and fixed parameters (kind "fixed" with a
-// "value"), version 6 (this one) a sampler state per modelled metric ("sampler_states"). Older files are upgraded on load (io/experiment_migration.h) and
-// saved in the current version.
+// "value"), version 6 (this one) a sampler state per modelled metric ("sampler_states"). Older
+// files are upgraded on load (io/experiment_migration.h) and saved in the current version.
 inline constexpr int kExperimentVersion = 6;
 
 // Arrays/objects nested deeper than this are refused before parsing; the format itself needs 5.
