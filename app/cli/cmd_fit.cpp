@@ -126,9 +126,9 @@ int command_fit(const Args& args) {
         "SAAS + NUTS fits report the chains' rank-normalized split R-hat and bulk effective sample size\n"
         "(Vehtari et al. 2021) of the log density and of each parameter's relevance, and warn when R-hat\n"
         "is above 1.05 or a transition diverged after warm-up. Like a step, a fast fit starts from the\n"
-        "file's sampler state when it still applies (--cold: always the full warm-up). With several\n"
-        "objectives or outcome constraints every such metric has a model of its own; --metric picks\n"
-        "which one is fitted (default: the first objective, the only one that warm-starts).",
+        "file's sampler state of its metric when that still applies (--cold: always the full warm-up).\n"
+        "With several objectives or outcome constraints every such metric has a model (and sampler\n"
+        "state) of its own; --metric picks which one is fitted (default: the first objective).",
         {{"model", "NAME", "gp (MAP), saas (SAAS + NUTS, default) or saas-map"},
          nuts_option(),
          {"cold", "", "never warm-start from the file's sampler state"},
@@ -171,7 +171,6 @@ int command_fit(const Args& args) {
         throw UsageError("--metric: '" + metric + "' has no model (neither an objective nor constrained); the modelled metrics are " +
                          names);
     }
-    const bool first_objective = metric == experiment.primary_objective().metric;
     const Objective* objective = experiment.outcomes.objective_on(metric);
     const auto training = make_metric_training_set(experiment, metric, method.warp_objective);
     const int completed = training ? training->data->num_points() : 0;
@@ -180,8 +179,8 @@ int command_fit(const Args& args) {
                                    " with a value of '" + metric + "'; fitting a model needs at least 2");
     const SurrogateOptions options = surrogate_options(method, threads);
     if (auto error = options.validate()) throw InputError("method", *error);
-    WarmStartChoice warm = parser.has("cold") ? WarmStartChoice{std::nullopt, "--cold"} : choose_warm_start(experiment, *training, method);
-    if (!first_objective && warm.state) warm = WarmStartChoice{std::nullopt, "only the first objective's model warm-starts"};
+    const WarmStartChoice warm =
+        parser.has("cold") ? WarmStartChoice{std::nullopt, "--cold"} : choose_warm_start(experiment, metric, *training, method);
 
     FitProgress progress(!json);
     ThreadPool pool(threads);

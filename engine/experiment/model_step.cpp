@@ -196,19 +196,22 @@ SurrogateOptions surrogate_options(const MethodSettings& m, int threads) {
 
 int max_added_trials(int fitted_trials) { return std::max(5, fitted_trials / 5); }
 
-WarmStartChoice choose_warm_start(const Experiment& experiment, const TrainingSet& training, const MethodSettings& method) {
+WarmStartChoice choose_warm_start(const Experiment& experiment, const std::string& metric, const TrainingSet& training,
+                                  const MethodSettings& method) {
     WarmStartChoice choice;
     if (method.resolved_model() != ModelKind::SaasNuts || !method.nuts_schedule(1).warm_start) return choice;
-    if (!experiment.sampler_state) {
+    const MetricSamplerState* state = experiment.sampler_state ? experiment.sampler_state->find(metric) : nullptr;
+    if (!state) {
         choice.cold_reason = "no sampler state from an earlier fit";
         return choice;
     }
-    const SamplerState& s = *experiment.sampler_state;
+    const MetricSamplerState& s = *state;
     if (s.warp_objective != method.warp_objective) {
         choice.cold_reason = "the objective warp changed since the last fit";
         return choice;
     }
-    const std::optional<std::uint64_t> now = data_fingerprint(experiment.trials, experiment.primary_objective(), s.trials);
+    const std::optional<std::uint64_t> now =
+        data_fingerprint(experiment.trials, modelled_sign(experiment.outcomes, metric), s.trials);
     if (!now || *now != s.fingerprint) {
         choice.cold_reason = "trials the last fit used were changed or removed";
         return choice;
@@ -239,12 +242,13 @@ WarmStartChoice choose_warm_start(const Experiment& experiment, const TrainingSe
     return choice;
 }
 
-SamplerState make_sampler_state(const SurrogateFit& fit, const TrainingSet& training, const Experiment& experiment,
-                                const MethodSettings& method) {
-    SamplerState s;
+MetricSamplerState make_sampler_state(const SurrogateFit& fit, const std::string& metric, const TrainingSet& training,
+                                      const Experiment& experiment, const MethodSettings& method) {
+    MetricSamplerState s;
+    s.metric = metric;
     s.warp_objective = method.warp_objective;
     s.trials = training.trials;
-    s.fingerprint = data_fingerprint(experiment.trials, experiment.primary_objective(), s.trials).value_or(0);
+    s.fingerprint = data_fingerprint(experiment.trials, modelled_sign(experiment.outcomes, metric), s.trials).value_or(0);
     s.step_size = fit.next.step_size;
     s.dense_metric = fit.next.metric == NutsMetric::Dense;
     const Eigen::MatrixXd& positions = fit.next.positions;

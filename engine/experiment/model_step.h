@@ -77,23 +77,26 @@ std::string feature_name(const SearchSpace& space, const InputEncoding* encoding
 // threads (the number of chains of the fast mode follows it unless set).
 SurrogateOptions surrogate_options(const MethodSettings& method, int threads = 1);
 
-// Whether a SAAS-NUTS fit of `training` may start from the experiment's sampler state (issue 15):
-// only in the fast mode, with a state whose objective warp is the method's, whose trials are all
-// still completed with the same parameters and results (data_fingerprint), and when at most
-// max_added_trials() trials were added since. The state's fit to the model (dimension, metric) is
-// checked by the fit itself (model/saas_nuts_fit.h).
+// Whether a SAAS-NUTS fit of `training`, the training set of `metric`, may start from that
+// metric's state in the experiment's sampler state (issue 15): only in the fast mode, with a
+// state whose objective warp is the method's, whose trials are all still completed with the same
+// parameters and values of the metric (data_fingerprint), and when at most max_added_trials()
+// trials were added since. A metric without a state starts cold. The state's fit to the model
+// (dimension, metric) is checked by the fit itself (model/saas_nuts_fit.h).
 struct WarmStartChoice {
     std::optional<NutsWarmStart> state;  // unset: full warm-up
     std::string cold_reason;             // why not, when the fast mode would have warm-started
 };
-WarmStartChoice choose_warm_start(const Experiment& experiment, const TrainingSet& training, const MethodSettings& method);
+WarmStartChoice choose_warm_start(const Experiment& experiment, const std::string& metric, const TrainingSet& training,
+                                  const MethodSettings& method);
 // A state fitted to n trials still applies after this many more (a fifth of n, at least 5).
 int max_added_trials(int fitted_trials);
 
-// The state a fast SAAS-NUTS fit leaves for the next step, and what it records on its trials
-// (the names of the `top` most relevant inputs with their R-hat and bulk-ESS).
-SamplerState make_sampler_state(const SurrogateFit& fit, const TrainingSet& training, const Experiment& experiment,
-                                const MethodSettings& method);
+// The state a fast SAAS-NUTS fit of `metric`'s model leaves for the next step, and what it
+// records on its trials (the names of the `top` most relevant inputs with their R-hat and
+// bulk-ESS).
+MetricSamplerState make_sampler_state(const SurrogateFit& fit, const std::string& metric, const TrainingSet& training,
+                                      const Experiment& experiment, const MethodSettings& method);
 FitRecord make_fit_record(const SurrogateFit& fit, const MethodSettings& method, const SearchSpace& space, int top = 3);
 // Raw samples, restarts and the homotopy schedule of the method (paper appendix E.1).
 AcquisitionOptimizerOptions acquisition_optimizer_options(const MethodSettings& method);

@@ -67,11 +67,14 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
                     models == 1 ? model_name : model_name + " × " + std::to_string(models)});
     const int threads = control.pool ? control.pool->size() : 1;
     const SurrogateOptions model_options = surrogate_options(settings_, threads);
-    // The first objective's model warm-starts from the experiment's sampler state; the other
-    // metrics' fits start cold (docs/method.md §7).
-    const WarmStartChoice warm = choose_warm_start(experiment, training->sets.front(), settings_);
+    // Every metric's model warm-starts from its own state in the experiment's sampler state, when
+    // that still applies (docs/method.md §7).
+    std::vector<WarmStartChoice> warm;
+    std::vector<const NutsWarmStart*> warm_states;
+    for (std::size_t j = 0; j < models; ++j) warm.push_back(choose_warm_start(experiment, training->metrics[j], training->sets[j], settings_));
+    for (const WarmStartChoice& w : warm) warm_states.push_back(w.state ? &*w.state : nullptr);
     const std::vector<SurrogateFit> fits = fit_metric_models(
-        training->sets, model_options, mix(step_seed, 1), control, warm.state ? &*warm.state : nullptr,
+        training->sets, model_options, mix(step_seed, 1), control, warm_states,
         [&](int i, int total) { control.report({"fitting model", i, total, model_name}); });
     double fit_seconds = 0.0;
     for (std::size_t j = 0; j < models; ++j) {
@@ -90,17 +93,24 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
     }
     const SurrogateFit& fit = fits.front();
 
-    // The state for the next step: a fast SAAS-NUTS fit leaves its own; any other fit makes an
-    // earlier one stale. With several metrics, the first objective's fit.
+    // The state for the next step: a fast SAAS-NUTS fit leaves its own, one per metric; any other
+    // fit makes an earlier one stale. The trials' fit record is the first objective's fit.
     proposal.replaces_sampler_state = true;
     if (fit.sampled) {
         proposal.fit = make_fit_record(fit, settings_, space);
-        if (!warm.cold_reason.empty())
+        if (!warm.front().cold_reason.empty())
             proposal.fit->cold_start_reason =
-                warm.cold_reason + (fit.cold_start_reason.empty() ? "" : "; " + fit.cold_start_reason);
-        if (settings_.nuts == NutsMode::Fast)
-            proposal.sampler_state = make_sampler_state(fit, training->sets.front(), experiment, settings_);
+                warm.front().cold_reason + (fit.cold_start_reason.empty() ? "" : "; " + fit.cold_start_reason);
+        if (settings_.nuts == NutsMode::Fast) {
+            SamplerState state;
+            for (std::size_t j = 0; j < models; ++j)
+                if (fits[j].sampled)
+                    state.metrics.push_back(
+                        make_sampler_state(fits[j], training->metrics[j], training->sets[j], experiment, settings_));
+            proposal.sampler_state = std::move(state);
+        }
     }
+    for (const SurrogateFit& f : fits) proposal.warm_started_fits += f.start == SaasNutsStart::Warm;
 
     const SparsityPenalty penalty = make_sparsity_penalty(space, settings_.resolved_penalty(), settings_.min_active.value_or(0));
     CandidateTransforms transforms = make_candidate_transforms(space);

@@ -48,18 +48,20 @@ std::optional<MetricTraining> make_metric_training(const Experiment& experiment,
 }
 
 std::vector<SurrogateFit> fit_metric_models(const std::vector<TrainingSet>& sets, const SurrogateOptions& options,
-                                            std::uint64_t seed, const StepControl& control, const NutsWarmStart* warm,
+                                            std::uint64_t seed, const StepControl& control,
+                                            const std::vector<const NutsWarmStart*>& warm,
                                             const std::function<void(int, int)>& progress) {
     std::vector<SurrogateFit> fits(sets.size());
+    const auto warm_of = [&warm](std::size_t k) { return k < warm.size() ? warm[k] : nullptr; };
     if (sets.size() == 1) {
-        fits[0] = fit_surrogate(sets[0].data, options, seed, progress, control.stop, control.pool, warm);
+        fits[0] = fit_surrogate(sets[0].data, options, seed, progress, control.stop, control.pool, warm_of(0));
         return fits;
     }
     // Progress is reported on the calling thread only (StepControl): the workers' fits are silent.
     const auto fit_one = [&](int j) {
         const auto k = static_cast<std::size_t>(j);
         fits[k] = fit_surrogate(sets[k].data, options, seed + 0x9E3779B97F4A7C15ull * k, {}, control.stop, control.pool,
-                                j == 0 ? warm : nullptr);
+                                warm_of(k));
     };
     if (control.pool)
         control.pool->parallel_for(static_cast<int>(sets.size()), fit_one, control.stop);

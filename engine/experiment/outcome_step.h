@@ -42,13 +42,14 @@ struct MetricTraining {
 std::optional<MetricTraining> make_metric_training(const Experiment& experiment, bool warp, int minimum, std::string* why);
 
 // One fit per training set, side by side on control.pool (a fit's NUTS chains nest on the same
-// pool, so the busy threads never exceed its size). The first set is fitted with `seed`, `warm`
-// and `progress` — with one set, exactly the single fit of a one-objective step — the others with
-// seeds derived from `seed` and cold (their fast NUTS start at the posterior mode). Deterministic
-// for the seed and the pool's size.
+// pool, so the busy threads never exceed its size). Set j warm-starts from warm[j] when `warm`
+// has a non-null entry j, and starts cold otherwise (a fast NUTS fit at the posterior mode). The
+// first set is fitted with `seed` and `progress` — with one set, exactly the single fit of a
+// one-objective step — the others with seeds derived from `seed`. Deterministic for the seed,
+// the warm starts and the pool's size.
 std::vector<SurrogateFit> fit_metric_models(const std::vector<TrainingSet>& sets, const SurrogateOptions& options,
                                             std::uint64_t seed, const StepControl& control,
-                                            const NutsWarmStart* warm = nullptr,
+                                            const std::vector<const NutsWarmStart*>& warm = {},
                                             const std::function<void(int, int)>& progress = {});
 
 // The L-BFGS-B tail compression (optimize/multistart.h) of a step with several metrics: one unit of

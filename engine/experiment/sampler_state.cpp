@@ -11,7 +11,7 @@
 
 namespace sebo {
 
-std::optional<std::string> SamplerState::validate(int inputs, const std::string& path) const {
+std::optional<std::string> MetricSamplerState::validate(int inputs, const std::string& path) const {
     const auto at = [&path](const std::string& field) { return path + "." + field; };
     std::set<int> seen;
     for (std::size_t i = 0; i < trials.size(); ++i) {
@@ -64,6 +64,23 @@ std::optional<std::string> SamplerState::validate(int inputs, const std::string&
     return std::nullopt;
 }
 
+const MetricSamplerState* SamplerState::find(const std::string& metric) const {
+    for (const MetricSamplerState& s : metrics)
+        if (s.metric == metric) return &s;
+    return nullptr;
+}
+
+std::optional<std::string> SamplerState::validate(int inputs) const {
+    std::set<std::string> seen;
+    for (const MetricSamplerState& s : metrics) {
+        if (s.metric.empty()) return std::string("sampler_states: a state without a metric name");
+        const std::string path = "sampler_states." + s.metric;
+        if (!seen.insert(s.metric).second) return path + ": the metric has two states";
+        if (auto error = s.validate(inputs, path)) return error;
+    }
+    return std::nullopt;
+}
+
 namespace {
 
 class Fnv1a {
@@ -112,6 +129,11 @@ std::optional<std::uint64_t> data_fingerprint(const std::vector<Trial>& trials, 
         if (m->sem) hash.add(*m->sem);
     }
     return hash.value();
+}
+
+Objective modelled_sign(const Outcomes& outcomes, const std::string& metric) {
+    if (const Objective* objective = outcomes.objective_on(metric)) return *objective;
+    return Objective{metric, false, std::nullopt};
 }
 
 }  // namespace sebo

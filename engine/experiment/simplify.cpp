@@ -138,7 +138,7 @@ SimplifyModelFit fit_simplify_model(const Experiment& experiment, const StepCont
     const int threads = control.pool ? control.pool->size() : 1;
     control.report({"fitting model", 0, 0, to_string(method.resolved_model())});
     const std::vector<SurrogateFit> fits = fit_metric_models(
-        metrics.sets, surrogate_options(method, threads), experiment.seed ^ 0x51A9B1F7ull, control, nullptr,
+        metrics.sets, surrogate_options(method, threads), experiment.seed ^ 0x51A9B1F7ull, control, {},
         [&](int i, int total) { control.report({"fitting model", i, total, to_string(method.resolved_model())}); });
     std::vector<std::shared_ptr<const EnsemblePosterior>> posteriors;
     for (std::size_t j = 0; j < fits.size(); ++j) {

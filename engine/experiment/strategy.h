@@ -25,6 +25,8 @@ struct Proposal {
     // it): a model step that warm-starts, or that makes an earlier state stale.
     bool replaces_sampler_state = false;
     std::optional<SamplerState> sampler_state;
+    // How many of the step's model fits (one per modelled metric) started from a sampler state.
+    int warm_started_fits = 0;
 };
 
 class Strategy {

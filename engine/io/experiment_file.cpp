@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <unordered_map>
@@ -208,7 +209,7 @@ Json trial_to_json(const Trial& t, const SearchSpace& space, const std::vector<s
     return j;
 }
 
-Json sampler_state_to_json(const SamplerState& s) {
+Json metric_sampler_state_to_json(const MetricSamplerState& s) {
     Json j = Json::object();
     j["warp_objective"] = s.warp_objective;
     j["trials"] = s.trials;
@@ -217,6 +218,15 @@ Json sampler_state_to_json(const SamplerState& s) {
     j["metric"] = s.dense_metric ? "dense" : "diagonal";
     j["positions"] = s.positions;
     j["inverse_metric"] = s.inverse_metric;
+    return j;
+}
+
+// {"NAME": state, ...} in the order of the modelled metrics; a state of a metric that is no
+// longer modelled is left out (it could not be used).
+Json sampler_state_to_json(const SamplerState& s, const Outcomes& outcomes) {
+    Json j = Json::object();
+    for (const std::string& metric : outcomes.modelled_metrics())
+        if (const MetricSamplerState* state = s.find(metric)) j[metric] = metric_sampler_state_to_json(*state);
     return j;
 }
 
@@ -246,7 +256,9 @@ Json experiment_to_json(const Experiment& e, bool with_trials = true) {
     Json chosen = Json::array();
     for (const ChosenConfiguration& c : e.chosen) chosen.push_back(Json{{"trial", c.trial}, {"note", c.note}});
     j["chosen"] = std::move(chosen);
-    if (e.sampler_state) j["sampler_state"] = sampler_state_to_json(*e.sampler_state);
+    if (e.sampler_state)
+        if (Json states = sampler_state_to_json(*e.sampler_state, e.outcomes); !states.empty())
+            j["sampler_states"] = std::move(states);
     return j;
 }
 
@@ -529,9 +541,9 @@ FitRecord read_fit_record(const Document& value, const std::string& path) {
     return r;
 }
 
-SamplerState read_sampler_state(const Document& value, const std::string& path, const SearchSpace& space) {
+MetricSamplerState read_metric_sampler_state(const Document& value, const std::string& path, const SearchSpace& space) {
     expect_object(value, path);
-    SamplerState s;
+    MetricSamplerState s;
     read_optional(value, path, "warp_objective", s.warp_objective);
     read_required(value, path, "trials", s.trials);
     read_required(value, path, "fingerprint", s.fingerprint);
@@ -544,6 +556,24 @@ SamplerState read_sampler_state(const Document& value, const std::string& path, 
     read_required(value, path, "positions", s.positions);
     read_required(value, path, "inverse_metric", s.inverse_metric);
     if (auto error = s.validate(space.model_input_count(), path)) fail_with_message(*error);
+    return s;
+}
+
+// {"NAME": state, ...}: each state is checked; those of metrics the experiment does not model
+// (any more) are dropped — they could not be used — and the others kept in the order of the
+// modelled metrics.
+SamplerState read_sampler_state(const Document& value, const std::string& path, const SearchSpace& space,
+                                const Outcomes& outcomes) {
+    expect_object(value, path);
+    std::map<std::string, MetricSamplerState> read;
+    for (auto it = value.begin(); it != value.end(); ++it) {
+        MetricSamplerState state = read_metric_sampler_state(it.value(), member_path(path, it.key()), space);
+        state.metric = it.key();
+        read.emplace(it.key(), std::move(state));
+    }
+    SamplerState s;
+    for (const std::string& metric : outcomes.modelled_metrics())
+        if (auto it = read.find(metric); it != read.end()) s.metrics.push_back(std::move(it->second));
     return s;
 }
 
@@ -675,8 +705,10 @@ Experiment read_experiment(Document& document) {
         e.trials = read_trials(*trials, "trials", e.space, e.outcomes);
     if (const Document* chosen = optional_member(document, "chosen"))
         e.chosen = read_chosen(*chosen, "chosen", e.trials);
-    if (const Document* state = optional_member(document, "sampler_state"))
-        e.sampler_state = read_sampler_state(*state, "sampler_state", e.space);
+    if (const Document* state = optional_member(document, "sampler_states")) {
+        SamplerState s = read_sampler_state(*state, "sampler_states", e.space, e.outcomes);
+        if (!s.metrics.empty()) e.sampler_state = std::move(s);
+    }
     // Everything above is checked field by field; this is the experiment's own consistency
     // check, so that a rule added there is enforced on load too.
     if (auto error = e.validate()) fail_with_message(*error);
@@ -710,7 +742,7 @@ std::string experiment_json_text(const Experiment& experiment, const std::vector
         throw std::logic_error("experiment_json_text: one text per trial is needed");
     std::string shell = experiment_to_json(experiment, false).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
     if (trial_texts.empty()) return shell;
-    // The root's members are indented by two spaces (sampler_state's "trials" by four).
+    // The root's members are indented by two spaces (a sampler state's "trials" by six).
     constexpr std::string_view kEmptyTrials = "\n  \"trials\": []";
     const std::size_t at = shell.find(kEmptyTrials);
     if (at == std::string::npos) throw std::logic_error("experiment_json_text: no trials array in the layout");

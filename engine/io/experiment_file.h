@@ -20,11 +20,11 @@ inline constexpr const char* kExperimentFormat = "sebo-experiment";
 // Version 2 added Trial::exclusion ("excluded"), version 3 the NUTS sampler mode, the trials' fit
 // records and the sampler state, version 4 several metrics, objectives and outcome
 // constraints ("metrics", "objectives", "constraints", trials' "values"), parameters'
-// "min_change" and the method's sparsity range and status-quo setting, version 5 (this one)
-// linear parameter constraints ("space.parameter_constraints") and fixed parameters (kind
-// "fixed" with a "value"). Older files are upgraded on load (io/experiment_migration.h) and
-// saved in the current version.
-inline constexpr int kExperimentVersion = 5;
+// "min_change" and the method's sparsity range and status-quo setting, version 5 linear
+// parameter constraints ("space.parameter_constraints") and fixed parameters (kind "fixed" with a
+// "value"), version 6 (this one) a sampler state per modelled metric ("sampler_states"). Older
+// files are upgraded on load (io/experiment_migration.h) and saved in the current version.
+inline constexpr int kExperimentVersion = 6;
 
 // Arrays/objects nested deeper than this are refused before parsing; the format itself needs 5.
 inline constexpr int kMaxJsonNesting = 64;

@@ -114,10 +114,11 @@ Json merge_settings(const Experiment* base, const Experiment& mine, const Experi
             if (keys.insert(it.key()).second) order.push_back(it.key());
     for (const std::string& key : order) {
         const Value bv = member(b, key), mv = member(m, key), tv = member(t, key);
-        // The sampler state (a warm start for the next model fit) merges like a setting but is
-        // not reported: it is no one's decision, and one fitted to other trials than the merged
-        // ones is harmless (the next fit checks it against its data and starts afresh).
-        const bool reported = key != "sampler_state";
+        // The sampler states (warm starts for the next model fits, one per modelled metric) merge
+        // together, like one setting, but are not reported: they are no one's decision, and a
+        // state fitted to other trials than the merged ones is harmless (the next fit of its
+        // metric checks it against its data and starts afresh).
+        const bool reported = key != "sampler_states";
         Value pick;
         if (mv == tv) {
             pick = tv;

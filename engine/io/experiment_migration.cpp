@@ -154,10 +154,29 @@ void version_4_to_5(Document& document) {
         if (parameter.is_object()) parameter.erase("value");
 }
 
+// Version 6 (issue 13, speed) keeps a sampler state per modelled metric: "sampler_states", an
+// object {"METRIC": state}, replaces "sampler_state", the one state of version 3–5, which was
+// always the first objective's fit (a state's members are unchanged). A version-5 reader ignored
+// "sampler_states", so the step drops any such member, then files the old state under the first
+// objective's metric. A document without a readable first objective keeps its "sampler_state"
+// as it is: the reader reports the objectives, and would ignore that member.
+void version_5_to_6(Document& document) {
+    document.erase("sampler_states");
+    const auto state = document.find("sampler_state");
+    if (state == document.end()) return;
+    const auto objectives = document.find("objectives");
+    if (objectives == document.end() || !objectives->is_array() || objectives->empty()) return;
+    const Document& first = objectives->front();
+    const Document* metric = first.is_object() ? present(first, "metric") : nullptr;
+    if (!metric || !metric->is_string()) return;
+    if (!state->is_null()) document["sampler_states"] = Document{{metric->get<std::string>(), std::move(*state)}};
+    document.erase("sampler_state");
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
-constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3,
-                                                                  &version_3_to_4, &version_4_to_5};
+constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3, &version_3_to_4,
+                                                                  &version_4_to_5, &version_5_to_6};
 
 }  // namespace
 

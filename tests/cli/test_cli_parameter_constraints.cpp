@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "cli/cli_test_support.h"
+#include "io/experiment_file.h"
 #include "test_support.h"
 
 namespace {
@@ -88,7 +89,7 @@ private slots:
         const Result made = make(constraints() + QStringList{"--strategy", "sobol", "--seed", "4"}, sobol, space());
         SEBO_EXPECT(made, 0, "4 parameters (+1 fixed), 2 parameter constraint(s)");
         const QJsonObject file = read_json(sobol);
-        QCOMPARE(file["version"].toInt(), 5);
+        QCOMPARE(file["version"].toInt(), sebo::kExperimentVersion);
         QCOMPARE(file["space"].toObject()["parameter_constraints"].toArray(), (QJsonArray{"fa + fb + fc <= 1", "fa + 0.1*n <= 1"}));
         QCOMPARE(file["space"].toObject()["parameters"].toArray()[2].toObject(),
                  QJsonDocument::fromJson(R"({"name": "level", "kind": "fixed", "value": 3})").object());

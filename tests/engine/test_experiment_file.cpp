@@ -896,7 +896,7 @@ private slots:
     // Every experiment file in the repository (examples, fuzz seeds, test fixtures) loads, and
     // survives save -> load -> save with the same text.
     void repository_files_load_and_round_trip() {
-        int found = 0, migrated = 0;
+        int found = 0, migrated = 0, states = 0;
         for (const char* folder : {"resources/examples", "docs", "tests/fixtures", "fuzz/corpus/experiment_file"}) {
             const QString root = qs(test::source_path(folder));
             QDirIterator it(root, {"*.sebo.json"}, QDir::Files, QDirIterator::Subdirectories);
@@ -916,6 +916,17 @@ private slots:
                     ++migrated;
                     check_migrated(raw, e);
                 }
+                // Versions 3 to 5: the one sampler state is the first objective's in version 6.
+                if (raw.at("version").get<int>() < 6 && raw.contains("sampler_state")) {
+                    ++states;
+                    QVERIFY(e.sampler_state);
+                    QCOMPARE(e.sampler_state->metrics.size(), std::size_t{1});
+                    QCOMPARE(qs(e.sampler_state->metrics[0].metric), qs(e.primary_objective().metric));
+                    QCOMPARE(e.sampler_state->metrics[0].positions,
+                             (raw["sampler_state"]["positions"].get<std::vector<std::vector<double>>>()));
+                    QCOMPARE(e.sampler_state->metrics[0].inverse_metric,
+                             raw["sampler_state"]["inverse_metric"].get<std::vector<double>>());
+                }
                 const std::string saved = experiment_to_json_text(e);
                 QCOMPARE(Json::parse(saved)["version"].get<int>(), kExperimentVersion);
                 QCOMPARE(qs(experiment_to_json_text(experiment_from_json_text(saved))), qs(saved));
@@ -923,6 +934,7 @@ private slots:
         }
         QVERIFY2(found >= 4, qPrintable(QString("only %1 files found").arg(found)));
         QVERIFY2(migrated >= 1, "no file of an older version was found");
+        QVERIFY2(states >= 1, "no file of versions 3 to 5 with a sampler state was found");
     }
 
     void unknown_keys_are_ignored_and_absent_optionals_take_defaults() {

@@ -99,15 +99,17 @@ FitRecord fit_record(double rhat) {
     return r;
 }
 
+// The objective's state (one metric: the state of version 3-5 files, as version 6 keeps it).
 SamplerState sampler_state(double step_size) {
-    SamplerState s;
+    MetricSamplerState s;
+    s.metric = "yield";
     s.trials = {0};
     s.fingerprint = 12345;
     s.step_size = step_size;
     s.dense_metric = false;
     s.positions = {{-1.0, 0.5, 0.25, -2.0, 0.1}, {-0.9, 0.4, 0.3, -2.1, 0.2}};
     s.inverse_metric = {1.0, 0.5, 0.5, 2.0, 0.1};
-    return s;
+    return SamplerState{{s}};
 }
 
 }  // namespace
@@ -395,8 +397,8 @@ private slots:
         MergeResult r = merge_experiments(&base, mine, theirs);
         QVERIFY(trial(r.experiment, 3).fit == proposed.fit);
         QVERIFY(r.experiment.sampler_state.has_value());
-        QCOMPARE(r.experiment.sampler_state->step_size, 0.25);
-        QCOMPARE(r.experiment.sampler_state->positions, theirs.sampler_state->positions);
+        QCOMPARE(r.experiment.sampler_state->metrics[0].step_size, 0.25);
+        QCOMPARE(r.experiment.sampler_state->metrics[0].positions, theirs.sampler_state->metrics[0].positions);
         QCOMPARE(r.report.trials_added, std::vector<int>{3});
         QVERIFY(r.report.settings_changed.empty() && r.report.settings_kept.empty());
         QCOMPARE(describe_merge(r.report).size(), std::size_t{1});
@@ -405,18 +407,18 @@ private slots:
         const Experiment base2 = r.experiment;
         mine = base2;
         theirs = base2;
-        mine.sampler_state->step_size = 0.5;
-        theirs.sampler_state->step_size = 0.75;
+        mine.sampler_state->metrics[0].step_size = 0.5;
+        theirs.sampler_state->metrics[0].step_size = 0.75;
         theirs.find_trial(3)->fit = fit_record(1.2);
         r = merge_experiments(&base2, mine, theirs);
-        QCOMPARE(r.experiment.sampler_state->step_size, 0.5);
+        QCOMPARE(r.experiment.sampler_state->metrics[0].step_size, 0.5);
         QVERIFY(r.report.settings_kept.empty());
         QCOMPARE(*trial(r.experiment, 3).fit->rhat, 1.2);
         QCOMPARE(r.report.trials_changed, std::vector<int>{3});
         // Only this side fitted: kept; a state dropped elsewhere only: dropped.
         mine = base2;
-        mine.sampler_state->step_size = 0.5;
-        QCOMPARE(merge_experiments(&base2, mine, base2).experiment.sampler_state->step_size, 0.5);
+        mine.sampler_state->metrics[0].step_size = 0.5;
+        QCOMPARE(merge_experiments(&base2, mine, base2).experiment.sampler_state->metrics[0].step_size, 0.5);
         theirs = base2;
         theirs.sampler_state.reset();
         QVERIFY(!merge_experiments(&base2, base2, theirs).experiment.sampler_state.has_value());
@@ -478,8 +480,8 @@ private slots:
         QCOMPARE(*trial(on_disk, 1).value("yield"), 11.0);
         QVERIFY(trial(on_disk, 3).fit == proposed.fit);
         QVERIFY(on_disk.sampler_state.has_value());
-        QCOMPARE(on_disk.sampler_state->step_size, 1.0 / 3.0);
-        QCOMPARE(on_disk.sampler_state->inverse_metric, mine.sampler_state->inverse_metric);
+        QCOMPARE(on_disk.sampler_state->metrics[0].step_size, 1.0 / 3.0);
+        QCOMPARE(on_disk.sampler_state->metrics[0].inverse_metric, mine.sampler_state->metrics[0].inverse_metric);
         QCOMPARE(experiment_to_json_text(mine), experiment_to_json_text(on_disk));
         QVERIFY(run.save(mine).empty());
     }

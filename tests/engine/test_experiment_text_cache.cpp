@@ -74,14 +74,15 @@ Experiment awkward_experiment() {
     p.generator = "sebo-l0";
     e.trials = {a, b, c, d, p};
     e.chosen = {{0, "the \"best\" one"}};
-    SamplerState s;
+    MetricSamplerState s;
+    s.metric = "yield";
     s.trials = {0, 1, 3};
     s.fingerprint = 12345;
     s.step_size = 0.3;
     s.dense_metric = false;
     s.positions = {std::vector<double>(7, 0.5), std::vector<double>(7, -0.5)};
     s.inverse_metric = std::vector<double>(7, 1.0);
-    e.sampler_state = s;
+    e.sampler_state = SamplerState{{s}};
     return e;
 }
 
@@ -149,7 +150,7 @@ private slots:
         // The pending trial's result, and the sampler state replaced: one trial anew.
         e.trials[4].status = TrialStatus::Completed;
         e.trials[4].values["yield"] = {2.0, std::nullopt};
-        e.sampler_state->step_size = 0.25;
+        e.sampler_state->metrics[0].step_size = 0.25;
         QCOMPARE(qs(cache.text(e)), qs(experiment_to_json_text(e)));
         QCOMPARE(cache.serialized(), std::size_t{1});
 

@@ -108,14 +108,15 @@ Json base_document() {
     t0.fit = fit;
     e.trials = {t0, t1};
     e.chosen = {{0, "best"}};
-    SamplerState state;  // 3 inputs, inferred noise: 7 coordinates
+    MetricSamplerState state;  // the first objective's; 3 inputs, inferred noise: 7 coordinates
+    state.metric = "loss";
     state.trials = {0};
     state.fingerprint = 12345;
     state.step_size = 0.25;
     state.dense_metric = false;
     state.positions = {{-2.0, 0.1, 0.2, 0.3, 0.0, -4.0, 0.1}, {-1.9, 0.0, 0.1, 0.2, 0.1, -3.9, 0.0}};
     state.inverse_metric = {1.0, 2.0, 1.0, 1.0, 0.5, 1.0, 1.0};
-    e.sampler_state = state;
+    e.sampler_state = SamplerState{{state}};
     Json j = Json::parse(experiment_to_json_text(e));
     j["trials"][0]["error"] = "";  // written only when set; present here so that it is swept too
     return j;
@@ -290,18 +291,19 @@ const std::vector<Field>& fields() {
         {"/chosen/0", "chosen[0]", Type::Object},
         {"/chosen/0/trial", "chosen[0].trial", Type::Integer},
         {"/chosen/0/note", "chosen[0].note", Type::String},
-        {"/sampler_state", "sampler_state", Type::Object},
-        {"/sampler_state/warp_objective", "sampler_state.warp_objective", Type::Boolean},
-        {"/sampler_state/trials", "sampler_state.trials", Type::Array},
-        {"/sampler_state/trials/0", "sampler_state.trials[0]", Type::Integer},
-        {"/sampler_state/fingerprint", "sampler_state.fingerprint", Type::Unsigned},
-        {"/sampler_state/step_size", "sampler_state.step_size", Type::Number},
-        {"/sampler_state/metric", "sampler_state.metric", Type::Enum},
-        {"/sampler_state/positions", "sampler_state.positions", Type::Array},
-        {"/sampler_state/positions/1", "sampler_state.positions[1]", Type::Array},
-        {"/sampler_state/positions/1/3", "sampler_state.positions[1][3]", Type::Number},
-        {"/sampler_state/inverse_metric", "sampler_state.inverse_metric", Type::Array},
-        {"/sampler_state/inverse_metric/4", "sampler_state.inverse_metric[4]", Type::Number},
+        {"/sampler_states", "sampler_states", Type::Object},
+        {"/sampler_states/loss", "sampler_states.loss", Type::Object},
+        {"/sampler_states/loss/warp_objective", "sampler_states.loss.warp_objective", Type::Boolean},
+        {"/sampler_states/loss/trials", "sampler_states.loss.trials", Type::Array},
+        {"/sampler_states/loss/trials/0", "sampler_states.loss.trials[0]", Type::Integer},
+        {"/sampler_states/loss/fingerprint", "sampler_states.loss.fingerprint", Type::Unsigned},
+        {"/sampler_states/loss/step_size", "sampler_states.loss.step_size", Type::Number},
+        {"/sampler_states/loss/metric", "sampler_states.loss.metric", Type::Enum},
+        {"/sampler_states/loss/positions", "sampler_states.loss.positions", Type::Array},
+        {"/sampler_states/loss/positions/1", "sampler_states.loss.positions[1]", Type::Array},
+        {"/sampler_states/loss/positions/1/3", "sampler_states.loss.positions[1][3]", Type::Number},
+        {"/sampler_states/loss/inverse_metric", "sampler_states.loss.inverse_metric", Type::Array},
+        {"/sampler_states/loss/inverse_metric/4", "sampler_states.loss.inverse_metric[4]", Type::Number},
     };
     return all;
 }
@@ -429,7 +431,7 @@ private slots:
                        "expected one of fast, paper");
         EXPECT_REFUSED(with_value(j, "/trials/0/fit/start", "lukewarm"), "trials[0].fit.start", "\"lukewarm\" is not a start");
         EXPECT_REFUSED(with_value(j, "/trials/0/fit/nuts", "slow"), "trials[0].fit.nuts", "\"slow\" is not a sampler setting");
-        EXPECT_REFUSED(with_value(j, "/sampler_state/metric", "full"), "sampler_state.metric", "\"full\" is not a metric kind");
+        EXPECT_REFUSED(with_value(j, "/sampler_states/loss/metric", "full"), "sampler_states.loss.metric", "\"full\" is not a metric kind");
         EXPECT_REFUSED(with_value(j, "/constraints/0/op", "=<"), "constraints[0].op", "\"=<\" is not a constraint operator");
         // A value is a number or {"mean", "sem"}: anything else names the metric.
         EXPECT_REFUSED(with_value(j, "/trials/0/values/latency", "7"), "trials[0].values.latency",

@@ -254,7 +254,7 @@ private slots:
                                                  {"fa + 0.5*fb <= 1", "fa + 0.1*n + lvl >= 3", "fa = fb"}));
         const std::string text = experiment_to_json_text(e);
         const Json j = Json::parse(text);
-        QCOMPARE(j["version"].get<int>(), 5);
+        QCOMPARE(j["version"].get<int>(), kExperimentVersion);
         QCOMPARE(j["space"]["parameter_constraints"],
                  Json::array({"fa + 0.5*fb <= 1", "fa + 0.1*n + lvl >= 3", "fa - fb = 0"}));
         QCOMPARE(j["space"]["parameters"][1], Json::parse(R"({"name": "lvl", "kind": "fixed", "value": 3.0})"));

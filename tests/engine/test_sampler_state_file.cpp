@@ -1,5 +1,6 @@
 // Version 3 of the experiment file (issue 15): the sampler mode and its overrides, each trial's
-// fit record and the experiment's sampler state round-trip exactly; files of versions 1 and 2
+// fit record and the experiment's sampler state (version 6: one per modelled metric) round-trip
+// exactly; a version 3–5 file's single state becomes the first objective's; files of versions 1 and 2
 // migrate to the paper's sampler they were run with (engine/io/experiment_migration.h); every
 // experiment file in
 // the repository still loads and round-trips; and a sampler state a file cannot honour — wrong
@@ -45,8 +46,10 @@ Experiment base_experiment() {
     return e;
 }
 
-SamplerState dense_state() {
-    SamplerState s;
+// The state of metric "y" (base_experiment's objective).
+MetricSamplerState dense_state() {
+    MetricSamplerState s;
+    s.metric = "y";
     s.warp_objective = false;
     s.trials = {0, 2, 1};
     s.fingerprint = 18446744073709551557ull;  // above 2^63: written as an unsigned JSON integer
@@ -75,9 +78,11 @@ FitRecord record() {
     return r;
 }
 
-Json document_with_state(const SamplerState& state) {
+SamplerState only(const MetricSamplerState& state) { return SamplerState{{state}}; }
+
+Json document_with_state(const MetricSamplerState& state) {
     Experiment e = base_experiment();
-    e.sampler_state = state;
+    e.sampler_state = only(state);
     return Json::parse(experiment_to_json_text(e));
 }
 
@@ -101,14 +106,15 @@ private slots:
         e.method.nuts_chains = 3;
         e.method.nuts_warm_warmup = 64;
         e.method.nuts_samples = 240;
-        e.sampler_state = dense_state();
+        e.sampler_state = only(dense_state());
         e.trials[2].fit = record();
         const std::string text = experiment_to_json_text(e);
         const Json j = Json::parse(text);
         QCOMPARE(j["version"].get<int>(), kExperimentVersion);
         QCOMPARE(j["method"]["nuts"].get<std::string>(), std::string("fast"));
         QVERIFY(!j["method"].contains("nuts_warmup"));  // unset overrides are not written
-        QCOMPARE(j["sampler_state"]["metric"].get<std::string>(), std::string("dense"));
+        QVERIFY(!j.contains("sampler_state"));
+        QCOMPARE(j["sampler_states"]["y"]["metric"].get<std::string>(), std::string("dense"));
         QCOMPARE(j["trials"][2]["fit"]["start"].get<std::string>(), std::string("mode"));
         QVERIFY(!j["trials"][0].contains("fit"));
 
@@ -119,7 +125,9 @@ private slots:
         QCOMPARE(back.method.nuts_samples, std::optional<int>(240));
         QVERIFY(!back.method.nuts_warmup);
         QVERIFY(back.sampler_state);
-        const SamplerState& s = *back.sampler_state;
+        QCOMPARE(back.sampler_state->metrics.size(), std::size_t{1});
+        const MetricSamplerState& s = back.sampler_state->metrics[0];
+        QCOMPARE(s.metric, std::string("y"));
         QCOMPARE(s.warp_objective, false);
         QCOMPARE(s.trials, dense_state().trials);
         QCOMPARE(s.fingerprint, dense_state().fingerprint);
@@ -141,11 +149,12 @@ private slots:
         QCOMPARE(experiment_to_json_text(back), text);
 
         // A diagonal metric keeps d values.
-        SamplerState diagonal = dense_state();
+        MetricSamplerState diagonal = dense_state();
         diagonal.dense_metric = false;
         diagonal.inverse_metric = {1, 2, 3, 4, 5, 6};
-        e.sampler_state = diagonal;
-        QCOMPARE(experiment_from_json_text(experiment_to_json_text(e)).sampler_state->inverse_metric, diagonal.inverse_metric);
+        e.sampler_state = only(diagonal);
+        QCOMPARE(experiment_from_json_text(experiment_to_json_text(e)).sampler_state->metrics[0].inverse_metric,
+                 diagonal.inverse_metric);
     }
 
     // Files of versions 1 and 2 were run with the paper's single chain: they migrate to
@@ -172,7 +181,7 @@ private slots:
         // A version-2 reader ignored "nuts" and the rest: whatever they say, the file means the
         // paper's sampler, without a state or fit records.
         Experiment with_state = base_experiment();
-        with_state.sampler_state = dense_state();
+        with_state.sampler_state = only(dense_state());
         with_state.trials[1].fit = record();
         with_state.method.nuts_chains = 2;
         Json v2 = older_version(with_state, 2);
@@ -189,6 +198,89 @@ private slots:
         QVERIFY(refusal(newer.dump()).find("this file has version " + std::to_string(kExperimentVersion + 1) +
                                            ", but this program reads versions up to " + std::to_string(kExperimentVersion)) !=
                 std::string::npos);
+    }
+
+    // Version 6 keeps a state per modelled metric, written in the order of the modelled metrics
+    // (objectives, then constrained metrics). A state of a metric that is not modelled (tracked,
+    // or unknown) is dropped on reading: it could not be used.
+    void statesPerMetricRoundTrip() {
+        Experiment e = base_experiment();
+        e.outcomes.metrics = {"y", "t", "c"};
+        e.outcomes.constraints = {{"c", ConstraintSense::AtMost, 2.0}};
+        for (Trial& t : e.trials) t.values["c"] = {0.5 * t.index, 0.125};
+        MetricSamplerState y = dense_state();
+        MetricSamplerState c = dense_state();
+        c.metric = "c";
+        c.positions.pop_back();
+        c.positions[0].pop_back();  // known noise: D + 3 coordinates
+        c.dense_metric = false;
+        c.inverse_metric = {1, 2, 3, 4, 0.5};
+        e.sampler_state = SamplerState{{c, y}};
+        QVERIFY(!e.validate());
+        const std::string text = experiment_to_json_text(e);
+        const Json j = Json::parse(text);
+        QCOMPARE(j["sampler_states"].size(), std::size_t{2});
+        QCOMPARE(j["sampler_states"].begin().key(), std::string("y"));
+        QCOMPARE(j["sampler_states"]["c"]["metric"].get<std::string>(), std::string("diagonal"));
+        const Experiment back = experiment_from_json_text(text);
+        QVERIFY(back.sampler_state);
+        QCOMPARE(back.sampler_state->metrics.size(), std::size_t{2});
+        QCOMPARE(back.sampler_state->metrics[0].metric, std::string("y"));
+        QCOMPARE(back.sampler_state->metrics[1].metric, std::string("c"));
+        QCOMPARE(back.sampler_state->find("c")->positions, c.positions);
+        QCOMPARE(back.sampler_state->find("c")->inverse_metric, c.inverse_metric);
+        QCOMPARE(experiment_to_json_text(back), text);
+
+        Json extra = j;
+        extra["sampler_states"]["t"] = j["sampler_states"]["y"];        // tracked: no model
+        extra["sampler_states"]["gone"] = j["sampler_states"]["y"];     // no such metric
+        const Experiment dropped = experiment_from_json_text(extra.dump());
+        QCOMPARE(dropped.sampler_state->metrics.size(), std::size_t{2});
+        QVERIFY(!dropped.sampler_state->find("t") && !dropped.sampler_state->find("gone"));
+        QCOMPARE(experiment_to_json_text(dropped), text);
+        // Only unusable states: as if there were none.
+        Json useless = j;
+        useless["sampler_states"] = Json{{"gone", j["sampler_states"]["y"]}};
+        QVERIFY(!experiment_from_json_text(useless.dump()).sampler_state);
+        // A dropped state is still checked: a broken file is refused whatever the metric.
+        extra["sampler_states"]["gone"]["step_size"] = -1;
+        QVERIFY2(refusal(extra.dump()).find("sampler_states.gone.step_size: -1 is not in (0, 1e7]") == 0,
+                 refusal(extra.dump()).c_str());
+        // In memory, a metric with two states is refused.
+        Experiment twice = e;
+        twice.sampler_state->metrics.push_back(y);
+        QCOMPARE(twice.validate().value_or(""), std::string("sampler_states.y: the metric has two states"));
+    }
+
+    // A file of versions 3 to 5 has one state, the first objective's fit: version 6 files it under
+    // that metric. A "sampler_states" member in such a file meant nothing to its reader: dropped.
+    void versionFiveStateBelongsToTheFirstObjective() {
+        Experiment e = base_experiment();
+        e.outcomes.metrics = {"y", "c"};
+        e.outcomes.objectives.push_back({"c", false, std::nullopt});
+        for (Trial& t : e.trials) t.values["c"] = {0.5 * t.index, std::nullopt};
+        MetricSamplerState c = dense_state();
+        c.metric = "c";
+        c.step_size = 0.5;
+        e.sampler_state = SamplerState{{dense_state(), c}};
+        for (const int version : {3, 4, 5}) {
+            Json old = Json::parse(experiment_to_json_text(e));
+            test::rewrite_as_version(old, version);  // version 3: "y" alone
+            QCOMPARE(old["sampler_state"]["step_size"].get<double>(), dense_state().step_size);
+            old["sampler_states"] = Json{{"y", old["sampler_state"]}};
+            old["sampler_states"]["y"]["step_size"] = 0.25;  // an older reader ignored it
+            const Experiment migrated = experiment_from_json_text(old.dump());
+            QVERIFY(migrated.sampler_state);
+            QCOMPARE(migrated.sampler_state->metrics.size(), std::size_t{1});
+            QCOMPARE(migrated.sampler_state->metrics[0].metric, std::string("y"));
+            QCOMPARE(migrated.sampler_state->metrics[0].step_size, dense_state().step_size);
+            QCOMPARE(migrated.sampler_state->metrics[0].positions, dense_state().positions);
+        }
+        // A version-5 state that does not fit the space is refused with the version-6 path.
+        Json broken = Json::parse(experiment_to_json_text(e));
+        test::rewrite_as_version(broken, 5);
+        broken["sampler_state"]["positions"] = Json::parse("[[1, 2]]");
+        QVERIFY2(refusal(broken.dump()).find("sampler_states.y.positions[0]: 2 coordinates") == 0, refusal(broken.dump()).c_str());
     }
 
     // Every experiment file in the repository (bundled examples, benchmark results, fixtures)
@@ -235,38 +327,39 @@ private slots:
         QTest::addColumn<QString>("pointer");
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("message");
-        QTest::newRow("step size zero") << "/sampler_state/step_size" << "0"
-                                        << "sampler_state.step_size: 0 is not in (0, 1e7]";
-        QTest::newRow("step size huge") << "/sampler_state/step_size" << "1e300"
-                                        << "sampler_state.step_size: 1e+300 is not in (0, 1e7]";
-        QTest::newRow("step size beyond double") << "/sampler_state/step_size" << "1e400"
-                                                 << "sampler_state.step_size: 1e400 is not a finite number";
-        QTest::newRow("no positions") << "/sampler_state/positions" << "[]"
-                                      << "sampler_state.positions: at least one chain position is needed";
-        QTest::newRow("ragged positions") << "/sampler_state/positions/1" << "[1, 2]"
-                                          << "sampler_state.positions[1]: 2 coordinates, positions[0] has 6";
-        QTest::newRow("wrong dimension") << "/sampler_state/positions" << "[[1, 2, 3]]"
-                                         << "sampler_state.positions[0]: 3 coordinates; a SAAS model of 2 inputs has 5 or 6";
-        QTest::newRow("position not a number") << "/sampler_state/positions/0/2" << "\"x\""
-                                               << "sampler_state.positions[0][2]: expected a number";
-        QTest::newRow("metric too short") << "/sampler_state/inverse_metric" << "[1, 2, 3]"
-                                          << "sampler_state.inverse_metric: 3 values; a dense metric of 6 coordinates has 36";
-        QTest::newRow("negative variance") << "/sampler_state/inverse_metric/7" << "-2"
-                                           << "sampler_state.inverse_metric[7]: the variance -2 is not positive";
-        QTest::newRow("asymmetric") << "/sampler_state/inverse_metric/1" << "0.25"
-                                    << "sampler_state.inverse_metric[6]: the matrix is not symmetric";
-        QTest::newRow("metric kind") << "/sampler_state/metric" << "\"full\""
-                                     << "sampler_state.metric: \"full\" is not a metric kind";
-        QTest::newRow("trial negative") << "/sampler_state/trials/0" << "-1" << "sampler_state.trials[0]: -1 is negative";
-        QTest::newRow("trial twice") << "/sampler_state/trials/1" << "0"
-                                     << "sampler_state.trials[1]: trial 0 is listed twice";
-        QTest::newRow("fingerprint negative") << "/sampler_state/fingerprint" << "-5"
-                                              << "sampler_state.fingerprint: -5 is negative";
-        QTest::newRow("missing step size") << "/sampler_state/step_size" << "null"
-                                           << "sampler_state.step_size: expected a number, got null";
-        QTest::newRow("not an object") << "/sampler_state" << "[1]" << "sampler_state: expected an object";
-        QTest::newRow("too many chains") << "/sampler_state/positions" << "many"
-                                         << "sampler_state.positions: 65 chains; at most 64";
+        QTest::newRow("step size zero") << "/sampler_states/y/step_size" << "0"
+                                        << "sampler_states.y.step_size: 0 is not in (0, 1e7]";
+        QTest::newRow("step size huge") << "/sampler_states/y/step_size" << "1e300"
+                                        << "sampler_states.y.step_size: 1e+300 is not in (0, 1e7]";
+        QTest::newRow("step size beyond double") << "/sampler_states/y/step_size" << "1e400"
+                                                 << "sampler_states.y.step_size: 1e400 is not a finite number";
+        QTest::newRow("no positions") << "/sampler_states/y/positions" << "[]"
+                                      << "sampler_states.y.positions: at least one chain position is needed";
+        QTest::newRow("ragged positions") << "/sampler_states/y/positions/1" << "[1, 2]"
+                                          << "sampler_states.y.positions[1]: 2 coordinates, positions[0] has 6";
+        QTest::newRow("wrong dimension") << "/sampler_states/y/positions" << "[[1, 2, 3]]"
+                                         << "sampler_states.y.positions[0]: 3 coordinates; a SAAS model of 2 inputs has 5 or 6";
+        QTest::newRow("position not a number") << "/sampler_states/y/positions/0/2" << "\"x\""
+                                               << "sampler_states.y.positions[0][2]: expected a number";
+        QTest::newRow("metric too short") << "/sampler_states/y/inverse_metric" << "[1, 2, 3]"
+                                          << "sampler_states.y.inverse_metric: 3 values; a dense metric of 6 coordinates has 36";
+        QTest::newRow("negative variance") << "/sampler_states/y/inverse_metric/7" << "-2"
+                                           << "sampler_states.y.inverse_metric[7]: the variance -2 is not positive";
+        QTest::newRow("asymmetric") << "/sampler_states/y/inverse_metric/1" << "0.25"
+                                    << "sampler_states.y.inverse_metric[6]: the matrix is not symmetric";
+        QTest::newRow("metric kind") << "/sampler_states/y/metric" << "\"full\""
+                                     << "sampler_states.y.metric: \"full\" is not a metric kind";
+        QTest::newRow("trial negative") << "/sampler_states/y/trials/0" << "-1" << "sampler_states.y.trials[0]: -1 is negative";
+        QTest::newRow("trial twice") << "/sampler_states/y/trials/1" << "0"
+                                     << "sampler_states.y.trials[1]: trial 0 is listed twice";
+        QTest::newRow("fingerprint negative") << "/sampler_states/y/fingerprint" << "-5"
+                                              << "sampler_states.y.fingerprint: -5 is negative";
+        QTest::newRow("missing step size") << "/sampler_states/y/step_size" << "null"
+                                           << "sampler_states.y.step_size: expected a number, got null";
+        QTest::newRow("state not an object") << "/sampler_states/y" << "[1]" << "sampler_states.y: expected an object";
+        QTest::newRow("not an object") << "/sampler_states" << "[1]" << "sampler_states: expected an object";
+        QTest::newRow("too many chains") << "/sampler_states/y/positions" << "many"
+                                         << "sampler_states.y.positions: 65 chains; at most 64";
     }
     void hostileStatesAreRefused() {
         QFETCH(QString, pointer);
@@ -275,8 +368,8 @@ private slots:
         Json document = document_with_state(dense_state());
         if (json == "many") {
             Json positions = Json::array();
-            for (int c = 0; c < 65; ++c) positions.push_back(document["sampler_state"]["positions"][0]);
-            document["sampler_state"]["positions"] = positions;
+            for (int c = 0; c < 65; ++c) positions.push_back(document["sampler_states"]["y"]["positions"][0]);
+            document["sampler_states"]["y"]["positions"] = positions;
         } else {
             document[Json::json_pointer(pointer.toStdString())] = json == "1e400" ? Json() : Json::parse(json.toStdString());
         }
@@ -291,10 +384,10 @@ private slots:
 
     // A dense metric must factor: an indefinite symmetric matrix is refused.
     void indefiniteMetricIsRefused() {
-        SamplerState s = dense_state();
+        MetricSamplerState s = dense_state();
         s.inverse_metric[1] = s.inverse_metric[6] = 3.0;  // |0.5| → 3: no longer positive definite
         const std::string error = refusal(document_with_state(s).dump());
-        QVERIFY2(error == "sampler_state.inverse_metric: the matrix is not positive definite", error.c_str());
+        QVERIFY2(error == "sampler_states.y.inverse_metric: the matrix is not positive definite", error.c_str());
     }
 
     void hostileFitRecordsAreRefused_data() {

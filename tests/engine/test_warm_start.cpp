@@ -1,5 +1,5 @@
 // Warm starts across steps (issue 15): a fast SAAS-NUTS step leaves its sampler state in the
-// experiment, the next step starts from it, and every reason not to — no state, a changed warp,
+// experiment — one per modelled metric (issue 13) — the next step starts from it, and every reason not to — no state, a changed warp,
 // changed or removed trials, many new trials, another model, the paper's settings — sends the fit
 // to a cold start with its reason recorded on the trial. Steps are repeatable for a seed and
 // thread count (and, with the chains set, for any thread count), and cancelling a step with chains
@@ -15,6 +15,8 @@
 #include "experiment/model_step.h"
 #include "experiment/model_strategy.h"
 #include "experiment/runner.h"
+#include "io/experiment_file.h"
+#include "older_version.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -69,6 +71,43 @@ Experiment experiment_with_trials(int trials = 12) {
     return e;
 }
 
+// The same trials with three modelled metrics (issue 13): "score" maximized, "cost" minimized
+// and "load" constrained (load <= 0.6), each trial recording all three.
+double cost_of(const std::vector<double>& x) { return x[0] + 0.5 * x[2] + 0.25 * x[3]; }
+double load_of(const std::vector<double>& x) { return 0.8 * x[1] + 0.2 * x[4] * x[4]; }
+
+Experiment experiment_with_three_metrics() {
+    Experiment e = experiment_with_trials();
+    e.outcomes.metrics = {"score", "cost", "load"};
+    e.outcomes.objectives = {{"score", false, std::nullopt}, {"cost", true, std::nullopt}};
+    e.outcomes.constraints = {{"load", ConstraintSense::AtMost, 0.6}};
+    for (Trial& t : e.trials) {
+        t.values["cost"] = {cost_of(t.parameters), std::nullopt};
+        t.values["load"] = {load_of(t.parameters), std::nullopt};
+    }
+    return e;
+}
+
+class ThreeMetricEvaluator final : public Evaluator {
+public:
+    EvaluationOutcome evaluate(const Trial& trial, const StepControl&) override {
+        EvaluationOutcome o;
+        o.ok = true;
+        o.values["score"] = {objective_of(trial.parameters), std::nullopt};
+        o.values["cost"] = {cost_of(trial.parameters), std::nullopt};
+        o.values["load"] = {load_of(trial.parameters), std::nullopt};
+        return o;
+    }
+};
+
+// The proposal of a step on `e` as it is (not applied).
+Proposal propose_on(const Experiment& e, ThreadPool* pool) {
+    ModelStrategy strategy(e.method);
+    StepControl control;
+    control.pool = pool;
+    return strategy.propose(e, 1, control);
+}
+
 StepResult step(Experiment& e, ThreadPool* pool) {
     QuadraticEvaluator evaluator;
     ModelStrategy strategy(e.method);
@@ -97,9 +136,9 @@ private slots:
         QVERIFY2(fit_of_last(e).cold_start_reason.find("no sampler state from an earlier fit") == 0,
                  fit_of_last(e).cold_start_reason.c_str());
         QVERIFY(e.sampler_state);
-        QCOMPARE(e.sampler_state->trials.size(), std::size_t{12});
-        QCOMPARE(e.sampler_state->positions.size(), std::size_t{2});
-        QCOMPARE(e.sampler_state->dimension(), 5 + 4);  // log τ, 5 log λ, log σ², log noise, mean
+        QCOMPARE(e.sampler_state->metrics[0].trials.size(), std::size_t{12});
+        QCOMPARE(e.sampler_state->metrics[0].positions.size(), std::size_t{2});
+        QCOMPARE(e.sampler_state->metrics[0].dimension(), 5 + 4);  // log τ, 5 log λ, log σ², log noise, mean
         QVERIFY(!e.validate());
         QVERIFY(step(e, &pool).status == StepResult::Status::Completed);
         QVERIFY2(fit_of_last(e).start == "warm", fit_of_last(e).cold_start_reason.c_str());
@@ -110,7 +149,100 @@ private slots:
         QCOMPARE(fit_of_last(e).nuts, std::string("fast"));
         QVERIFY(fit_of_last(e).rhat.has_value());
         QCOMPARE(fit_of_last(e).parameters.size(), std::size_t{3});
-        QCOMPARE(e.sampler_state->trials.size(), std::size_t{13});
+        QCOMPARE(e.sampler_state->metrics[0].trials.size(), std::size_t{13});
+    }
+
+    // With several metrics every model leaves its own state (objectives first, then the
+    // constrained metric) and warm-starts from it at the next step; a metric's state that no
+    // longer applies — its values changed, its metric gone, its dimension not the model's —
+    // sends only that metric's fit to a cold start.
+    void everyMetricWarmStarts() {
+        Experiment e = experiment_with_three_metrics();
+        ThreadPool pool(2);
+        ThreeMetricEvaluator evaluator;
+        {
+            ModelStrategy strategy(e.method);
+            StepControl control;
+            control.pool = &pool;
+            QCOMPARE(int(run_step(e, strategy, &evaluator, control).status), int(StepResult::Status::Completed));
+        }
+        QVERIFY(e.sampler_state);
+        QCOMPARE(e.sampler_state->metrics.size(), std::size_t{3});
+        const std::vector<std::string> order{"score", "cost", "load"};
+        for (std::size_t j = 0; j < 3; ++j) {
+            const MetricSamplerState& s = e.sampler_state->metrics[j];
+            QCOMPARE(s.metric, order[j]);
+            QCOMPARE(s.trials.size(), std::size_t{12});
+            QCOMPARE(s.dimension(), 5 + 4);
+            // Each state's fingerprint is over its own metric's values (cost negated: minimized).
+            QCOMPARE(s.fingerprint, *data_fingerprint(e.trials, modelled_sign(e.outcomes, s.metric), s.trials));
+        }
+        QVERIFY(e.sampler_state->metrics[0].fingerprint != e.sampler_state->metrics[1].fingerprint);
+        QVERIFY(!e.validate());
+
+        const Proposal warm = propose_on(e, &pool);
+        QCOMPARE(int(warm.status), int(Proposal::Status::Ok));
+        QCOMPARE(warm.warm_started_fits, 3);
+        QVERIFY(warm.fit && warm.fit->start == "warm");
+        QCOMPARE(warm.sampler_state->metrics.size(), std::size_t{3});
+        QCOMPARE(warm.sampler_state->metrics[2].trials.size(), std::size_t{13});
+        // Deterministic with the states.
+        QCOMPARE(propose_on(e, &pool).points, warm.points);
+
+        // The constrained metric's values changed: only its fit starts cold.
+        Experiment changed = e;
+        changed.trials[4].values["load"].mean += 0.125;
+        const Proposal load_changed = propose_on(changed, &pool);
+        QCOMPARE(load_changed.warm_started_fits, 2);
+        QVERIFY(load_changed.fit && load_changed.fit->start == "warm");
+
+        // The first objective's values changed: its fit starts cold, with the reason on the record.
+        Experiment first = e;
+        first.trials[4].values["score"].mean += 0.125;
+        const Proposal first_changed = propose_on(first, &pool);
+        QCOMPARE(first_changed.warm_started_fits, 2);
+        QVERIFY(first_changed.fit && first_changed.fit->start != "warm");
+        QVERIFY2(first_changed.fit->cold_start_reason.find("trials the last fit used were changed or removed") == 0,
+                 first_changed.fit->cold_start_reason.c_str());
+
+        // A state of a metric the experiment no longer has, and one of the wrong dimension (D + 3
+        // coordinates, as with known noise, for a model that infers its noise): cold, no crash.
+        Experiment stale = e;
+        stale.sampler_state->metrics[1].metric = "gone";
+        MetricSamplerState& load = stale.sampler_state->metrics[2];
+        for (std::vector<double>& position : load.positions) position.pop_back();
+        load.dense_metric = false;
+        load.inverse_metric.assign(5 + 3, 1.0);
+        QVERIFY(!stale.validate());
+        const Proposal cold = propose_on(stale, &pool);
+        QCOMPARE(int(cold.status), int(Proposal::Status::Ok));
+        QCOMPARE(cold.warm_started_fits, 1);
+        QCOMPARE(cold.sampler_state->metrics.size(), std::size_t{3});  // every metric leaves a fresh state
+        QCOMPARE(cold.sampler_state->metrics[1].metric, std::string("cost"));
+        QCOMPARE(cold.sampler_state->metrics[2].dimension(), 5 + 4);
+    }
+
+    // A one-objective file of version 5 holds the one state under "sampler_state": migrated to
+    // version 6 it is the objective's state, and the next step is bit for bit the step of the
+    // experiment that wrote it (warm-started, the same proposal and the same new state).
+    void versionFiveFileKeepsItsProposals() {
+        Experiment e = experiment_with_trials();
+        ThreadPool pool(2);
+        step(e, &pool);
+        nlohmann::ordered_json j = nlohmann::ordered_json::parse(experiment_to_json_text(e));
+        test::rewrite_as_version(j, 5);
+        QVERIFY(j.contains("sampler_state") && !j.contains("sampler_states"));
+        const Experiment migrated = experiment_from_json_text(j.dump());
+        QVERIFY(migrated.sampler_state);
+        QCOMPARE(migrated.sampler_state->metrics.size(), std::size_t{1});
+        QCOMPARE(migrated.sampler_state->metrics[0].metric, std::string("score"));
+        const Proposal a = propose_on(e, &pool);
+        const Proposal b = propose_on(migrated, &pool);
+        QCOMPARE(a.warm_started_fits, 1);
+        QCOMPARE(b.warm_started_fits, 1);
+        QCOMPARE(b.points, a.points);
+        QCOMPARE(b.sampler_state->metrics[0].positions, a.sampler_state->metrics[0].positions);
+        QCOMPARE(b.sampler_state->metrics[0].inverse_metric, a.sampler_state->metrics[0].inverse_metric);
     }
 
     // choose_warm_start's reasons, each on its own.
@@ -120,7 +252,7 @@ private slots:
         step(e, &pool);
         const auto reason = [](const Experiment& x) {
             const auto training = make_training_set(x, x.method.warp_objective);
-            return choose_warm_start(x, *training, x.method);
+            return choose_warm_start(x, "score", *training, x.method);
         };
         QVERIFY(reason(e).state.has_value());
         QVERIFY(reason(e).cold_reason.empty());
@@ -214,9 +346,9 @@ private slots:
         for (const Experiment* other : {&b, &c, &d}) {
             QCOMPARE(other->trials.size(), a.trials.size());
             for (std::size_t i = 12; i < a.trials.size(); ++i) QCOMPARE(other->trials[i].parameters, a.trials[i].parameters);
-            QCOMPARE(other->sampler_state->positions, a.sampler_state->positions);
-            QCOMPARE(other->sampler_state->inverse_metric, a.sampler_state->inverse_metric);
-            QCOMPARE(other->sampler_state->step_size, a.sampler_state->step_size);
+            QCOMPARE(other->sampler_state->metrics[0].positions, a.sampler_state->metrics[0].positions);
+            QCOMPARE(other->sampler_state->metrics[0].inverse_metric, a.sampler_state->metrics[0].inverse_metric);
+            QCOMPARE(other->sampler_state->metrics[0].step_size, a.sampler_state->metrics[0].step_size);
         }
         // Unset chains follow the threads: one per thread, at most 4.
         MethodSettings m;
@@ -252,8 +384,8 @@ private slots:
         QCOMPARE(reports, 30);
         QCOMPARE(e.trials.size(), before.trials.size());
         QVERIFY(e.sampler_state && before.sampler_state);
-        QCOMPARE(e.sampler_state->positions, before.sampler_state->positions);
-        QCOMPARE(e.sampler_state->trials, before.sampler_state->trials);
+        QCOMPARE(e.sampler_state->metrics[0].positions, before.sampler_state->metrics[0].positions);
+        QCOMPARE(e.sampler_state->metrics[0].trials, before.sampler_state->metrics[0].trials);
         QVERIFY(!result.sampler_state_changed);
         // The pool is ready for the next step.
         e.method.nuts_warm_warmup = 100;

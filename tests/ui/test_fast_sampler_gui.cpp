@@ -85,13 +85,13 @@ private slots:
         const Experiment& e = document.experiment();
         QCOMPARE(e.trials.size(), std::size_t{10});
         QVERIFY(e.sampler_state.has_value());
-        QCOMPARE(e.sampler_state->trials.size(), std::size_t{9});  // the second step's fit saw 9 trials
+        QCOMPARE(e.sampler_state->metrics[0].trials.size(), std::size_t{9});  // the second step's fit saw 9 trials
         QVERIFY(e.trials[8].fit && e.trials[9].fit);
         QVERIFY2(e.trials[9].fit->start == "warm", e.trials[9].fit->cold_start_reason.c_str());
         // Autosaved with the trials.
         const Experiment on_disk = load_experiment(dir.filePath("fast.sebo.json").toStdString());
         QVERIFY(on_disk.sampler_state.has_value());
-        QCOMPARE(on_disk.sampler_state->positions, e.sampler_state->positions);
+        QCOMPARE(on_disk.sampler_state->metrics[0].positions, e.sampler_state->metrics[0].positions);
         QCOMPARE(on_disk.trials[9].fit->start, std::string("warm"));
     }
 
