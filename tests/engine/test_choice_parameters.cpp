@@ -175,17 +175,19 @@ private slots:
         // A SAAS sampler state (issue 15) is sized by the model's inputs, not the parameters: 5 + 3
         // or 5 + 4 coordinates per chain.
         Experiment e = experiment_of(s);
-        SamplerState state;
+        MetricSamplerState state;
+        state.metric = "y";
         state.step_size = 0.5;
         state.dense_metric = false;
         state.positions = {std::vector<double>(8, 0.0)};
         state.inverse_metric = std::vector<double>(8, 1.0);
-        e.sampler_state = state;
+        e.sampler_state = SamplerState{{state}};
         QVERIFY2(!e.validate(), e.validate()->c_str());
         state.positions = {std::vector<double>(6, 0.0)};
         state.inverse_metric = std::vector<double>(6, 1.0);
-        e.sampler_state = state;
-        QCOMPARE(e.validate().value_or(""), std::string("sampler_state.positions[0]: 6 coordinates; a SAAS model of 5 inputs has 8 or 9"));
+        e.sampler_state = SamplerState{{state}};
+        QCOMPARE(e.validate().value_or(""),
+                 std::string("sampler_states.y.positions[0]: 6 coordinates; a SAAS model of 5 inputs has 8 or 9"));
     }
 
     void sobol_picks_every_value_equally_often() {

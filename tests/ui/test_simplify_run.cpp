@@ -66,7 +66,8 @@ private slots:
         Experiment e;
         e.name = "two objectives";
         std::vector<Parameter> parameters;
-        for (const char* name : {"x0", "x1", "x2"}) parameters.push_back(Parameter{name, ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}});
+        for (const char* name : {"x0", "x1", "x2"})
+            parameters.push_back(Parameter{name, ParameterKind::Continuous, 0.0, 1.0, false, std::nullopt, {}, {}, {}, false});
         e.space = SearchSpace(parameters);
         e.outcomes.metrics = {"yield", "cost"};
         e.outcomes.objectives = {Objective{"yield", false, std::nullopt}, Objective{"cost", true, std::nullopt}};
