@@ -88,20 +88,46 @@ std::pair<double, double> left_side_range(const LinearConstraint& constraint, co
     return {low, high};
 }
 
+namespace {
+
+// The unit-cube image's coefficients and bound in the arithmetic of Real, before the sign of ">=".
+template <class Real>
+std::pair<std::vector<Real>, Real> unit_image(const LinearConstraint& constraint, const std::vector<UnitCoordinate>& coordinates,
+                                              int columns) {
+    std::vector<Real> coefficients(static_cast<std::size_t>(columns), Real(0));
+    Real constant = 0;
+    for (const LinearTerm& t : constraint.terms) {
+        const UnitCoordinate& c = coordinate_of(t, coordinates);
+        constant += static_cast<Real>(t.coefficient) * static_cast<Real>(c.offset);
+        if (c.column >= 0) {
+            assert(c.column < columns);
+            coefficients[static_cast<std::size_t>(c.column)] += static_cast<Real>(t.coefficient) * static_cast<Real>(c.scale);
+        }
+    }
+    return {std::move(coefficients), static_cast<Real>(constraint.bound) - constant};
+}
+
+}  // namespace
+
 UnitConstraint to_unit_constraint(const LinearConstraint& constraint, const std::vector<UnitCoordinate>& coordinates,
                                   int columns) {
     UnitConstraint unit;
-    unit.coefficients.assign(static_cast<std::size_t>(columns), 0.0);
-    double constant = 0.0;
-    for (const LinearTerm& t : constraint.terms) {
-        const UnitCoordinate& c = coordinate_of(t, coordinates);
-        constant += t.coefficient * c.offset;
-        if (c.column >= 0) {
-            assert(c.column < columns);
-            unit.coefficients[static_cast<std::size_t>(c.column)] += t.coefficient * c.scale;
-        }
+    auto [coefficients, bound] = unit_image<double>(constraint, coordinates, columns);
+    const auto finite = [](double v) { return std::isfinite(v); };
+    if (std::isfinite(bound) && std::all_of(coefficients.begin(), coefficients.end(), finite)) {
+        unit.coefficients = std::move(coefficients);
+        unit.bound = bound;
+    } else {
+        // A large coefficient times a wide range overflowed (0.51e308*fb with fb in [-2, 3]). Again
+        // in long double (range about 1e4932 where we build), then the whole row divided by a
+        // power of two, which leaves the set as it is.
+        const auto [wide, wide_bound] = unit_image<long double>(constraint, coordinates, columns);
+        long double largest = std::fabs(wide_bound);
+        for (long double a : wide) largest = std::max(largest, std::fabs(a));
+        const long double divisor = std::ldexp(1.0L, std::ilogb(largest) + 1);
+        for (long double a : wide) unit.coefficients.push_back(static_cast<double>(a / divisor));
+        unit.bound = static_cast<double>(wide_bound / divisor);
     }
-    unit.bound = constraint.bound - constant;
     unit.equality = constraint.relation == ConstraintRelation::Equal;
     if (constraint.relation == ConstraintRelation::GreaterEqual) {
         for (double& a : unit.coefficients) a = -a;

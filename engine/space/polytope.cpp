@@ -1,5 +1,6 @@
 #include "space/polytope.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -42,13 +43,23 @@ namespace {
 void append_row(Eigen::MatrixXd& m, Eigen::VectorXd& rhs, std::vector<int>& sources, const Eigen::VectorXd& a, double b, int source) {
     // Unit norm, so that residuals are distances; a zero row (a constraint on fixed values only)
     // is kept as it is: 0 <= b holds or fails everywhere.
-    const double norm = a.norm();
+    double norm = a.norm();
+    if (std::isinf(norm)) {  // the squares of coefficients near 1e308 overflowed
+        const double largest = a.cwiseAbs().maxCoeff();
+        norm = largest * (a / largest).norm();
+    }
     const double scale = norm > 0.0 ? 1.0 / norm : 1.0;
+    // (Above about 1e300 the reciprocal would lose digits as a subnormal number.)
+    const Eigen::VectorXd row = norm > 1e300 ? Eigen::VectorXd(a / norm) : Eigen::VectorXd(a * scale);
+    // Over the unit cube the left side lies in [low, high]. A right side far beyond that range
+    // (a user's "x <= 9e16") gives the same set within the cube as one just past it, and keeps
+    // the linear programs' tolerances, which scale with the data, from swallowing the other rows.
+    const double low = row.cwiseMin(0.0).sum(), high = row.cwiseMax(0.0).sum();
     const Eigen::Index r = m.rows();
     m.conservativeResize(r + 1, Eigen::NoChange);
     rhs.conservativeResize(r + 1);
-    m.row(r) = (a * scale).transpose();
-    rhs[r] = b * scale;
+    m.row(r) = row.transpose();
+    rhs[r] = std::clamp(norm > 1e300 ? b / norm : b * scale, low - 1.0, high + 1.0);
     sources.push_back(source);
 }
 

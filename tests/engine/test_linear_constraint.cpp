@@ -263,6 +263,21 @@ private slots:
         QCOMPARE(f.bound, 0.5);
     }
 
+    void a_unit_image_beyond_double_is_scaled_not_infinite() {
+        // 0.9e308*'it''s' over a range of 10 is 9e308 per unit: beyond a double. The image is the
+        // same set divided by a power of two (a fuzz finding: it was infinite).
+        const SearchSpace s = space();
+        const UnitConstraint u = to_unit_constraint(parse("fa - 0.9e308*'it''s' >= -1"), unit_coordinates(s), s.dimension());
+        QVERIFY(std::all_of(u.coefficients.begin(), u.coefficients.end(), [](double a) { return std::isfinite(a); }));
+        QVERIFY(std::isfinite(u.bound));
+        // −fa + 0.9e308·(10u5 − 5) <= 1  ⇔  −fa + 9e308·u5 <= 1 + 4.5e308, divided by 2^1027.
+        const double unit = std::ldexp(0.9e308, -1027);
+        SEBO_COMPARE_NEAR(u.coefficients[5], 10.0 * unit, 1e-15);
+        SEBO_COMPARE_NEAR(u.bound, 5.0 * unit, 1e-15);
+        QCOMPARE(std::ldexp(u.coefficients[0], 1027), -1.0);
+        QVERIFY(std::count(u.coefficients.begin(), u.coefficients.end(), 0.0) == s.dimension() - 2);
+    }
+
     void log_scale_is_excluded_by_default() {
         const auto v = constraint_variables(space());
         QVERIFY(!v[0].excluded);

@@ -132,6 +132,26 @@ private slots:
         QCOMPARE(a.conflict, (std::vector<int>{0, 1}));
     }
 
+    void bounds_far_beyond_the_cube_keep_their_meaning() {
+        // fa >= 15 is impossible in [0,1]; a second row with a bound of 9e16 once made the linear
+        // programs' data-scaled tolerances accept it (a fuzz finding: the "centre" lay outside).
+        PolytopeAnalysis a = analyze({"fa >= 15", "fa <= 90071992547409935"}, 2);
+        QCOMPARE(a.status, PolytopeAnalysis::Status::Empty);
+        QCOMPARE(a.conflict, (std::vector<int>{0}));
+        // The same bound with a feasible row: the set is {fb >= 0.5}, the centre at (1/2, 3/4).
+        a = analyze({"fb >= 0.5", "fa - fb <= 1e300"}, 2);
+        QCOMPARE(a.status, PolytopeAnalysis::Status::Feasible);
+        SEBO_COMPARE_NEAR(a.radius, 0.25, 1e-9);
+        SEBO_COMPARE_NEAR(a.centre[1], 0.75, 1e-9);
+        // Within the cube the stored rows still say what the user's do: a point is inside exactly
+        // when the user's inequality holds there.
+        const Polytope p = polytope_of(unit_space(2), {"fa - fb <= 1e300", "fa + fb >= -1e300"});
+        QVERIFY(p.contains(vec({1.0, 0.0})) && p.contains(vec({0.0, 1.0})));
+        const Polytope q = polytope_of(unit_space(2), {"fa + fb = -1e300"});
+        QVERIFY(!q.contains(vec({0.0, 0.0})));
+        QCOMPARE(analyze_polytope(q).status, PolytopeAnalysis::Status::Empty);
+    }
+
     void parameters_that_do_not_vary() {
         // fa fixed at 0.9 (column −1): fa + fb <= 0.5 needs fb <= −0.4; fa <= 0.5 alone is a
         // zero row that fails everywhere.
