@@ -24,35 +24,16 @@
 #include "io/space_file.h"
 #include "model/input_encoding.h"
 #include "optimize/homotopy.h"
+#include "parameter_builders.h"
 #include "test_support.h"
 
 using namespace sebo;
 using Json = nlohmann::json;
 
+using sebo::test::choice;
+using sebo::test::continuous;
+
 namespace {
-
-Parameter continuous(const std::string& name, double lower = 0.0, double upper = 1.0) {
-    Parameter p;
-    p.name = name;
-    p.lower = lower;
-    p.upper = upper;
-    return p;
-}
-
-Parameter choice(const std::string& name, const std::vector<std::string>& texts, bool ordered = false) {
-    Parameter p;
-    p.name = name;
-    p.kind = ParameterKind::Choice;
-    for (const std::string& t : texts) {
-        ChoiceValue v{t, std::nullopt};
-        char* end = nullptr;
-        const double x = std::strtod(t.c_str(), &end);
-        if (end == t.c_str() + t.size()) v.number = x;
-        p.values.push_back(v);
-    }
-    p.ordered = ordered;
-    return p;
-}
 
 // compression none|lz4|zstd (target none), threads in [1, 16] (target 1), level 1|2|4 (ordered).
 SearchSpace service_space() {

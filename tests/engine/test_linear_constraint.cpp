@@ -7,28 +7,23 @@
 
 #include "space/linear_constraint.h"
 #include "space/search_space.h"
+#include "parameter_builders.h"
 #include "test_support.h"
 
 using namespace sebo;
 
-namespace {
+using sebo::test::continuous;
 
-Parameter numeric(std::string name, double lo, double hi) {
-    Parameter p;
-    p.name = std::move(name);
-    p.lower = lo;
-    p.upper = hi;
-    return p;
-}
+namespace {
 
 // fa, fb, fc in [0,1]; lr on a log scale; names that need quotes; an integer; an offset range.
 SearchSpace space() {
-    Parameter lr = numeric("lr", 1e-4, 1.0);
+    Parameter lr = continuous("lr", 1e-4, 1.0);
     lr.log_scale = true;
-    Parameter n = numeric("n", 0.0, 10.0);
+    Parameter n = continuous("n", 0.0, 10.0);
     n.kind = ParameterKind::Integer;
-    return SearchSpace({numeric("fa", 0, 1), numeric("fb", 0, 1), numeric("fc", 0, 1), lr, numeric("cache size", 0, 100),
-                        numeric("it's", -5, 5), n, numeric("x-1", 1, 3), numeric("débit", 0, 2)});
+    return SearchSpace({continuous("fa", 0, 1), continuous("fb", 0, 1), continuous("fc", 0, 1), lr, continuous("cache size", 0, 100),
+                        continuous("it's", -5, 5), n, continuous("x-1", 1, 3), continuous("débit", 0, 2)});
 }
 
 std::vector<std::string> names(const SearchSpace& s) {

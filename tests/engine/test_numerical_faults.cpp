@@ -16,9 +16,12 @@
 #include "experiment/model_strategy.h"
 #include "experiment/runner.h"
 #include "experiment/sobol_strategy.h"
+#include "parameter_builders.h"
 #include "test_support.h"
 
 using namespace sebo;
+
+using sebo::test::continuous;
 
 namespace {
 
@@ -36,14 +39,6 @@ const StrategyCase kStrategies[] = {
     {StrategyKind::EiIr, ModelKind::SaasMap},
     {StrategyKind::Bonsai, ModelKind::SaasMap},
 };
-
-Parameter continuous(std::string name, double lower, double upper) {
-    Parameter p;
-    p.name = std::move(name);
-    p.lower = lower;
-    p.upper = upper;
-    return p;
-}
 
 // Four continuous parameters and one integer one: [0, 1]^2, [-5, 5], [1e-3, 1e3] on log scale,
 // and an integer in [0, 10].

@@ -26,35 +26,17 @@
 #include "space/feasible_point.h"
 #include "space/polytope.h"
 #include "space/space_constraints.h"
+#include "parameter_builders.h"
 #include "test_support.h"
 
 using namespace sebo;
 using Json = nlohmann::json;
 
+using sebo::test::continuous;
+using sebo::test::fixed;
+using sebo::test::integer;
+
 namespace {
-
-Parameter continuous(const std::string& name, double lower = 0.0, double upper = 1.0) {
-    Parameter p;
-    p.name = name;
-    p.lower = lower;
-    p.upper = upper;
-    return p;
-}
-
-Parameter integer(const std::string& name, double lower, double upper) {
-    Parameter p = continuous(name, lower, upper);
-    p.kind = ParameterKind::Integer;
-    return p;
-}
-
-Parameter fixed(const std::string& name, double value) {
-    Parameter p;
-    p.name = name;
-    p.kind = ParameterKind::Fixed;
-    p.target = value;
-    p.lower = p.upper = value;
-    return p;
-}
 
 // The space of `parameters` with constraints given as text (each must parse).
 SearchSpace constrained(const std::vector<Parameter>& parameters, const std::vector<std::string>& texts) {

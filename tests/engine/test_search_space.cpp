@@ -2,19 +2,14 @@
 #include <cmath>
 
 #include "space/search_space.h"
+#include "parameter_builders.h"
 #include "test_support.h"
 
 using namespace sebo;
 
-namespace {
+using sebo::test::continuous;
 
-Parameter continuous(std::string name, double lo, double hi) {
-    Parameter p;
-    p.name = std::move(name);
-    p.lower = lo;
-    p.upper = hi;
-    return p;
-}
+namespace {
 
 SearchSpace mixed_space() {
     Parameter a = continuous("a", -2.0, 6.0);           // target 0 (inside)
