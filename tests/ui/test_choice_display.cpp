@@ -1,16 +1,11 @@
 // The explorer's side of choice parameters (issue 14, item 1): the inspector's configuration table
 // shows a choice's value and target as their texts, says which values there are in the tooltip,
-// counts a changed choice; the parameter editor refuses a space file with choices (it cannot show
-// them yet) rather than dropping them.
+// counts a changed choice. (The parameter editor's choice rows: test_choice_editor.cpp.)
 
-#include <QDir>
-#include <QFile>
-#include <QTemporaryDir>
 #include <QtTest>
 
 #include "configuration_model.h"
 #include "experiment_snapshot.h"
-#include "parameter_table_editor.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -44,19 +39,6 @@ private slots:
         QCOMPARE(model.index(0, ConfigurationModel::Changed).data().toString(), QString("changed"));
         QCOMPARE(model.index(0, ConfigurationModel::Value).data(Qt::ToolTipRole).toString(), QString("one of none | lz4 | zstd"));
         QCOMPARE(display_value(e.space.parameter(0), 1.0), QString("lz4"));
-    }
-
-    void editorRefusesAFileWithChoices() {
-        QTemporaryDir dir;
-        const QString path = dir.filePath("space.csv");
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("name,kind,lower,upper,values\ncompression,choice,,,none|lz4\nx,continuous,0,1,\n");
-        f.close();
-        ParameterTableEditor editor;
-        QVERIFY(!editor.loadFile(path));
-        QVERIFY2(editor.errorText().contains("the parameter 'compression' is of kind choice, which this editor cannot show yet"),
-                 qPrintable(editor.errorText()));
     }
 };
 
