@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -11,9 +12,11 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 #include <set>
 
@@ -117,6 +120,61 @@ int column_of_field(const QString& field) {
     return ParameterTableEditor::Name;
 }
 
+// The Kind cell edited with a list of the kinds, and a choice's Target with a list of its row's
+// values; every other cell (and a number's target) as text. The cells keep their text either way.
+class ParameterCellDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    // The texts a combo box offers for the cell, or nothing for a text cell.
+    static std::optional<QStringList> options(const QModelIndex& index) {
+        if (index.column() == ParameterTableEditor::Kind) {
+            QStringList kinds;
+            for (ParameterKind kind : {ParameterKind::Continuous, ParameterKind::Integer, ParameterKind::Choice, ParameterKind::Fixed})
+                kinds << QString::fromLatin1(to_string(kind));
+            return kinds;
+        }
+        const QModelIndex kind = index.siblingAtColumn(ParameterTableEditor::Kind);
+        if (index.column() != ParameterTableEditor::Target || parse_kind(kind.data().toString()) != ParameterKind::Choice)
+            return std::nullopt;
+        const QString list = index.siblingAtColumn(ParameterTableEditor::Values).data().toString().trimmed();
+        if (list.isEmpty()) return std::nullopt;
+        QStringList values;
+        for (const ChoiceValue& v : choice_values_from_text(list.toStdString())) values << QString::fromStdString(v.text);
+        return values;
+    }
+
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+        const std::optional<QStringList> items = options(index);
+        if (!items) return QStyledItemDelegate::createEditor(parent, option, index);
+        auto* combo = new QComboBox(parent);
+        combo->addItems(*items);
+        // A pick is committed at once, not when the focus leaves.
+        connect(combo, &QComboBox::activated, this, [this, combo] {
+            emit const_cast<ParameterCellDelegate*>(this)->commitData(combo);
+            emit const_cast<ParameterCellDelegate*>(this)->closeEditor(combo);
+        });
+        return combo;
+    }
+
+    void setEditorData(QWidget* editor, const QModelIndex& index) const override {
+        auto* combo = qobject_cast<QComboBox*>(editor);
+        if (!combo) return QStyledItemDelegate::setEditorData(editor, index);
+        // The cell's text, or the kind or value it names; the first item when it names none.
+        const QString text = index.data().toString().trimmed();
+        int at = combo->findText(text);
+        if (at < 0 && index.column() == ParameterTableEditor::Kind)
+            if (const auto kind = parse_kind(text)) at = combo->findText(QString::fromLatin1(to_string(*kind)));
+        combo->setCurrentIndex(std::max(at, 0));
+    }
+
+    void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override {
+        auto* combo = qobject_cast<QComboBox*>(editor);
+        if (!combo) return QStyledItemDelegate::setModelData(editor, model, index);
+        if (combo->currentText() != index.data().toString()) model->setData(index, combo->currentText());
+    }
+};
+
 // The shortest text that reads back to the same double (0.1, not 0.10000000000000001).
 QString number_text(double value) { return QString::number(value, 'g', QLocale::FloatingPointShortest); }
 
@@ -159,6 +217,7 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     for (int c : {static_cast<int>(Kind), static_cast<int>(Log), static_cast<int>(Values), static_cast<int>(Ordered)})
         table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
+    table_->setItemDelegate(new ParameterCellDelegate(table_));
     table_->installEventFilter(this);
     layout->addWidget(table_, 2);
 

@@ -14,6 +14,7 @@
 // and the constraints are read against the parameters once these are right. A cell that does not
 // apply to its row's kind (a choice's bounds, a fixed parameter's target) is greyed and read-only
 // while empty; changing a row's kind to or from choice empties the cells the new kind has not.
+// The kind is picked from a list, and so is a choice's target, from its row's values.
 //
 // A kind is one more case of parse_kind() and readParameters().
 

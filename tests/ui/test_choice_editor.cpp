@@ -11,6 +11,7 @@
 // With SEBO_SCREENSHOT_DIR set, the dialog with its choice row is saved there as
 // gui-choices-editor.png (to look at; nothing is compared).
 
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QPushButton>
@@ -18,6 +19,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "chosen_export.h"
@@ -79,6 +81,22 @@ std::string readme_space_csv() {
     return m.hasMatch() ? m.captured(1).toStdString() : std::string();
 }
 
+// Edits a cell through the table's delegate as a pick from its list would: the list offered, and
+// `pick` chosen from it. Empty when the cell is edited as text.
+QStringList pick_from_list(QTableWidget* table, int row, int column, const QString& pick) {
+    QAbstractItemDelegate* delegate = table->itemDelegate();
+    const QModelIndex index = table->model()->index(row, column);
+    std::unique_ptr<QWidget> editor(delegate->createEditor(table->viewport(), QStyleOptionViewItem(), index));
+    auto* combo = qobject_cast<QComboBox*>(editor.get());
+    if (!combo) return {};
+    QStringList items;
+    for (int i = 0; i < combo->count(); ++i) items << combo->itemText(i);
+    delegate->setEditorData(combo, index);
+    combo->setCurrentIndex(combo->findText(pick));
+    delegate->setModelData(combo, table->model(), index);
+    return items;
+}
+
 void write_all(const QString& path, const QByteArray& bytes) {
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -110,9 +128,12 @@ private slots:
         QVERIFY(!(t->item(1, E::Ordered)->flags() & Qt::ItemIsUserCheckable));
         QVERIFY(t->item(1, E::Lower)->flags() & Qt::ItemIsEditable);
 
-        // Row 2 becomes a choice: its bounds go, and are greyed; the values are asked for.
+        // Row 2 becomes a choice, picked from the list of kinds: its bounds go, and are greyed; the
+        // values are asked for.
         t->item(1, E::Name)->setText("codec");
-        t->item(1, E::Kind)->setText("choice");
+        QCOMPARE(pick_from_list(t, 1, E::Kind, "choice"), (QStringList{"continuous", "integer", "choice", "fixed"}));
+        QCOMPARE(cell(t, 1, E::Kind), QString("choice"));
+        QCOMPARE(pick_from_list(t, 1, E::Target, "x"), QStringList());  // no values yet: typed
         for (int c : {int(E::Lower), int(E::Upper), int(E::MinChange), int(E::Value)}) {
             QCOMPARE(cell(t, 1, c), QString());
             QVERIFY2(!(t->item(1, c)->flags() & Qt::ItemIsEditable), qPrintable(t->horizontalHeaderItem(c)->text()));
@@ -145,7 +166,11 @@ private slots:
         t->item(1, E::Target)->setText("brotli");
         refused("Row 2, target: 'brotli' is not one of the values 'none|lz4|zstd'");
         QCOMPARE(t->item(1, E::Target)->background().color(), tone_background(t->palette(), Tone::Error));
-        t->item(1, E::Target)->setText("lz4");
+        // Picked from the row's values instead.
+        QCOMPARE(pick_from_list(t, 1, E::Target, "lz4"), (QStringList{"none", "lz4", "zstd"}));
+        QCOMPARE(cell(t, 1, E::Target), QString("lz4"));
+        QVERIFY2(editor->acceptable(), qPrintable(editor->problem()));
+        QCOMPARE(pick_from_list(t, 0, E::Target, "0"), QStringList());  // a number's target is typed
         t->item(1, E::Ordered)->setCheckState(Qt::Checked);
         // A choice with a log scale is the engine's message too.
         t->item(1, E::Log)->setCheckState(Qt::Checked);
