@@ -5,8 +5,8 @@
 // Parameter the space CSV loader gives for the same row; the README's example space opens and
 // reads back unchanged; a JSON space's choice (a string value that reads as a number kept a
 // string) reads back as the JSON loader gives it; a linear constraint naming a choice is refused
-// with the engine's message. Then the parallel coordinates' choice axis, labelled with the values,
-// and the exports marking a fixed parameter "fixed".
+// with the engine's message. Then the exports marking a fixed parameter "fixed". (The parallel
+// coordinates' choice axis: test_choice_display.cpp.)
 //
 // With SEBO_SCREENSHOT_DIR set, the dialog with its choice row is saved there as
 // gui-choices-editor.png (to look at; nothing is compared).
@@ -28,7 +28,6 @@
 #include "new_experiment_dialog.h"
 #include "outcome_table_editor.h"
 #include "palette_colors.h"
-#include "parallel_coordinates_view.h"
 #include "parameter_constraint_editor.h"
 #include "parameter_table_editor.h"
 #include "test_support.h"
@@ -296,60 +295,6 @@ private slots:
         QVERIFY2(read.has_value(), qPrintable(editor.errorText()));
         QCOMPARE(read->parameter(0).values.size(), std::size_t{4});
         QCOMPARE(read->parameter(0).values[0].number, std::optional<double>(4.0));
-    }
-
-    void parallelCoordinatesLabelAChoiceAxis() {
-        Parameter codec;
-        codec.name = "codec";
-        codec.kind = ParameterKind::Choice;
-        codec.values = {{"none", std::nullopt}, {"lz4", std::nullopt}, {"zstd", std::nullopt}};
-        Parameter x;
-        x.name = "x";
-        Experiment e;
-        e.space = SearchSpace({codec, x});
-        e.outcomes = Outcomes::single("y", false);
-        const std::vector<std::pair<std::vector<double>, double>> trials = {
-            {{0.0, 0.0}, 1.0}, {{2.0, 0.0}, 3.0}, {{1.0, 0.5}, 2.0}, {{2.0, 0.5}, 3.5}};
-        for (const auto& [parameters, y] : trials) {
-            Trial t;
-            t.index = static_cast<int>(e.trials.size());
-            t.status = TrialStatus::Completed;
-            t.parameters = parameters;
-            t.values["y"] = Measurement{y, std::nullopt};
-            e.trials.push_back(t);
-        }
-        ParallelCoordinatesView pc;
-        pc.resize(800, 500);
-        pc.setSnapshot(make_snapshot(e, 1));
-        std::optional<std::size_t> axis;
-        for (std::size_t a = 0; a < pc.axes().size(); ++a)
-            if (pc.axes()[a].name == "codec") axis = a;
-        QVERIFY(axis.has_value());
-        QCOMPARE(pc.axes()[*axis].categories, (QStringList{"none", "lz4", "zstd"}));
-        using Ticks = std::vector<std::pair<double, QString>>;
-        const auto ticks = [&](std::size_t a) {
-            Ticks out;
-            for (const ParallelCoordinatesView::Tick& t : pc.tickLabels(a)) out.emplace_back(t.value, t.text);
-            return out;
-        };
-        QCOMPARE(ticks(*axis), (Ticks{{2.0, "zstd"}, {1.0, "lz4"}, {0.0, "none"}}));
-        // Trial 1 (zstd) is at the top of the axis, trial 0 (none) at the bottom, trial 2 (lz4) halfway.
-        QCOMPARE(pc.normalized(*axis, pc.value(1, *axis)), 1.0);
-        QCOMPARE(pc.normalized(*axis, pc.value(0, *axis)), 0.0);
-        QCOMPARE(pc.normalized(*axis, pc.value(2, *axis)), 0.5);
-        // Zoomed onto the upper half, only the values inside are labelled.
-        pc.zoomAxis(*axis, 2.0, 2.0);
-        QVERIFY(pc.axes()[*axis].shown_low > 0.0);
-        QCOMPARE(ticks(*axis), (Ticks{{2.0, "zstd"}, {1.0, "lz4"}}));
-        pc.resetZoom();
-        // A number axis keeps its ends as numbers.
-        for (std::size_t a = 0; a < pc.axes().size(); ++a)
-            if (pc.axes()[a].name == "x") QCOMPARE(ticks(a), (Ticks{{1.0, "1"}, {0.0, "0"}}));
-        // Drawn without trouble (the labels beside the axis).
-        const QImage image = pc.grab().toImage();
-        QVERIFY(!image.isNull());
-        if (const QString shots = qEnvironmentVariable("SEBO_SCREENSHOT_DIR"); !shots.isEmpty())
-            QVERIFY(image.save(QDir(shots).filePath("gui-choices-parallel.png")));
     }
 
     // Exports mark a fixed parameter: the CSV's changed column says "fixed", the JSON names it.
