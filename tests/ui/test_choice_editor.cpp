@@ -9,7 +9,8 @@
 // coordinates' choice axis: test_choice_display.cpp.)
 //
 // With SEBO_SCREENSHOT_DIR set, the dialog with its choice row is saved there as
-// gui-choices-editor.png (to look at; nothing is compared).
+// gui-choices-editor.png, and the editor with the README's space as gui-choices-readme-space.png
+// (to look at; nothing is compared).
 
 #include <QComboBox>
 #include <QDir>
@@ -267,6 +268,10 @@ private slots:
         std::optional<SearchSpace> read = editor.readSpace();
         QVERIFY2(read.has_value(), qPrintable(editor.errorText()));
         compare_spaces(*read, loaded);
+        if (const QString shots = qEnvironmentVariable("SEBO_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            editor.resize(1000, 330);
+            QVERIFY(editor.grab().save(QDir(shots).filePath("gui-choices-readme-space.png")));
+        }
     }
 
     // A JSON space's choice values: the string "4" stays a string (the typed text "4" would be the
