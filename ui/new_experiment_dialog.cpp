@@ -178,9 +178,11 @@ NewExperimentDialog::NewExperimentDialog(QWidget* parent) : QDialog(parent) {
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     create_ = buttons->button(QDialogButtonBox::Ok);
     create_->setText(tr("Create"));
-    // Linear parameter constraints are checked as they are typed: while one cannot be read, no
-    // configuration satisfies them all, or the target violates one, Create waits.
-    connect(parameters_->constraintEditor(), &ParameterConstraintEditor::acceptableChanged, this,
+    // The parameters and their linear constraints are checked as they are typed: while a
+    // parameter cell is wrong, a constraint cannot be read, no configuration satisfies them all,
+    // or the target violates one, Create waits.
+    connect(parameters_, &ParameterTableEditor::validated, this, &NewExperimentDialog::updateCreateButton);
+    connect(parameters_->constraintEditor(), &ParameterConstraintEditor::checked, this,
             &NewExperimentDialog::updateCreateButton);
     connect(tabs_, &QTabWidget::currentChanged, this, &NewExperimentDialog::updateCreateButton);
     updateCreateButton();
@@ -222,9 +224,13 @@ void NewExperimentDialog::updateProblemDescription() {
 
 void NewExperimentDialog::updateCreateButton() {
     const ParameterConstraintEditor* constraints = parameters_->constraintEditor();
-    const bool blocked = source() == Source::OwnParameters && !constraints->acceptable();
-    create_->setEnabled(!blocked);
-    create_->setToolTip(blocked ? tr("Fix the parameter constraints first: %1").arg(constraints->problem()) : QString());
+    QString blocked;
+    if (source() == Source::OwnParameters && !parameters_->acceptable())
+        blocked = tr("Fix the parameters first: %1").arg(parameters_->problem());
+    else if (source() == Source::OwnParameters && !constraints->acceptable())
+        blocked = tr("Fix the parameter constraints first: %1").arg(constraints->problem());
+    create_->setEnabled(blocked.isEmpty());
+    create_->setToolTip(blocked);
 }
 
 void NewExperimentDialog::setSource(Source source) {

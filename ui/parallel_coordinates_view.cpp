@@ -264,12 +264,36 @@ void ParallelCoordinatesCanvas::paintEvent(QPaintEvent*) {
             painter.setPen(text);
             painter.drawText(QRectF(x - width / 2.0, y, width, fm.height()), Qt::AlignHCenter | Qt::AlignTop, shown);
         };
-        const auto number = [&](double v) {
-            return axis.integer ? QString::number(std::llround(v)) : display_number(v, 3);
-        };
         label(axis.name, plot.top() - 2.0 * fm.height() - 6, true);
-        label(number(axis.shown_high), plot.top() - fm.height() - 4, false);
-        label(number(axis.shown_low), plot.bottom() + 4, false);
+        const std::vector<ParallelCoordinatesView::Tick> ticks = view_->tickLabels(a);
+        if (axis.categories.isEmpty()) {
+            label(ticks[0].text, plot.top() - fm.height() - 4, false);
+            label(ticks[1].text, plot.bottom() + 4, false);
+            continue;
+        }
+        // A choice's values beside the axis at their places (left of the last axis), each with a
+        // tick; one too close to the last drawn is left out rather than drawn over it.
+        painter.setFont(font());
+        const bool left = a + 1 == axes.size() && axes.size() > 1;
+        const int room = static_cast<int>(std::max(30.0, spacing / 2.0 - 8.0));
+        std::optional<double> last_y;
+        for (const ParallelCoordinatesView::Tick& tick : ticks) {
+            const double y = plot.bottom() - view_->normalized(a, tick.value) * plot.height();
+            painter.setPen(QPen(chart_color(p, ChartRole::AxisLine), 1.2));
+            painter.drawLine(QPointF(x - 4, y), QPointF(x + 4, y));
+            if (last_y && std::abs(y - *last_y) < fm.height()) continue;
+            last_y = y;
+            // On the base colour, so that the lines crossing behind it do not hide the value.
+            const QString shown = fm.elidedText(tick.text, Qt::ElideRight, room);
+            const double w = fm.horizontalAdvance(shown) + 4.0;
+            const QRectF box = left ? QRectF(x - 6 - w, y - fm.height() / 2.0, w, fm.height())
+                                    : QRectF(x + 6, y - fm.height() / 2.0, w, fm.height());
+            QColor halo = base;
+            halo.setAlpha(220);
+            painter.fillRect(box, halo);
+            painter.setPen(text);
+            painter.drawText(box, Qt::AlignHCenter | Qt::AlignVCenter, shown);
+        }
     }
 }
 
@@ -394,7 +418,9 @@ void ParallelCoordinatesView::rebuild() {
             axis.low = parameter.lower;
             axis.high = parameter.upper;
             axis.log_scale = parameter.log_scale && parameter.lower > 0;
-            axis.integer = parameter.kind == ParameterKind::Integer;
+            axis.integer = parameter.kind == ParameterKind::Integer || parameter.kind == ParameterKind::Choice;
+            if (parameter.kind == ParameterKind::Choice)
+                for (const ChoiceValue& v : parameter.values) axis.categories << QString::fromStdString(v.text);
             axes_.push_back(axis);
         }
         for (const Trial* t : shown) {
@@ -441,6 +467,19 @@ double ParallelCoordinatesView::normalized(std::size_t axis, double v) const {
     if (!(a.shown_high > a.shown_low)) return 0.5;
     const double low = scale_of(a, a.shown_low), high = scale_of(a, a.shown_high);
     return (scale_of(a, v) - low) / (high - low);
+}
+
+std::vector<ParallelCoordinatesView::Tick> ParallelCoordinatesView::tickLabels(std::size_t axis) const {
+    const Axis& a = axes_[axis];
+    if (a.categories.isEmpty()) {
+        const auto number = [&](double v) { return a.integer ? QString::number(std::llround(v)) : display_number(v, 3); };
+        return {{a.shown_high, number(a.shown_high)}, {a.shown_low, number(a.shown_low)}};
+    }
+    std::vector<Tick> ticks;
+    for (qsizetype k = a.categories.size() - 1; k >= 0; --k)
+        if (static_cast<double>(k) >= a.shown_low - 1e-9 && static_cast<double>(k) <= a.shown_high + 1e-9)
+            ticks.push_back({static_cast<double>(k), a.categories[k]});
+    return ticks;
 }
 
 void ParallelCoordinatesView::zoomAxis(std::size_t axis, double value, double factor) {

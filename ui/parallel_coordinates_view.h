@@ -17,10 +17,15 @@
 // and a double click shows every axis whole again (a double click with nothing zoomed removes the
 // brushes, as before zooming existed). Brushes are kept in the axes' units, so they stay on the
 // same values whatever is zoomed, and a zoom stays while new trials arrive.
+//
+// A choice parameter's axis runs over its values' indices (0 … K−1, as a configuration holds
+// them) and is labelled with the values themselves, each at its place (tickLabels()), never with
+// the indices.
 
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 #include <map>
 #include <optional>
@@ -50,6 +55,13 @@ public:
         double shown_low = 0.0, shown_high = 1.0;
         bool log_scale = false;
         bool integer = false;
+        // A choice's values, in order (empty for the other axes): value k is drawn at k.
+        QStringList categories;
+    };
+    // A label along an axis, at `value` in the axis's units.
+    struct Tick {
+        double value = 0.0;
+        QString text;
     };
     // A brush: the range [low, high] of an axis, in its units.
     struct Brush {
@@ -71,6 +83,9 @@ public:
     // Where the axis maps `value` vertically: 0 at the bottom of its shown range, 1 at the top
     // (outside [0, 1] for values beyond a zoomed range).
     double normalized(std::size_t axis, double value) const;
+    // The labels of an axis: for a choice each value within the shown range at its index, for
+    // the others the top and bottom of the shown range as numbers (top first).
+    std::vector<Tick> tickLabels(std::size_t axis) const;
 
     // Zoom and pan of one axis's shown range, in the axis's own scale (logarithmic axes zoom
     // in decades). `factor` > 1 zooms in about `value`; zooming out stops at the whole range.

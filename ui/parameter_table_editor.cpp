@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -11,14 +12,17 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 #include <set>
 
 #include "configuration_inspector.h"
 #include "parameter_constraint_editor.h"
+#include "io/choice_text.h"
 #include "io/space_file.h"
 #include "palette_colors.h"
 #include "tinted_label.h"
@@ -33,7 +37,57 @@ std::optional<ParameterKind> parse_kind(const QString& text) {
         return ParameterKind::Continuous;
     if (t == "integer" || t == "int" || t == "i" || t == "discrete") return ParameterKind::Integer;
     if (t == "fixed" || t == "constant") return ParameterKind::Fixed;
+    if (t == "choice" || t == "categorical") return ParameterKind::Choice;
     return std::nullopt;
+}
+
+bool is_flag_column(int column) { return column == ParameterTableEditor::Log || column == ParameterTableEditor::Ordered; }
+
+// Whether a column has a meaning for a parameter of `kind` (every column while the kind is not
+// known: the kind's own message comes first).
+bool applies(std::optional<ParameterKind> kind, int column) {
+    using E = ParameterTableEditor;
+    if (!kind) return true;
+    switch (*kind) {
+    case ParameterKind::Choice:
+        return column != E::Lower && column != E::Upper && column != E::Log && column != E::MinChange && column != E::Value;
+    case ParameterKind::Fixed:
+        return column != E::Log && column != E::Target && column != E::Group && column != E::MinChange &&
+               column != E::Values && column != E::Ordered;
+    case ParameterKind::Continuous:
+    case ParameterKind::Integer: return column != E::Value && column != E::Values && column != E::Ordered;
+    }
+    return true;
+}
+
+// A choice's values as they were loaded, kept on its Values cell while its text is unchanged: a
+// JSON space may hold the string "4", which the typed text "4" reads as the number 4.
+constexpr int kLoadedTextsRole = Qt::UserRole;
+constexpr int kLoadedNumbersRole = Qt::UserRole + 1;
+
+void keep_loaded_values(QTableWidgetItem* item, const std::vector<ChoiceValue>& values) {
+    QStringList texts;
+    QVariantList numbers;
+    for (const ChoiceValue& v : values) {
+        texts << QString::fromStdString(v.text);
+        numbers << (v.number ? QVariant(*v.number) : QVariant());
+    }
+    item->setData(kLoadedTextsRole, texts);
+    item->setData(kLoadedNumbersRole, numbers);
+}
+
+std::vector<ChoiceValue> choice_values_of(const QTableWidgetItem* item) {
+    const QString text = item->text().trimmed();
+    const QStringList texts = item->data(kLoadedTextsRole).toStringList();
+    const QVariantList numbers = item->data(kLoadedNumbersRole).toList();
+    if (!texts.isEmpty() && texts.join('|') == text && numbers.size() == texts.size()) {
+        std::vector<ChoiceValue> values;
+        for (qsizetype k = 0; k < texts.size(); ++k)
+            values.push_back({texts[k].toStdString(),
+                              numbers[k].isValid() ? std::optional<double>(numbers[k].toDouble()) : std::nullopt});
+        return values;
+    }
+    return choice_values_from_text(text.toStdString());
 }
 
 bool parse_flag(const QString& text) {
@@ -52,6 +106,8 @@ QString column_key(int column) {
     case ParameterTableEditor::Group: return "group";
     case ParameterTableEditor::MinChange: return "min_change";
     case ParameterTableEditor::Value: return "value";
+    case ParameterTableEditor::Values: return "values";
+    case ParameterTableEditor::Ordered: return "ordered";
     }
     return {};
 }
@@ -64,11 +120,60 @@ int column_of_field(const QString& field) {
     return ParameterTableEditor::Name;
 }
 
-// The kinds this editor has a row for; a space file with another (added to the engine later) is
-// refused rather than loaded in part.
-bool editable_kind(ParameterKind kind) {
-    return kind == ParameterKind::Continuous || kind == ParameterKind::Integer || kind == ParameterKind::Fixed;
-}
+// The Kind cell edited with a list of the kinds, and a choice's Target with a list of its row's
+// values; every other cell (and a number's target) as text. The cells keep their text either way.
+class ParameterCellDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    // The texts a combo box offers for the cell, or nothing for a text cell.
+    static std::optional<QStringList> options(const QModelIndex& index) {
+        if (index.column() == ParameterTableEditor::Kind) {
+            QStringList kinds;
+            for (ParameterKind kind : {ParameterKind::Continuous, ParameterKind::Integer, ParameterKind::Choice, ParameterKind::Fixed})
+                kinds << QString::fromLatin1(to_string(kind));
+            return kinds;
+        }
+        const QModelIndex kind = index.siblingAtColumn(ParameterTableEditor::Kind);
+        if (index.column() != ParameterTableEditor::Target || parse_kind(kind.data().toString()) != ParameterKind::Choice)
+            return std::nullopt;
+        const QString list = index.siblingAtColumn(ParameterTableEditor::Values).data().toString().trimmed();
+        if (list.isEmpty()) return std::nullopt;
+        QStringList values;
+        for (const ChoiceValue& v : choice_values_from_text(list.toStdString())) values << QString::fromStdString(v.text);
+        return values;
+    }
+
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+        const std::optional<QStringList> items = options(index);
+        if (!items) return QStyledItemDelegate::createEditor(parent, option, index);
+        auto* combo = new QComboBox(parent);
+        combo->addItems(*items);
+        // A pick is committed at once, not when the focus leaves.
+        connect(combo, &QComboBox::activated, this, [this, combo] {
+            emit const_cast<ParameterCellDelegate*>(this)->commitData(combo);
+            emit const_cast<ParameterCellDelegate*>(this)->closeEditor(combo);
+        });
+        return combo;
+    }
+
+    void setEditorData(QWidget* editor, const QModelIndex& index) const override {
+        auto* combo = qobject_cast<QComboBox*>(editor);
+        if (!combo) return QStyledItemDelegate::setEditorData(editor, index);
+        // The cell's text, or the kind or value it names; the first item when it names none.
+        const QString text = index.data().toString().trimmed();
+        int at = combo->findText(text);
+        if (at < 0 && index.column() == ParameterTableEditor::Kind)
+            if (const auto kind = parse_kind(text)) at = combo->findText(QString::fromLatin1(to_string(*kind)));
+        combo->setCurrentIndex(std::max(at, 0));
+    }
+
+    void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override {
+        auto* combo = qobject_cast<QComboBox*>(editor);
+        if (!combo) return QStyledItemDelegate::setModelData(editor, model, index);
+        if (combo->currentText() != index.data().toString()) model->setData(index, combo->currentText());
+    }
+};
 
 // The shortest text that reads back to the same double (0.1, not 0.10000000000000001).
 QString number_text(double value) { return QString::number(value, 'g', QLocale::FloatingPointShortest); }
@@ -86,23 +191,33 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(4, 4, 4, 4);
     table_ = new QTableWidget(0, ColumnCount, this);
     table_->setHorizontalHeaderLabels({tr("Name"), tr("Kind"), tr("Lower"), tr("Upper"), tr("Log"), tr("Target"),
-                                       tr("Group"), tr("Min change"), tr("Value")});
+                                       tr("Group"), tr("Min change"), tr("Value"), tr("Values"), tr("Ordered")});
     table_->horizontalHeaderItem(Kind)->setToolTip(
-        tr("continuous, integer or fixed (a fixed parameter is sent to the evaluator with its value and never varied)"));
+        tr("continuous, integer, choice or fixed (a choice is one of its values; a fixed parameter is sent to the "
+           "evaluator with its value and never varied)"));
+    table_->horizontalHeaderItem(Values)->setToolTip(
+        tr("A choice parameter's values, separated by | (such as none|lz4|zstd); a value that reads as a number is "
+           "sent to the evaluator as a number"));
+    table_->horizontalHeaderItem(Ordered)->setToolTip(
+        tr("Whether the order of a choice's values means something (the model then sees one ordinal input instead "
+           "of one input per value)"));
     table_->horizontalHeaderItem(Value)->setToolTip(
         tr("A fixed parameter's value (its lower and upper may be left empty); empty for the other kinds"));
     table_->horizontalHeaderItem(Log)->setToolTip(tr("Model the parameter on a log scale (positive bounds)"));
     table_->horizontalHeaderItem(Target)->setToolTip(
-        tr("The value that counts as \"unchanged\" (empty: 0 when inside the bounds, else the lower bound)"));
+        tr("The value that counts as \"unchanged\" (empty: 0 when inside the bounds, else the lower bound; for a "
+           "choice one of its values, empty: the first)"));
     table_->horizontalHeaderItem(Group)->setToolTip(
         tr("Parameters with the same group name count as one for sparsity (empty: its own group)"));
     table_->horizontalHeaderItem(MinChange)->setToolTip(
         tr("The smallest change from the target that counts, in the parameter's units (0.5) or as a percentage of "
            "the range (2%); smaller changes are set back onto the target (empty: 1% of the range)"));
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    for (int c : {static_cast<int>(Kind), static_cast<int>(Log)})
+    // A choice's values as wide as they are ("none|lz4|zstd" whole).
+    for (int c : {static_cast<int>(Kind), static_cast<int>(Log), static_cast<int>(Values), static_cast<int>(Ordered)})
         table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
+    table_->setItemDelegate(new ParameterCellDelegate(table_));
     table_->installEventFilter(this);
     layout->addWidget(table_, 2);
 
@@ -115,11 +230,11 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     auto* remove = new QPushButton(tr("Remove selected"), this);
     auto* paste = new QPushButton(tr("Paste rows"), this);
     paste->setToolTip(tr("Paste tab-separated rows copied from a spreadsheet: name, kind, lower, upper, log, "
-                         "target, group, min change, value (Ctrl+V in the table)"));
+                         "target, group, min change, value, values, ordered (Ctrl+V in the table)"));
     buttons->addWidget(add);
     auto* load = new QPushButton(tr("Load space CSV…"), this);
     load->setToolTip(tr("Read the parameters from a CSV file with the header name,kind,lower,upper,log,target,group,"
-                        "min_change,value "
+                        "min_change,value,values,ordered "
                         "(or the JSON of sebo new --space, with its parameter constraints)"));
     buttons->addWidget(remove);
     buttons->addStretch(1);
@@ -130,7 +245,10 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
     connect(remove, &QPushButton::clicked, this, &ParameterTableEditor::removeSelectedRows);
     connect(paste, &QPushButton::clicked, this, &ParameterTableEditor::pasteFromClipboard);
     connect(load, &QPushButton::clicked, this, &ParameterTableEditor::loadFileDialog);
-    connect(table_, &QTableWidget::itemChanged, this, [this] { parametersEdited(); });
+    connect(table_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (item->column() == Kind) kindEdited(item->row());
+        parametersEdited();
+    });
 
     tabs_->addTab(page, tr("Parameters"));
     constraints_ = new ParameterConstraintEditor(tabs_);
@@ -147,9 +265,69 @@ ParameterTableEditor::ParameterTableEditor(QWidget* parent) : QWidget(parent) {
 }
 
 void ParameterTableEditor::parametersEdited() {
-    clearError();
-    CellError ignored;
-    constraints_->setParameters(readParameters(ignored));
+    CellError error;
+    const std::optional<SearchSpace> parameters = readParameters(error);
+    if (parameters) clearError();
+    else markError(error.row, error.column, error.message);
+    problem_ = parameters ? QString() : error.message;
+    constraints_->setParameters(parameters);
+    emit validated();
+}
+
+void ParameterTableEditor::kindEdited(int row) {
+    QTableWidgetItem* kind_item = table_->item(row, Kind);
+    const std::optional<ParameterKind> kind = parse_kind(kind_item->text());
+    const std::optional<ParameterKind> before = parse_kind(kind_item->data(Qt::UserRole).toString());
+    const QSignalBlocker block(table_);
+    if (kind) kind_item->setText(QString::fromLatin1(to_string(*kind)));
+    kind_item->setData(Qt::UserRole, kind_item->text());
+    if (!kind || !before || (*kind == ParameterKind::Choice) == (*before == ParameterKind::Choice)) return;
+    // Bounds and a numeric target mean nothing to a choice, nor its values to a number.
+    auto clear = [&](int column) {
+        if (is_flag_column(column)) table_->item(row, column)->setCheckState(Qt::Unchecked);
+        else table_->item(row, column)->setText(QString());
+    };
+    clear(Target);
+    if (*kind == ParameterKind::Choice) {
+        for (int c : {static_cast<int>(Lower), static_cast<int>(Upper), static_cast<int>(Log), static_cast<int>(MinChange),
+                      static_cast<int>(Value)})
+            clear(c);
+    } else {
+        clear(Values);
+        clear(Ordered);
+        if (*kind != ParameterKind::Fixed) {
+            // As a new row's.
+            table_->item(row, Lower)->setText("0");
+            table_->item(row, Upper)->setText("1");
+        }
+    }
+}
+
+void ParameterTableEditor::markInapplicableCells() {
+    const QSignalBlocker block(table_);
+    const QPalette& palette = table_->palette();
+    const QColor grey = mix(palette.color(QPalette::Base), palette.color(QPalette::Text), 0.08);
+    for (int r = 0; r < table_->rowCount(); ++r) {
+        const QTableWidgetItem* kind_item = table_->item(r, Kind);
+        const std::optional<ParameterKind> kind = parse_kind(kind_item ? kind_item->text() : QString());
+        for (int c = 0; c < ColumnCount; ++c) {
+            QTableWidgetItem* item = table_->item(r, c);
+            if (!item) continue;
+            const bool flag = is_flag_column(c);
+            const bool empty = flag ? item->checkState() != Qt::Checked : item->text().trimmed().isEmpty();
+            // A cell that does not apply but holds something stays editable, so that it can be emptied.
+            const bool inapplicable = !applies(kind, c) && empty;
+            Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+            if (!inapplicable) flags |= flag ? Qt::ItemIsUserCheckable : Qt::ItemIsEditable;
+            item->setFlags(flags);
+            // No check box where there is nothing to check.
+            if (flag && inapplicable) item->setData(Qt::CheckStateRole, QVariant());
+            else if (flag && !item->data(Qt::CheckStateRole).isValid()) item->setCheckState(Qt::Unchecked);
+            item->setBackground(inapplicable ? QBrush(grey) : QBrush());
+            item->setToolTip(inapplicable && kind ? tr("Does not apply to a %1 parameter").arg(QString::fromLatin1(to_string(*kind)))
+                                                  : QString());
+        }
+    }
 }
 
 int ParameterTableEditor::rowCount() const { return table_->rowCount(); }
@@ -159,12 +337,13 @@ void ParameterTableEditor::setRow(int row, const QStringList& cells) {
     for (int c = 0; c < ColumnCount; ++c) {
         const QString text = c < cells.size() ? cells[c].trimmed() : QString();
         auto* item = new QTableWidgetItem;
-        if (c == Log) {
+        if (is_flag_column(c)) {
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
             item->setCheckState(parse_flag(text) ? Qt::Checked : Qt::Unchecked);
         } else if (c == Kind) {
             const auto kind = parse_kind(text);
             item->setText(kind ? QString::fromLatin1(to_string(*kind)) : text);
+            item->setData(Qt::UserRole, item->text());  // the kind before an edit (kindEdited)
         } else {
             item->setText(text);
         }
@@ -175,7 +354,7 @@ void ParameterTableEditor::setRow(int row, const QStringList& cells) {
 void ParameterTableEditor::addRow() {
     const int row = table_->rowCount();
     table_->insertRow(row);
-    setRow(row, {QString("x%1").arg(row + 1), "continuous", "0", "1", "", "", "", "", ""});
+    setRow(row, {QString("x%1").arg(row + 1), "continuous", "0", "1"});
     table_->setCurrentCell(row, Name);
     parametersEdited();
 }
@@ -194,6 +373,14 @@ void ParameterTableEditor::setParameters(const std::vector<Parameter>& parameter
         const int row = table_->rowCount();
         table_->insertRow(row);
         const QString name = QString::fromStdString(p.name), kind = QString::fromLatin1(to_string(p.kind));
+        if (p.kind == ParameterKind::Choice) {
+            // Its values and the target as one of them (empty when unset: the first).
+            setRow(row, {name, kind, "", "", "", p.target ? QString::fromStdString(value_text(p, *p.target)) : QString(),
+                         QString::fromStdString(p.group), "", "", QString::fromStdString(choice_values_text(p.values)),
+                         p.ordered ? "true" : ""});
+            keep_loaded_values(table_->item(row, Values), p.values);
+            continue;
+        }
         if (p.kind == ParameterKind::Fixed) {
             // Its value; bounds only when they were given (and say more than the value).
             const bool bounds = p.lower != p.upper;
@@ -241,17 +428,7 @@ void ParameterTableEditor::pasteFromClipboard() { pasteText(QApplication::clipbo
 
 bool ParameterTableEditor::loadFile(const QString& path) {
     try {
-        const SearchSpace space = load_space_file(path.toStdString());
-        // A kind without a row here: refuse the file rather than drop or change the parameter.
-        for (const Parameter& p : space.declared_parameters())
-            if (!editable_kind(p.kind)) {
-                showError(-1, 0, tr("Could not load %1: the parameter '%2' is of kind %3, which this editor cannot show yet; "
-                                    "create the experiment with 'sebo new --space' and open it")
-                                     .arg(QDir::toNativeSeparators(path), QString::fromStdString(p.name),
-                                          QString::fromLatin1(to_string(p.kind))));
-                return false;
-            }
-        setSpace(space);
+        setSpace(load_space_file(path.toStdString()));
         return true;
     } catch (const std::exception& error) {
         showError(-1, 0, tr("Could not load %1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(error.what())));
@@ -280,19 +457,22 @@ QString ParameterTableEditor::errorText() const { return error_->isHidden() ? QS
 
 void ParameterTableEditor::clearError() {
     error_->hide();
-    const QSignalBlocker block(table_);
-    for (int r = 0; r < table_->rowCount(); ++r)
-        for (int c = 0; c < ColumnCount; ++c)
-            if (auto* item = table_->item(r, c)) item->setBackground(QBrush());
+    markInapplicableCells();
 }
 
-void ParameterTableEditor::showError(int row, int column, const QString& message) {
+void ParameterTableEditor::markError(int row, int column, const QString& message) {
     clearError();
     error_->setText(message);
     error_->show();
     if (row >= 0 && row < table_->rowCount()) {
         const QSignalBlocker block(table_);
         if (auto* item = table_->item(row, column)) item->setBackground(tone_background(table_->palette(), Tone::Error));
+    }
+}
+
+void ParameterTableEditor::showError(int row, int column, const QString& message) {
+    markError(row, column, message);
+    if (row >= 0 && row < table_->rowCount()) {
         table_->setCurrentCell(row, column);
         table_->scrollToItem(table_->item(row, column));
     }
@@ -316,11 +496,37 @@ std::optional<SearchSpace> ParameterTableEditor::readParameters(CellError& error
         Parameter p;
         p.name = cell(Name).toStdString();
         const auto kind = parse_kind(cell(Kind));
-        if (!kind) return fail(Kind, tr("'%1' is not continuous, integer or fixed").arg(cell(Kind)));
+        if (!kind) return fail(Kind, tr("'%1' is not continuous, integer, choice or fixed").arg(cell(Kind)));
         p.kind = *kind;
-        p.log_scale = table_->item(r, Log) && table_->item(r, Log)->checkState() == Qt::Checked;
+        const auto checked = [&](int column) { return table_->item(r, column) && table_->item(r, column)->checkState() == Qt::Checked; };
+        p.log_scale = checked(Log);
         p.group = cell(Group).toStdString();
-        if (p.kind == ParameterKind::Fixed) {
+        if (p.kind != ParameterKind::Choice) {
+            if (!cell(Values).isEmpty())
+                return fail(Values, tr("only a choice parameter has values; this one is %1").arg(QString::fromLatin1(to_string(p.kind))));
+            if (checked(Ordered))
+                return fail(Ordered, tr("only a choice parameter is ordered or not; this one is %1").arg(QString::fromLatin1(to_string(p.kind))));
+        }
+        if (p.kind == ParameterKind::Choice) {
+            // The values and the target as the space CSV reads them (io/choice_text.h); empty and
+            // repeated values are SearchSpace::validate's, below.
+            for (int c : {static_cast<int>(Lower), static_cast<int>(Upper), static_cast<int>(Value)})
+                if (!cell(c).isEmpty())
+                    return fail(c, tr("'%1': a choice parameter has values (column Values, such as none|lz4|zstd) instead of %2")
+                                       .arg(cell(c), c == Value ? tr("a value") : tr("bounds")));
+            if (cell(Values).isEmpty())
+                return fail(Values, tr("a choice parameter needs its values, separated by | (such as none|lz4|zstd)"));
+            p.values = choice_values_of(table_->item(r, Values));
+            p.ordered = checked(Ordered);
+            p.lower = 0.0;
+            p.upper = static_cast<double>(p.values.size()) - 1.0;
+            if (!cell(Target).isEmpty()) {
+                std::string message;
+                const auto k = choice_target_index(p, cell(Target).toStdString(), message);
+                if (!k) return fail(Target, QString::fromStdString(message));
+                p.target = *k;
+            }
+        } else if (p.kind == ParameterKind::Fixed) {
             // Its value, and bounds both given or neither (as a space CSV's row).
             if (!cell(Target).isEmpty()) return fail(Target, tr("a fixed parameter has a value (column Value) instead of a target"));
             if (cell(Value).isEmpty()) return fail(Value, tr("a fixed parameter needs a value"));
@@ -334,12 +540,12 @@ std::optional<SearchSpace> ParameterTableEditor::readParameters(CellError& error
             return fail(Value, tr("only a fixed parameter has a value; this one is %1").arg(QString::fromLatin1(to_string(p.kind))));
         }
         for (int c : {static_cast<int>(Lower), static_cast<int>(Upper)}) {
-            if (p.kind == ParameterKind::Fixed && cell(c).isEmpty()) continue;
+            if ((p.kind == ParameterKind::Fixed && cell(c).isEmpty()) || p.kind == ParameterKind::Choice) continue;
             const auto value = number(c);
             if (!value) return fail(c, tr("'%1' is not a number").arg(cell(c)));
             (c == Lower ? p.lower : p.upper) = *value;
         }
-        if (p.kind != ParameterKind::Fixed && !cell(Target).isEmpty()) {
+        if (p.kind != ParameterKind::Fixed && p.kind != ParameterKind::Choice && !cell(Target).isEmpty()) {
             const auto target = number(Target);
             if (!target) return fail(Target, tr("'%1' is not a number (leave it empty for the default)").arg(cell(Target)));
             p.target = *target;

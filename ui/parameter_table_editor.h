@@ -1,17 +1,22 @@
 #pragma once
-// A table editor for the user's own search space (SPEC §1, §10): name, kind (continuous, integer
-// or fixed), lower, upper, log, target, group, min change (space/min_change.h: user units or N %
-// of the range) and value (a fixed parameter's; its bounds are optional) — one row per parameter,
-// the columns of a space CSV in its order — and below it the linear parameter constraints
-// (parameter_constraint_editor.h) on a second tab, checked as they are typed against the
-// parameters. Rows can
-// be pasted from a spreadsheet (tab separated, with or without a header row) or loaded from a
-// space file (the CSV or JSON of `sebo new --space`, read by the engine's io/space_file.h,
-// constraints included). Reading it checks every cell, the engine's SearchSpace::validate() and the
-// constraints' creation checks; the first problem is shown at its cell.
+// A table editor for the user's own search space (SPEC §1, §10): name, kind (continuous, integer,
+// choice or fixed), lower, upper, log, target, group, min change (space/min_change.h: user units
+// or N % of the range), value (a fixed parameter's; its bounds are optional), values (a choice's,
+// "none|lz4|zstd", read by io/choice_text.h as the space CSV's column is) and ordered — one row per
+// parameter, the columns of a space CSV in its order — and beside it the linear parameter
+// constraints (parameter_constraint_editor.h) on a second tab. Rows can be pasted from a
+// spreadsheet (tab separated, with or without a header row) or loaded from a space file (the CSV
+// or JSON of `sebo new --space`, read by the engine's io/space_file.h, constraints included).
 //
-// A kind is one more case of parse_kind() and readRow(); a space file with a kind this editor does
-// not know yet is refused with a message naming the parameter and its kind, never loaded in part.
+// Every edit is checked as it is typed: each cell, then the engine's SearchSpace::validate(); the
+// first problem is shown under the table and tinted at its cell ("Row 2, values: 'lz4' appears
+// twice (values 2 and 3)"), acceptable() is false meanwhile (the dialog keeps Create disabled),
+// and the constraints are read against the parameters once these are right. A cell that does not
+// apply to its row's kind (a choice's bounds, a fixed parameter's target) is greyed and read-only
+// while empty; changing a row's kind to or from choice empties the cells the new kind has not.
+// The kind is picked from a list, and so is a choice's target, from its row's values.
+//
+// A kind is one more case of parse_kind() and readParameters().
 
 #include <QString>
 #include <QWidget>
@@ -31,7 +36,7 @@ class ParameterConstraintEditor;
 class ParameterTableEditor : public QWidget {
     Q_OBJECT
 public:
-    enum Column { Name, Kind, Lower, Upper, Log, Target, Group, MinChange, Value, ColumnCount };
+    enum Column { Name, Kind, Lower, Upper, Log, Target, Group, MinChange, Value, Values, Ordered, ColumnCount };
 
     explicit ParameterTableEditor(QWidget* parent = nullptr);
 
@@ -56,6 +61,15 @@ public:
     std::optional<SearchSpace> readSpace();
     QString errorText() const;
 
+    // False while a parameter cell is wrong (the constraints are the constraint editor's).
+    bool acceptable() const { return problem_.isEmpty(); }
+    // The first problem of the parameters, as shown under the table (empty when acceptable).
+    QString problem() const { return problem_; }
+
+signals:
+    // After every check of the parameters (an edit, a paste, a load).
+    void validated();
+
 public slots:
     void addRow();
     void removeSelectedRows();
@@ -76,6 +90,12 @@ private:
     // Tells the constraint editor the parameters they are read against, after every edit.
     void parametersEdited();
     void setRow(int row, const QStringList& cells);
+    // A kind edited to or from choice: empties the cells the new kind does not have.
+    void kindEdited(int row);
+    // Greys the empty cells that do not apply to their row's kind, and makes them read-only.
+    void markInapplicableCells();
+    // The message under the table and the cell tinted; showError also makes it the current cell.
+    void markError(int row, int column, const QString& message);
     void showError(int row, int column, const QString& message);
     void clearError();
 
@@ -83,6 +103,7 @@ private:
     QLabel* error_;
     QTabWidget* tabs_;  // the parameters, the constraints
     ParameterConstraintEditor* constraints_;
+    QString problem_;
 };
 
 }  // namespace sebo::ui

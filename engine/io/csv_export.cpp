@@ -96,15 +96,16 @@ std::string configuration_to_csv(const Experiment& experiment, int trial, bool c
     const SearchSpace& space = experiment.space;
     std::string out;
     append_row(out, {"parameter", "value", "target", "changed"});
-    // Declared order; a fixed parameter is its own target and never changed.
+    // Declared order; a fixed parameter is its own target, never changed, and says "fixed".
     const std::vector<double> values = space.declared_values(t.parameters);
     int varying = 0;
     for (std::size_t j = 0; j < values.size(); ++j) {
         const Parameter& p = space.declared_parameters()[j];
-        const bool changed = p.kind != ParameterKind::Fixed && space.is_active(varying++, values[j]);
+        const bool fixed = p.kind == ParameterKind::Fixed;
+        const bool changed = !fixed && space.is_active(varying++, values[j]);
         if (changed_only && !changed) continue;
         append_row(out, {csv_quote(p.name), csv_quote(value_text(p, values[j])), csv_quote(value_text(p, p.resolved_target())),
-                         changed ? "true" : "false"});
+                         fixed ? "fixed" : changed ? "true" : "false"});
     }
     return out;
 }
@@ -114,6 +115,7 @@ std::string configuration_to_json(const Experiment& experiment, int trial, bool 
     const Trial& t = require_trial(experiment, trial);
     const SearchSpace& space = experiment.space;
     Json parameters = Json::object();
+    Json fixed = Json::array();
     const std::vector<double> values = space.declared_values(t.parameters);
     int varying = 0;
     for (std::size_t j = 0; j < values.size(); ++j) {
@@ -121,6 +123,7 @@ std::string configuration_to_json(const Experiment& experiment, int trial, bool 
         const double value = values[j];
         const bool changed = p.kind != ParameterKind::Fixed && space.is_active(varying++, value);
         if (changed_only && !changed) continue;
+        if (p.kind == ParameterKind::Fixed) fixed.push_back(p.name);
         // Integer parameters hold integral values within their bounds (Experiment::validate),
         // so scripts reading the export get 3, not 3.0.
         if (p.kind == ParameterKind::Choice)
@@ -152,6 +155,7 @@ std::string configuration_to_json(const Experiment& experiment, int trial, bool 
     }
     if (t.exclusion) out["excluded"] = t.exclusion->reason;
     out["parameters"] = std::move(parameters);
+    if (!fixed.empty()) out["fixed"] = std::move(fixed);
     return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 

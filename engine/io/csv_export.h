@@ -21,14 +21,16 @@ namespace sebo {
 std::string trials_to_csv(const Experiment& experiment);
 
 // One configuration. changed_only keeps only the parameters that differ from their targets.
-// CSV: header "parameter,value,target,changed" and a row per parameter (changed is true/false).
+// CSV: header "parameter,value,target,changed" and a row per parameter (changed is true or false,
+// and "fixed" for a fixed parameter: pinned for the study, its value is its target).
 // JSON: {"trial": i, "metrics": {name: {"mean": v, "sem": s}, ...}, "active": k, "parameters":
 // {name: value, ...}}: every recorded metric ("sem" when known; {} for a trial without a result),
 // parameters in the order of the search space and integer parameters written as JSON integers.
 // An experiment with one objective also has "objective": v (null without a value) after
 // "trial", as before it had several; one with outcome constraints has "feasible": true, false or
 // "unknown" (Experiment::feasibility) after "active"; a trial excluded from analysis has
-// "excluded": reason (before "parameters").
+// "excluded": reason (before "parameters"). The names of the fixed parameters among "parameters"
+// (pinned for the study, never varied) follow as "fixed": [name, ...], when there are any.
 // The trial must exist (throws InputError with field "trial" otherwise).
 std::string configuration_to_csv(const Experiment& experiment, int trial, bool changed_only);
 std::string configuration_to_json(const Experiment& experiment, int trial, bool changed_only);

@@ -9,6 +9,7 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
+#include "io/choice_text.h"
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
 #include "io/utf8_text.h"
@@ -135,26 +136,14 @@ void read_choice(Parameter& p, const RowReader& reader) {
                                     (column == std::string("log") ? "scale" : "minimum change"));
     const std::string list = reader.text("values");
     if (list.empty()) reader.fail("values", "a choice parameter needs its values, separated by | (such as none|lz4|zstd)");
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t bar = list.find('|', start);
-        std::string text = list.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
-        // A value that reads as a finite number is that number, written as the files write it
-        // ("1.50" is 1.5), so that it reads back the same from an experiment file.
-        ChoiceValue v;
-        v.number = parse_number(text);
-        if (v.number && !std::isfinite(*v.number)) v.number.reset();
-        v.text = v.number ? format_number(*v.number) : std::move(text);
-        p.values.push_back(std::move(v));
-        if (bar == std::string::npos) break;
-        start = bar + 1;
-    }
+    p.values = choice_values_from_text(list);
     p.ordered = reader.flag("ordered");
     p.lower = 0.0;
     p.upper = static_cast<double>(p.values.size()) - 1.0;
     if (const std::string target = reader.cell("target"); !target.empty()) {
-        const auto k = choice_index(p, target);
-        if (!k) reader.fail("target", quoted(target) + " is not one of the values " + quoted(list));
+        std::string error;
+        const auto k = choice_target_index(p, target, error);
+        if (!k) reader.fail("target", error);
         p.target = *k;
     }
 }

@@ -105,6 +105,12 @@ private slots:
         const QJsonObject j = QJsonDocument::fromJson(info_json.out.toUtf8()).object();
         QCOMPARE(j["parameter_constraints"].toArray().size(), 2);
         QCOMPARE(j["fixed_parameters"].toObject()["level"].toDouble(), 3.0);
+        // sebo export marks it fixed: pinned, not merely unchanged.
+        const Result csv = run_sebo({"export", sobol, "--trial", "1", "--format", "csv"});
+        QVERIFY2(csv.code == 0 && csv.out.contains("\nlevel,3,3,fixed\n"), qPrintable(csv.out + csv.err));
+        const QJsonObject exported = QJsonDocument::fromJson(run_sebo({"export", sobol, "--trial", "1"}).out.toUtf8()).object();
+        QCOMPARE(exported["fixed"].toArray(), QJsonArray{"level"});
+        QCOMPARE(exported["parameters"].toObject()["level"].toInt(), 3);
 
         // SEBO-L0 with a GP and small optimizer settings: its model steps stay inside too.
         const QString sebo = path("sebo.sebo.json");

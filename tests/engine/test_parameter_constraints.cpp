@@ -162,15 +162,22 @@ private slots:
         t.index = 4;
         t.parameters = {0.5, 2.0};
         QCOMPARE(command_input_json(s, t), std::string("{\"trial\":4,\"parameters\":{\"a\":0.5,\"lvl\":3,\"b\":2}}\n"));
-        // Exports show it too, never changed.
+        // Exports show it too, marked fixed: pinned, never changed.
         Experiment e = experiment_of(s);
         t.status = TrialStatus::Completed;
         t.values["y"] = Measurement{1.0, std::nullopt};
         e.trials.push_back(t);
         QVERIFY(trials_to_csv(e).find(",generator,a,lvl,b,") != std::string::npos);
         QVERIFY(trials_to_csv(e).find(",0.5,3,2,") != std::string::npos);
-        QCOMPARE(configuration_to_csv(e, 4, false), std::string("parameter,value,target,changed\na,0.5,0,true\nlvl,3,3,false\nb,2,0,true\n"));
+        QCOMPARE(configuration_to_csv(e, 4, false), std::string("parameter,value,target,changed\na,0.5,0,true\nlvl,3,3,fixed\nb,2,0,true\n"));
         QCOMPARE(configuration_to_csv(e, 4, true), std::string("parameter,value,target,changed\na,0.5,0,true\nb,2,0,true\n"));
+        // The JSON lists it under "fixed", after the parameters; without it there (changed only) the
+        // member is absent.
+        const nlohmann::ordered_json all = nlohmann::ordered_json::parse(configuration_to_json(e, 4, false));
+        QCOMPARE(all["parameters"].dump(), std::string(R"({"a":0.5,"lvl":3,"b":2})"));
+        QCOMPARE(all["fixed"].dump(), std::string(R"(["lvl"])"));
+        QCOMPARE(std::prev(all.end()).key(), std::string("fixed"));
+        QVERIFY(!nlohmann::json::parse(configuration_to_json(e, 4, true)).contains("fixed"));
     }
 
     void bad_fixed_parameters_are_named() {

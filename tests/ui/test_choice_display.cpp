@@ -1,40 +1,55 @@
 // The explorer's side of choice parameters (issue 14, item 1): the inspector's configuration table
 // shows a choice's value and target as their texts, says which values there are in the tooltip,
-// counts a changed choice; the parameter editor refuses a space file with choices (it cannot show
-// them yet) rather than dropping them.
+// counts a changed choice; the parallel coordinates label a choice's axis with its values, at their
+// places, never with the indices. (The parameter editor's choice rows: test_choice_editor.cpp.)
+//
+// With SEBO_SCREENSHOT_DIR set, the parallel coordinates are saved there as
+// gui-choices-parallel.png (to look at; nothing is compared).
 
 #include <QDir>
-#include <QFile>
-#include <QTemporaryDir>
 #include <QtTest>
+#include <array>
 
 #include "configuration_model.h"
 #include "experiment_snapshot.h"
-#include "parameter_table_editor.h"
+#include "parallel_coordinates_view.h"
 
 using namespace sebo;
 using namespace sebo::ui;
+
+namespace {
+
+// A choice of none, lz4 and zstd named `choice` and a number x in [0, 1], maximizing y; one
+// completed trial per {choice index, x, y}.
+Experiment choice_experiment(const std::string& choice, const std::vector<std::array<double, 3>>& trials) {
+    Parameter c;
+    c.name = choice;
+    c.kind = ParameterKind::Choice;
+    c.values = {{"none", std::nullopt}, {"lz4", std::nullopt}, {"zstd", std::nullopt}};
+    Parameter x;
+    x.name = "x";
+    Experiment e;
+    e.space = SearchSpace({c, x});
+    e.outcomes = Outcomes::single("y", false);
+    for (const auto& [index, value, y] : trials) {
+        Trial t;
+        t.index = static_cast<int>(e.trials.size());
+        t.status = TrialStatus::Completed;
+        t.parameters = {index, value};
+        t.values["y"] = Measurement{y, std::nullopt};
+        e.trials.push_back(t);
+    }
+    return e;
+}
+
+}  // namespace
 
 class TestChoiceDisplay : public QObject {
     Q_OBJECT
 
 private slots:
     void inspectorShowsTheValueAsText() {
-        Parameter compression;
-        compression.name = "compression";
-        compression.kind = ParameterKind::Choice;
-        compression.values = {{"none", std::nullopt}, {"lz4", std::nullopt}, {"zstd", std::nullopt}};
-        Parameter x;
-        x.name = "x";
-        Experiment e;
-        e.space = SearchSpace({compression, x});
-        e.outcomes = Outcomes::single("y", false);
-        Trial t;
-        t.index = 0;
-        t.status = TrialStatus::Completed;
-        t.parameters = {2.0, 0.0};
-        t.values["y"] = Measurement{1.0, std::nullopt};
-        e.trials.push_back(t);
+        const Experiment e = choice_experiment("compression", {{2, 0, 1}});
         ConfigurationModel model;
         model.setTrial(make_snapshot(e, 1), 0);
         QCOMPARE(model.changedCount(), 1);
@@ -46,17 +61,41 @@ private slots:
         QCOMPARE(display_value(e.space.parameter(0), 1.0), QString("lz4"));
     }
 
-    void editorRefusesAFileWithChoices() {
-        QTemporaryDir dir;
-        const QString path = dir.filePath("space.csv");
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("name,kind,lower,upper,values\ncompression,choice,,,none|lz4\nx,continuous,0,1,\n");
-        f.close();
-        ParameterTableEditor editor;
-        QVERIFY(!editor.loadFile(path));
-        QVERIFY2(editor.errorText().contains("the parameter 'compression' is of kind choice, which this editor cannot show yet"),
-                 qPrintable(editor.errorText()));
+    void parallelCoordinatesLabelAChoiceAxis() {
+        // Trial 0 is the target (none); trials 1 and 3 change codec to zstd, trial 2 to lz4.
+        const Experiment e = choice_experiment("codec", {{0, 0, 1}, {2, 0, 3}, {1, 0.5, 2}, {2, 0.5, 3.5}});
+        ParallelCoordinatesView pc;
+        pc.resize(800, 500);
+        pc.setSnapshot(make_snapshot(e, 1));
+        std::optional<std::size_t> axis;
+        for (std::size_t a = 0; a < pc.axes().size(); ++a)
+            if (pc.axes()[a].name == "codec") axis = a;
+        QVERIFY(axis.has_value());
+        QCOMPARE(pc.axes()[*axis].categories, (QStringList{"none", "lz4", "zstd"}));
+        using Ticks = std::vector<std::pair<double, QString>>;
+        const auto ticks = [&](std::size_t a) {
+            Ticks out;
+            for (const ParallelCoordinatesView::Tick& t : pc.tickLabels(a)) out.emplace_back(t.value, t.text);
+            return out;
+        };
+        QCOMPARE(ticks(*axis), (Ticks{{2.0, "zstd"}, {1.0, "lz4"}, {0.0, "none"}}));
+        // Trial 1 (zstd) is at the top of the axis, trial 0 (none) at the bottom, trial 2 (lz4) halfway.
+        QCOMPARE(pc.normalized(*axis, pc.value(1, *axis)), 1.0);
+        QCOMPARE(pc.normalized(*axis, pc.value(0, *axis)), 0.0);
+        QCOMPARE(pc.normalized(*axis, pc.value(2, *axis)), 0.5);
+        // Zoomed onto the upper half, only the values inside are labelled.
+        pc.zoomAxis(*axis, 2.0, 2.0);
+        QVERIFY(pc.axes()[*axis].shown_low > 0.0);
+        QCOMPARE(ticks(*axis), (Ticks{{2.0, "zstd"}, {1.0, "lz4"}}));
+        pc.resetZoom();
+        // A number axis keeps its ends as numbers.
+        for (std::size_t a = 0; a < pc.axes().size(); ++a)
+            if (pc.axes()[a].name == "x") QCOMPARE(ticks(a), (Ticks{{1.0, "1"}, {0.0, "0"}}));
+        // Drawn without trouble (the labels beside the axis).
+        const QImage image = pc.grab().toImage();
+        QVERIFY(!image.isNull());
+        if (const QString shots = qEnvironmentVariable("SEBO_SCREENSHOT_DIR"); !shots.isEmpty())
+            QVERIFY(image.save(QDir(shots).filePath("gui-choices-parallel.png")));
     }
 };
 

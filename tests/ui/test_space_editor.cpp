@@ -1,5 +1,6 @@
 // The new-experiment dialog's parameter editor with every kind it has a row for (issue 14 item 7):
-// fixed parameters (a value, bounds optional), min_change (units or N %), and the table of linear
+// fixed parameters (a value, bounds optional), min_change (units or N %; choices are
+// test_choice_editor.cpp's), and the table of linear
 // parameter constraints checked as they are typed — the parser's message with its column on the
 // row, an empty feasible set or a target that violates a constraint under the table, and Create
 // disabled meanwhile. A space file with fixed parameters and constraints loads into the editor
@@ -128,7 +129,7 @@ private slots:
         refused(2, ParameterTableEditor::Value, "2", "Row 3, value: 2 is outside the bounds [0, 1]");
         refused(2, ParameterTableEditor::MinChange, "1", "Row 3, min_change: a fixed parameter is never varied");
         refused(0, ParameterTableEditor::Value, "1", "Row 1, value: only a fixed parameter has a value; this one is continuous");
-        refused(0, ParameterTableEditor::Kind, "choice", "Row 1, kind: 'choice' is not continuous, integer or fixed");
+        refused(0, ParameterTableEditor::Kind, "discrete-ish", "Row 1, kind: 'discrete-ish' is not continuous, integer, choice or fixed");
         refused(0, ParameterTableEditor::Kind, "fixed", "Row 1, value: a fixed parameter needs a value",
                 ParameterTableEditor::Value);
     }
@@ -200,10 +201,12 @@ private slots:
         QVERIFY(!dialog.createButton()->isEnabled());
         parameters->item(0, ParameterTableEditor::Name)->setText("fa");
         QVERIFY(constraints->acceptable());
-        // While a parameter cell is wrong the rows wait for it, and Create reports the parameter.
+        // While a parameter cell is wrong the rows wait for it, and Create waits for the parameter.
         parameters->item(0, ParameterTableEditor::Upper)->setText("ten");
         QVERIFY(cell(t, 1, ParameterConstraintEditor::Check).contains("once the parameters are valid"));
-        QVERIFY(dialog.createButton()->isEnabled());
+        QVERIFY(!dialog.createButton()->isEnabled());
+        QVERIFY2(dialog.createButton()->toolTip().contains("Fix the parameters first: Row 1, upper: 'ten' is not a number"),
+                 qPrintable(dialog.createButton()->toolTip()));
         QVERIFY(!dialog.buildExperiment());
         QVERIFY2(dialog.errorText().contains("Row 1, upper: 'ten' is not a number"), qPrintable(dialog.errorText()));
         // Switching to the built-in problems does not hold Create back.
