@@ -177,8 +177,9 @@ std::vector<BenchPreset> bench_presets() {
     // constraint binding at the optimum) with a known sparse optimum. Every run measures the status
     // quo first, as a new experiment does: the realistic start, and it makes the k = 0 point of the
     // frontier a measurement for every method. 10 initial trials (the status quo and 9 Sobol) + 60:
-    // a SAASBO and a SEBO-L0 run side by side took about 3.5 minutes on the loaded 2-core machine,
-    // so the 10 model-based runs take 20–30 minutes with --jobs 2 (docs/results.md).
+    // a SAASBO and a SEBO-L0 run of seed 1 side by side took 139 s on the 2-core machine at load 9
+    // (a build beside them), so the 10 model-based runs take about 12 minutes there with --jobs 2,
+    // and up to about 30 at nice 19 beside heavier work.
     BenchPlan mixed{{problem("mixed")}, outcome_strategies, 5, 70, 10, NutsMode::Fast};
     mixed.status_quo_first = true;
     presets.push_back({"mixed",
