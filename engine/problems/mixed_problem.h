@@ -8,7 +8,8 @@
 //   threads      integer 1..16, target 4
 //   codec        unordered choice none | lz4 | zstd, target none
 //   level        ordered choice low | mid | high, target mid: a distractor (no effect)
-//   region       fixed, value 2: reported with every configuration, never varied, no effect
+//   region       fixed, value 2: never varied, in every exported configuration, no effect (like
+//                every Problem, evaluate() receives the varying parameters only)
 //   n01 … n08    continuous in [0, 1], target 0.5: nuisance (no effect)
 //   n09 … n13    integer 0..20, target 10: nuisance (no effect)
 // so the unit cube has D = 19 columns (region is not one of them).
