@@ -121,7 +121,7 @@ bool prepare(Run& run, const BenchPlan& plan) {
     fs::create_directories(fs::path(run.path).parent_path());
     if (!fs::exists(run.path)) {
         const Experiment e = make_problem_experiment(
-            run.problem->spec, run.strategy->method(plan.trials, plan.initial_trials, plan.nuts), static_cast<std::uint64_t>(run.seed));
+            run.problem->spec, plan.method(*run.strategy), static_cast<std::uint64_t>(run.seed));
         // Created under the file's write lock and only if it is still missing: another
         // `sebo bench` on the same folder may be creating it too.
         FileLockOptions lock;
@@ -287,8 +287,9 @@ int command_bench(const Args& args) {
     }
     if (parser.has("list-presets")) {
         for (const BenchPreset& p : bench_presets()) {
-            std::printf("%s\n  %s\n  %d seeds, %d trials (%d initial), NUTS %s; problems:", p.name.c_str(),
-                        p.description.c_str(), p.plan.seeds, p.plan.trials, p.plan.initial_trials, to_string(p.plan.nuts));
+            std::printf("%s\n  %s\n  %d seeds, %d trials (%d initial%s), NUTS %s; problems:", p.name.c_str(),
+                        p.description.c_str(), p.plan.seeds, p.plan.trials, p.plan.initial_trials,
+                        p.plan.status_quo_first ? ", the status quo first" : "", to_string(p.plan.nuts));
             for (const BenchProblem& b : p.plan.problems) std::printf(" %s", b.label.c_str());
             std::printf("; strategies:");
             for (const BenchStrategy& s : p.plan.strategies) std::printf(" %s", s.label.c_str());

@@ -43,6 +43,13 @@ struct BenchPlan {
     int initial_trials = 8;
     // How the SAAS model is sampled in every run: the paper-* presets use the paper's settings.
     NutsMode nuts = NutsMode::Fast;
+    // Every run's first trial is the status quo (MethodSettings::status_quo_first), one of its
+    // initial trials; off for the paper's presets, which start from Sobol as the paper did.
+    bool status_quo_first = false;
+
+    // The method of one run of `strategy`: its settings with this plan's budget, initial trials,
+    // NUTS mode and status quo.
+    MethodSettings method(const BenchStrategy& strategy) const;
 };
 
 struct BenchPreset {
@@ -56,7 +63,7 @@ BenchProblem parse_bench_problem(const std::string& token, const std::string& fi
 BenchStrategy parse_bench_strategy(const std::string& token, const std::string& field);
 
 // paper-branin, paper-hartmann6, paper-sourcing, paper-ablation, sebo-vs-bonsai,
-// moo-branin-currin, constrained, quick.
+// moo-branin-currin, constrained, mixed, quick.
 std::vector<BenchPreset> bench_presets();
 std::optional<BenchPreset> find_bench_preset(const std::string& name);
 

@@ -6,6 +6,7 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
+#include "experiment/status_quo.h"
 #include "pareto/dominance.h"
 #include "pareto/hypervolume_nd.h"
 
@@ -257,7 +258,8 @@ StrategySummary summarize_strategy(const StrategyRuns& runs, const ProblemSummar
     std::vector<double> seconds;
     for (const auto& [seed, run] : runs.runs)
         for (const BenchRow* row : run)
-            if (row->generator != "sobol") seconds.push_back(row->generation_seconds);
+            if (row->generator != "sobol" && row->generator != kStatusQuoGenerator)
+                seconds.push_back(row->generation_seconds);
     if (!seconds.empty()) out.seconds_per_iteration = mean_and_se(seconds).mean;
     return out;
 }

@@ -13,7 +13,7 @@
 // - Traces (hypervolume, simple regret) are indexed by trial position; a run shorter than the
 //   longest one contributes to the positions it reached only.
 // - Seconds per iteration: mean generation_seconds over the trials not from the initial design
-//   (generator other than "sobol").
+//   (generator other than "sobol" and "status-quo").
 // - Activation frequency (paper Fig. 5 right): per run, the share of its final non-dominated
 //   configurations (objectives vs active count, feasible ones only) in which each parameter is
 //   active; averaged over runs.

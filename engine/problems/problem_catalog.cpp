@@ -12,6 +12,7 @@
 #include "problems/constrained_hartmann6.h"
 #include "problems/embedded_problem.h"
 #include "problems/grouped_contextual.h"
+#include "problems/mixed_problem.h"
 #include "problems/sourcing.h"
 #include "problems/sparse_quadratic.h"
 #include "problems/synthetic_functions.h"
@@ -20,7 +21,7 @@ namespace sebo {
 
 namespace {
 
-enum class Kind { Branin, Hartmann6, BraninCurrin, ConstrainedHartmann6, Sourcing, SparseQuadratic, GroupedContextual };
+enum class Kind { Branin, Hartmann6, BraninCurrin, ConstrainedHartmann6, Sourcing, SparseQuadratic, GroupedContextual, Mixed };
 
 // Large enough for any benchmark in the paper (D = 50) with a wide margin, small enough that
 // a typo cannot ask for a search space that exhausts memory.
@@ -37,7 +38,8 @@ constexpr Entry kEntries[] = {{Kind::Branin, "branin"},
                               {Kind::ConstrainedHartmann6, "hartmann6-constrained"},
                               {Kind::Sourcing, "sourcing"},
                               {Kind::SparseQuadratic, "sparse-quadratic"},
-                              {Kind::GroupedContextual, "grouped-contextual"}};
+                              {Kind::GroupedContextual, "grouped-contextual"},
+                              {Kind::Mixed, "mixed"}};
 
 std::string known_names() {
     std::string text;
@@ -64,7 +66,8 @@ std::optional<EmbeddedFunction> embedded_function(Kind kind) {
     case Kind::ConstrainedHartmann6: return EmbeddedFunction::ConstrainedHartmann6;
     case Kind::Sourcing:
     case Kind::SparseQuadratic:
-    case Kind::GroupedContextual: return std::nullopt;
+    case Kind::GroupedContextual:
+    case Kind::Mixed: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -227,6 +230,15 @@ std::vector<ProblemInfo> list_problems() {
          "target = the global policy, maximized",
          {},
          "objective 1 with the three contexts that gain (ctx02, ctx05, ctx09) at their own optimal policies"},
+        {"mixed",
+         "Mixed space with a known sparse optimum: fractions fa, fb, fc (fa + fb + fc <= 1), integer threads, choices "
+         "codec and level, fixed region = 2 and 13 nuisance parameters (19 varying), throughput maximized",
+         {},
+         "throughput " + format_short(MixedProblem::kOptimum, 6) +
+             " with 4 changes: fa = 0.6, fb = 0.4 (fa + fb + fc <= 1 binding), threads = 14, codec = zstd; best with at "
+             "most 1, 2, 3 changes " + format_short(MixedProblem::kBestAtMost[1], 6) + ", " +
+             format_short(MixedProblem::kBestAtMost[2], 6) + ", " + format_short(MixedProblem::kBestAtMost[3], 6) +
+             "; the status quo 0"},
     };
 }
 
@@ -276,6 +288,13 @@ ProblemSpec resolve_problem_spec(const ProblemSpec& spec) {
         require_no_target(spec, "every parameter's target is the global policy");
         require_deterministic(spec);
         break;
+    case Kind::Mixed:
+        require_fixed_dimension(spec, MixedProblem::kDimension);
+        resolved.dimension = MixedProblem::kDimension;
+        require_no_effective(spec);
+        require_no_target(spec, "each parameter has its own target (the status quo)");
+        require_deterministic(spec);
+        break;
     }
     return resolved;
 }
@@ -293,6 +312,7 @@ std::shared_ptr<const Problem> make_problem(const ProblemSpec& spec) {
     case Kind::Sourcing:
         return std::make_shared<SourcingProblem>(r.world_seed, r.repetitions, sourcing_target_count(*r.target));
     case Kind::GroupedContextual: return std::make_shared<GroupedContextualProblem>();
+    case Kind::Mixed: return std::make_shared<MixedProblem>();
     }
     return nullptr;
 }

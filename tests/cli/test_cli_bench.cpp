@@ -210,7 +210,7 @@ private slots:
         const CliResult r = run_sebo({"bench", "--list-presets"});
         QCOMPARE(r.code, 0);
         for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation", "sebo-vs-bonsai",
-                                 "moo-branin-currin", "constrained", "quick"})
+                                 "moo-branin-currin", "constrained", "mixed", "quick"})
             QVERIFY2(r.out.contains(name), qPrintable(r.out));
         QVERIFY(r.out.contains("ei-ir/lambda=0.001"));
         QVERIFY(r.out.contains("sebo-l0-fixed-a/a=0.1"));
@@ -220,7 +220,7 @@ private slots:
                  qPrintable(r.out));
         // The paper-* presets reproduce the paper with its sampler; the others use the default.
         QCOMPARE(r.out.count("NUTS paper"), 4);
-        QCOMPARE(r.out.count("NUTS fast"), 4);
+        QCOMPARE(r.out.count("NUTS fast"), 5);
         QVERIFY2(r.out.contains("5 seeds, 50 trials (10 initial), NUTS fast; problems: branin-currin/dim=50; strategies: "
                                 "sobol saasbo sebo-l0"),
                  qPrintable(r.out));

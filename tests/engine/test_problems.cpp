@@ -249,7 +249,7 @@ private slots:
         }
         QCOMPARE(names,
                  (std::set<std::string>{"branin", "hartmann6", "branin-currin", "hartmann6-constrained", "sourcing",
-                                        "sparse-quadratic", "grouped-contextual"}));
+                                        "sparse-quadratic", "grouped-contextual", "mixed"}));
         const auto sourcing =
             std::find_if(infos.begin(), infos.end(), [](const ProblemInfo& i) { return i.name == "sourcing"; });
         std::set<std::string> options;
