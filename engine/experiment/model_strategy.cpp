@@ -110,7 +110,14 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
             proposal.sampler_state = std::move(state);
         }
     }
-    for (const SurrogateFit& f : fits) proposal.warm_started_fits += f.start == SaasNutsStart::Warm;
+    for (std::size_t j = 0; j < models; ++j) {
+        const SurrogateFit& f = fits[j];
+        if (!f.sampled) continue;
+        proposal.warm_started_fits += f.start == SaasNutsStart::Warm;
+        std::string reason = warm[j].cold_reason;
+        if (!f.cold_start_reason.empty()) reason += (reason.empty() ? "" : "; ") + f.cold_start_reason;
+        proposal.fit_starts.push_back({training->metrics[j], to_string(f.start), std::move(reason)});
+    }
 
     const SparsityPenalty penalty = make_sparsity_penalty(space, settings_.resolved_penalty(), settings_.min_active.value_or(0));
     CandidateTransforms transforms = make_candidate_transforms(space);

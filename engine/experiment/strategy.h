@@ -27,6 +27,15 @@ struct Proposal {
     std::optional<SamplerState> sampler_state;
     // How many of the step's model fits (one per modelled metric) started from a sampler state.
     int warm_started_fits = 0;
+    // Per sampled fit, in the models' order (objectives first): its metric, how it started
+    // ("warm", "mode" or "full") and, when not warm, why the shorter starts were not used — a
+    // state that no longer applies, or chains from it that failed their diagnostics.
+    struct FitStart {
+        std::string metric;
+        std::string start;
+        std::string cold_reason;
+    };
+    std::vector<FitStart> fit_starts;
 };
 
 class Strategy {

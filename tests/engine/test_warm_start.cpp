@@ -5,6 +5,7 @@
 // thread count (and, with the chains set, for any thread count), and cancelling a step with chains
 // running on the pool leaves the experiment untouched. Fixed seeds, small sampler settings.
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <stop_token>
@@ -180,27 +181,50 @@ private slots:
         QVERIFY(e.sampler_state->metrics[0].fingerprint != e.sampler_state->metrics[1].fingerprint);
         QVERIFY(!e.validate());
 
+        // A fit whose metric's state applies starts from it; it is "warm" unless its short chains
+        // from the state fail their diagnostics (one divergent transition, say: chance, which one
+        // build's rounding meets and another's does not), and then its reason says so.
+        const auto tried_state = [](const Proposal::FitStart& f) {
+            return f.start == "warm" || f.cold_reason.find("from the stored sampler state") != std::string::npos;
+        };
+        const auto warm_count = [](const Proposal& p) {
+            return static_cast<int>(std::count_if(p.fit_starts.begin(), p.fit_starts.end(),
+                                                  [](const Proposal::FitStart& f) { return f.start == "warm"; }));
+        };
         const Proposal warm = propose_on(e, &pool);
         QCOMPARE(int(warm.status), int(Proposal::Status::Ok));
-        QCOMPARE(warm.warm_started_fits, 3);
-        QVERIFY(warm.fit && warm.fit->start == "warm");
+        QCOMPARE(warm.fit_starts.size(), std::size_t{3});
+        for (std::size_t j = 0; j < 3; ++j) {
+            QCOMPARE(warm.fit_starts[j].metric, order[j]);
+            QVERIFY2(tried_state(warm.fit_starts[j]), (warm.fit_starts[j].start + ": " + warm.fit_starts[j].cold_reason).c_str());
+        }
+        QCOMPARE(warm.warm_started_fits, warm_count(warm));
+        QVERIFY(warm.warm_started_fits >= 1);
+        QVERIFY(warm.fit && warm.fit->start == warm.fit_starts[0].start);
         QCOMPARE(warm.sampler_state->metrics.size(), std::size_t{3});
         QCOMPARE(warm.sampler_state->metrics[2].trials.size(), std::size_t{13});
         // Deterministic with the states.
         QCOMPARE(propose_on(e, &pool).points, warm.points);
 
-        // The constrained metric's values changed: only its fit starts cold.
+        // The constrained metric's values changed: only its state no longer applies. The other
+        // two fits see the same data and seeds, so they start as before.
         Experiment changed = e;
         changed.trials[4].values["load"].mean += 0.125;
         const Proposal load_changed = propose_on(changed, &pool);
-        QCOMPARE(load_changed.warm_started_fits, 2);
-        QVERIFY(load_changed.fit && load_changed.fit->start == "warm");
+        QCOMPARE(load_changed.fit_starts.size(), std::size_t{3});
+        QVERIFY(load_changed.fit_starts[2].start != "warm");
+        QVERIFY2(load_changed.fit_starts[2].cold_reason.find("trials the last fit used were changed or removed") == 0,
+                 load_changed.fit_starts[2].cold_reason.c_str());
+        for (std::size_t j = 0; j < 2; ++j) QCOMPARE(load_changed.fit_starts[j].start, warm.fit_starts[j].start);
+        QCOMPARE(load_changed.warm_started_fits, warm.warm_started_fits - (warm.fit_starts[2].start == "warm" ? 1 : 0));
 
         // The first objective's values changed: its fit starts cold, with the reason on the record.
         Experiment first = e;
         first.trials[4].values["score"].mean += 0.125;
         const Proposal first_changed = propose_on(first, &pool);
-        QCOMPARE(first_changed.warm_started_fits, 2);
+        QCOMPARE(first_changed.fit_starts.size(), std::size_t{3});
+        for (std::size_t j = 1; j < 3; ++j) QCOMPARE(first_changed.fit_starts[j].start, warm.fit_starts[j].start);
+        QCOMPARE(first_changed.warm_started_fits, warm.warm_started_fits - (warm.fit_starts[0].start == "warm" ? 1 : 0));
         QVERIFY(first_changed.fit && first_changed.fit->start != "warm");
         QVERIFY2(first_changed.fit->cold_start_reason.find("trials the last fit used were changed or removed") == 0,
                  first_changed.fit->cold_start_reason.c_str());
@@ -216,7 +240,11 @@ private slots:
         QVERIFY(!stale.validate());
         const Proposal cold = propose_on(stale, &pool);
         QCOMPARE(int(cold.status), int(Proposal::Status::Ok));
-        QCOMPARE(cold.warm_started_fits, 1);
+        QCOMPARE(cold.fit_starts.size(), std::size_t{3});
+        QCOMPARE(cold.fit_starts[0].start, warm.fit_starts[0].start);
+        for (std::size_t j = 1; j < 3; ++j) QVERIFY(!tried_state(cold.fit_starts[j]));
+        QVERIFY2(cold.fit_starts[2].cold_reason.find("the stored sampler state does not fit") == 0, cold.fit_starts[2].cold_reason.c_str());
+        QCOMPARE(cold.warm_started_fits, warm.fit_starts[0].start == "warm" ? 1 : 0);
         QCOMPARE(cold.sampler_state->metrics.size(), std::size_t{3});  // every metric leaves a fresh state
         QCOMPARE(cold.sampler_state->metrics[1].metric, std::string("cost"));
         QCOMPARE(cold.sampler_state->metrics[2].dimension(), 5 + 4);
