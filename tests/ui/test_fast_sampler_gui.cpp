@@ -13,6 +13,7 @@
 #include "experiment_document.h"
 #include "io/experiment_file.h"
 #include "main_window.h"
+#include "prompt_test_support.h"
 #include "message_bar.h"
 #include "method_panel.h"
 #include "run_controller.h"
@@ -21,14 +22,9 @@
 
 using namespace sebo;
 using namespace sebo::ui;
+using sebo::test::discard;
 
 namespace {
-
-MainWindow::PromptHandler discard() {
-    return [](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
-        return QMessageBox::Discard;
-    };
-}
 
 // The 10-parameter quadratic after its Sobol design, SEBO-L0 with short fast chains.
 Experiment saas_experiment() {

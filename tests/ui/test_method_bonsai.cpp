@@ -15,19 +15,15 @@
 
 #include "experiment_document.h"
 #include "main_window.h"
+#include "prompt_test_support.h"
 #include "method_panel.h"
 #include "ui_test_support.h"
 
 using namespace sebo;
 using namespace sebo::ui;
+using sebo::test::discard;
 
 namespace {
-
-MainWindow::PromptHandler discard() {
-    return [](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
-        return QMessageBox::Discard;
-    };
-}
 
 void show_method_panel(MainWindow& w) {
     QDockWidget* dock = w.docks().method;

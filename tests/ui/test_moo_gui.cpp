@@ -31,6 +31,7 @@
 #include "frontier_chart_view.h"
 #include "io/experiment_file.h"
 #include "main_window.h"
+#include "prompt_test_support.h"
 #include "new_experiment_dialog.h"
 #include "objective_scatter_view.h"
 #include "outcome_table_editor.h"
@@ -40,6 +41,7 @@
 
 using namespace sebo;
 using namespace sebo::ui;
+using sebo::test::discard;
 
 namespace {
 
@@ -119,12 +121,6 @@ Experiment constrained() {
     e.trials.push_back(completed(3, 2, {{"yield", {4.0, std::nullopt}}}));
     e.trials.push_back(completed(4, 2, {{"yield", {3.5, std::nullopt}}, {"cost", {0.2, std::nullopt}}}));
     return e;
-}
-
-MainWindow::PromptHandler discard() {
-    return [](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
-        return QMessageBox::Discard;
-    };
 }
 
 QList<int> shown_trials(const MainWindow& w) {

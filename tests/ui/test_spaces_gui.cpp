@@ -15,6 +15,7 @@
 #include "experiment_document.h"
 #include "frontier_chart_view.h"
 #include "main_window.h"
+#include "prompt_test_support.h"
 #include "method_panel.h"
 #include "new_experiment_dialog.h"
 #include "outcome_table_editor.h"
@@ -24,14 +25,9 @@
 
 using namespace sebo;
 using namespace sebo::ui;
+using sebo::test::discard;
 
 namespace {
-
-MainWindow::PromptHandler discard() {
-    return [](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
-        return QMessageBox::Discard;
-    };
-}
 
 // The 10-parameter quadratic run with the status quo first.
 Experiment status_quo_experiment(int trials) {
