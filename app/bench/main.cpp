@@ -285,6 +285,23 @@ std::string fixed(double v, int digits) {
     return buffer;
 }
 
+// The candidate's work over a figure's repetitions: the median acquisition evaluations and local
+// optimizations per step (all batch members).
+std::string candidate_work_text(const std::vector<sebo::Proposal>& proposals) {
+    std::vector<double> evaluations, optimizations;
+    for (const sebo::Proposal& p : proposals) {
+        double e = 0.0, o = 0.0;
+        for (const auto& w : p.candidate_work) {
+            e += w.evaluations;
+            o += w.local_optimizations;
+        }
+        evaluations.push_back(e);
+        optimizations.push_back(o);
+    }
+    return fixed(median(evaluations), 0) + " acquisition evaluations in " + fixed(median(optimizations), 0) +
+           " local optimizations";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -380,6 +397,7 @@ int main(int argc, char** argv) {
                 Figure warm{"step-warm", n, dimension, {}, {}, {}};
                 Figure paper{"step-paper", n, dimension, {}, {}, {}};
                 std::vector<double> fit_seconds, paper_fit_seconds, rhats, candidate_seconds, fit_cpus, candidate_cpus;
+                std::vector<sebo::Proposal> proposals;
                 int warm_started = 0;
                 std::string cold_reason;
                 for (int r = 0; r < options.repetitions; ++r) {
@@ -416,6 +434,7 @@ int main(int argc, char** argv) {
                     paper_fit_seconds.push_back(paper_step.proposal.fit->seconds);
                     rhats.push_back(step.proposal.fit->max_rhat().value_or(std::nan("")));
                     warm_started += step.proposal.fit->start == "warm";
+                    proposals.push_back(step.proposal);
                     if (step.proposal.fit->start != "warm") cold_reason = step.proposal.fit->cold_start_reason;
                 }
                 warm.detail = "fit " + fixed(median(fit_seconds), 3) + " s (" + std::to_string(warm_started) +
@@ -423,7 +442,8 @@ int main(int argc, char** argv) {
                               (cold_reason.empty() ? "" : "; cold: " + cold_reason) + "), max R-hat " +
                               fixed(*std::max_element(rhats.begin(), rhats.end()), 3) + ", candidate " +
                               fixed(median(candidate_seconds), 3) + " s; cpu: fit " + fixed(median(fit_cpus), 2) +
-                              " s, candidate " + fixed(median(candidate_cpus), 2) + " s";
+                              " s, candidate " + fixed(median(candidate_cpus), 2) + " s; " +
+                              candidate_work_text(proposals);
                 paper.detail = "fit " + fixed(median(paper_fit_seconds), 3) + " s (one chain, full warm-up)";
                 print_row(warm);
                 print_row(paper);
@@ -436,6 +456,7 @@ int main(int argc, char** argv) {
                 // at n − 1 (untimed).
                 Figure moo{"step-moo", n, dimension, {}, {}, {}};
                 std::vector<double> fit_seconds, fit_walls, candidate_seconds, fit_cpus, candidate_cpus;
+                std::vector<sebo::Proposal> proposals;
                 int warm_started = 0;
                 for (int r = 0; r < options.repetitions; ++r) {
                     sebo::Experiment fast = make_moo_experiment(n, dimension, options.seed);
@@ -460,13 +481,14 @@ int main(int argc, char** argv) {
                     fit_cpus.push_back(step.fit_cpu);
                     candidate_cpus.push_back(step.cpu - step.fit_cpu);
                     warm_started += step.proposal.warm_started_fits;
+                    proposals.push_back(step.proposal);
                 }
                 moo.detail = "3 models (2 objectives + 1 constraint): fits " + fixed(median(fit_walls), 3) +
                              " s side by side (first objective's " + fixed(median(fit_seconds), 3) + " s; " +
                              std::to_string(warm_started) + "/" + std::to_string(3 * options.repetitions) +
                              " fits warm-started), candidate " + fixed(median(candidate_seconds), 3) +
                              " s; cpu: fits " + fixed(median(fit_cpus), 2) + " s, candidate " +
-                             fixed(median(candidate_cpus), 2) + " s";
+                             fixed(median(candidate_cpus), 2) + " s; " + candidate_work_text(proposals);
                 print_row(moo);
                 figures.push_back(std::move(moo));
             }

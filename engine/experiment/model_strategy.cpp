@@ -175,6 +175,8 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
             proposal.points.clear();
             return proposal;
         }
+        proposal.candidate_work.push_back(
+            {candidate.local_optimizations, candidate.evaluations, candidate.stage_paths, candidate.stage_evaluations});
         Eigen::VectorXd x = candidate.x;
         if (settings_.strategy == StrategyKind::Bonsai) {
             // BONSAI prunes each member against the observations and the pending trials, the

@@ -36,6 +36,15 @@ struct Proposal {
         std::string cold_reason;
     };
     std::vector<FitStart> fit_starts;
+    // Per proposed point of a model step: the acquisition optimization's work (for benchmarks and
+    // diagnostics; optimize/homotopy.h's OptimizedCandidate has the same counts).
+    struct CandidateWork {
+        int local_optimizations = 0;
+        int evaluations = 0;                 // of the acquisition, with its gradient
+        std::vector<int> stage_paths;        // per homotopy stage: the paths optimized
+        std::vector<int> stage_evaluations;  // per homotopy stage: their evaluations
+    };
+    std::vector<CandidateWork> candidate_work;
 };
 
 class Strategy {

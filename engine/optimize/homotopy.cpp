@@ -77,14 +77,21 @@ Eigen::VectorXd screen(const AcquisitionFunction& acquisition, const Eigen::Matr
 
 // One stage's local optima: L-BFGS-B in the unit box (its starts side by side on the pool), or
 // SLSQP inside the constraints' polytope.
+// Adds the acquisition evaluations they took to `evaluations`.
 std::vector<Eigen::VectorXd> local_optima(const SmoothObjective& objective, const std::vector<Eigen::VectorXd>& starts,
                                           const CandidateTransforms& transforms, const AcquisitionOptimizerOptions& options,
-                                          std::stop_token stop, ThreadPool* pool) {
+                                          std::stop_token stop, ThreadPool* pool, int& evaluations) {
     std::vector<Eigen::VectorXd> optima;
     if (transforms.feasible_set) {
-        for (auto& o : maximize_in_polytope(objective, starts, *transforms.feasible_set, options.slsqp, stop)) optima.push_back(std::move(o.x));
+        for (auto& o : maximize_in_polytope(objective, starts, *transforms.feasible_set, options.slsqp, stop)) {
+            evaluations += o.evaluations;
+            optima.push_back(std::move(o.x));
+        }
     } else {
-        for (auto& o : maximize_in_unit_box(objective, starts, options.lbfgsb, stop, pool)) optima.push_back(std::move(o.x));
+        for (auto& o : maximize_in_unit_box(objective, starts, options.lbfgsb, stop, pool)) {
+            evaluations += o.evaluations;
+            optima.push_back(std::move(o.x));
+        }
     }
     return optima;
 }
@@ -112,7 +119,7 @@ Scored score(const AcquisitionFunction& acquisition, const CandidateTransforms& 
 
 // The local search over choice values (see the header) from `start`.
 Scored search_choices(const AcquisitionFunction& acquisition, Scored start, const CandidateTransforms& transforms,
-                      const AcquisitionOptimizerOptions& options, double a, const StepControl& control, int& local_optimizations) {
+                      const AcquisitionOptimizerOptions& options, double a, const StepControl& control, OptimizedCandidate& counts) {
     const SmoothObjective objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) { return acquisition.value(x, a, grad); };
     Scored current = std::move(start);
     for (int round = 0; round < kChoiceSearchRounds; ++round) {
@@ -128,9 +135,9 @@ Scored search_choices(const AcquisitionFunction& acquisition, Scored start, cons
                 y[column] = (k + 0.5) / levels;
                 // The value as it is, and with the continuous parameters re-optimized around it.
                 std::vector<Scored> tried{score(acquisition, transforms, y)};
-                for (const auto& x : local_optima(objective, {y}, transforms, options, control.stop, nullptr))
+                for (const auto& x : local_optima(objective, {y}, transforms, options, control.stop, nullptr, counts.evaluations))
                     tried.push_back(score(acquisition, transforms, transforms.snap(x)));
-                ++local_optimizations;
+                ++counts.local_optimizations;
                 for (Scored& s : tried)
                     if (std::isfinite(s.value) && preferred(s, best)) best = std::move(s);
             }
@@ -184,9 +191,13 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
         const SmoothObjective objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
             return acquisition.value(x, a, grad);
         };
+        int evaluations = 0;
         const std::vector<Eigen::VectorXd> optima =
-            local_optima(objective, starts, transforms, options, control.stop, control.pool);
+            local_optima(objective, starts, transforms, options, control.stop, control.pool, evaluations);
         result.local_optimizations += static_cast<int>(optima.size());
+        result.evaluations += evaluations;
+        result.stage_paths.push_back(static_cast<int>(starts.size()));
+        result.stage_evaluations.push_back(evaluations);
         if (control.cancelled()) {
             result.status = OptimizedCandidate::Status::Cancelled;
             return result;
@@ -242,8 +253,7 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
         Scored best{result.x, result.value, best_known && transforms.is_known};
         for (Scored& f : finalists) {
             if (control.cancelled()) break;
-            Scored found = search_choices(acquisition, std::move(f), transforms, options, schedule.back(), control,
-                                          result.local_optimizations);
+            Scored found = search_choices(acquisition, std::move(f), transforms, options, schedule.back(), control, result);
             if (preferred(found, best)) {
                 best = std::move(found);
                 result.best_stage = static_cast<int>(schedule.size()) - 1;

@@ -73,6 +73,9 @@ struct OptimizedCandidate {
     double value = 0.0;         // exact acquisition value at x
     int stages = 0;             // stages run
     int local_optimizations = 0;
+    int evaluations = 0;        // of the acquisition by the local optimizations (value and gradient)
+    std::vector<int> stage_paths;        // per stage: the paths (distinct starts) optimized
+    std::vector<int> stage_evaluations;  // per stage: the acquisition evaluations they took
     int best_stage = -1;        // the stage whose optimum won (−1: a raw sample)
     bool repeats_known = false; // every candidate, and every raw sample, repeated a known configuration
 };

@@ -30,8 +30,10 @@ struct NegatedObjective {
     double best_value = -std::numeric_limits<double>::infinity();
     double compression = 0.0;
     std::optional<double> knee;  // the first finite value − compression
+    int evaluations = 0;
 
     double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
+        ++evaluations;
         double v = f(x, &grad);
         grad = -grad;
         if (!std::isfinite(v)) {
@@ -76,7 +78,7 @@ std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const s
         const Eigen::Index d = start.size();
         const Eigen::VectorXd lower = Eigen::VectorXd::Zero(d), upper = Eigen::VectorXd::Ones(d);
         Eigen::VectorXd x = start.cwiseMax(0.0).cwiseMin(1.0);
-        NegatedObjective objective{f, x, -std::numeric_limits<double>::infinity(), options.tail_compression, {}};
+        NegatedObjective objective{f, x, -std::numeric_limits<double>::infinity(), options.tail_compression, {}, 0};
         LocalOptimum optimum;
         double fx = 0.0;
         try {
@@ -90,7 +92,9 @@ std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const s
             Eigen::VectorXd g(d);
             objective.best_value = f(x, &g);
             objective.best_x = x;
+            ++objective.evaluations;
         }
+        optimum.evaluations = objective.evaluations;
         optimum.x = objective.best_x.cwiseMax(0.0).cwiseMin(1.0);
         optimum.value = objective.best_value;
         results[static_cast<std::size_t>(k)] = std::move(optimum);

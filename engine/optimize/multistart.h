@@ -37,6 +37,7 @@ struct LocalOptimum {
     Eigen::VectorXd x;
     double value = 0.0;
     int iterations = 0;
+    int evaluations = 0;  // of f, value and gradient
     bool line_search_failed = false;
 };
 

@@ -1,6 +1,7 @@
 // Homotopy continuation for L0 (paper §5, Fig. 2, appendix E.1) and the model-based strategies'
 // guarantees: integer parameters proposed as integers, candidates inside the bounds, determinism.
 #include <cmath>
+#include <numeric>
 
 #include "design/sobol.h"
 #include "experiment/model_strategy.h"
@@ -74,6 +75,22 @@ public:
     }
     double exact_value(const Eigen::VectorXd& x) const override { return -(x[0] - 0.5) * (x[0] - 0.5); }
     bool uses_l0_surrogate() const override { return true; }
+};
+
+// FixedPeak that counts its evaluations with a gradient (the local optimizers' calls; screening
+// and the final choice ask for values only).
+class CountedPeak final : public AcquisitionFunction {
+public:
+    mutable int gradient_calls = 0;
+    double value(const Eigen::VectorXd& x, double a, Eigen::VectorXd* grad) const override {
+        if (grad) ++gradient_calls;
+        return peak_.value(x, a, grad);
+    }
+    double exact_value(const Eigen::VectorXd& x) const override { return peak_.exact_value(x); }
+    bool uses_l0_surrogate() const override { return true; }
+
+private:
+    FixedPeak peak_;
 };
 
 std::vector<Eigen::VectorXd> points_1d(std::initializer_list<double> values) {
@@ -171,6 +188,26 @@ private slots:
         QCOMPARE(c.best_stage, 0);
         SEBO_COMPARE_NEAR(c.x[0], 0.3, 1e-4);
         QVERIFY(!c.repeats_known);
+    }
+
+    // The optimizer's own account of its work (sebo-bench's step rows print it): every gradient
+    // evaluation counted once, split by stage; the paths per stage are the distinct starts.
+    void work_is_counted_per_stage() {
+        AcquisitionOptimizerOptions options;
+        options.raw_samples = 3;
+        options.restarts = 3;
+        options.homotopy.steps = 4;
+        const CountedPeak peak;
+        const OptimizedCandidate c =
+            optimize_acquisition(peak, points_1d({0.1, 0.7, 0.95}), snap_to(0.0), options, StepControl{});
+        QCOMPARE(c.stages, 4);
+        QCOMPARE(c.evaluations, peak.gradient_calls);
+        QVERIFY(c.evaluations > 0);
+        QCOMPARE(int(c.stage_evaluations.size()), 4);
+        QCOMPARE(std::accumulate(c.stage_evaluations.begin(), c.stage_evaluations.end(), 0), c.evaluations);
+        // Three starts at the first stage; all reach 0.5 and are one path from then on.
+        QCOMPARE(c.stage_paths, (std::vector<int>{3, 1, 1, 1}));
+        QCOMPARE(c.local_optimizations, 6);
     }
 
     // A candidate that repeats an evaluated configuration is taken only when nothing new is left:
