@@ -209,6 +209,8 @@ int command_run(const Args& args) {
          {"help-strategies", "", "list the strategies and exit"},
          {"trials", "N", "run until the experiment has N trials (its budget)"},
          {"init", "M", "number of initial quasi-random (Sobol) trials (default 8)"},
+         {"status-quo", "", "a new experiment measures the status quo first (every parameter at its target, as "
+                            "'sebo new' does); it is one of the --init trials"},
          {"seed", "S", "random seed of a new experiment (default 0)"},
          {"name", "TEXT", "name of a new experiment (default: the problem's)"},
          {"description", "TEXT", "a sentence about a new experiment, kept in the file (menus show it)"},
@@ -252,7 +254,7 @@ int command_run(const Args& args) {
         if (path.empty()) throw UsageError("--resume needs --out FILE");
         for (const char* flag :
              {"problem", "dim", "effective", "target", "repetitions", "world-seed", "seed", "name", "description",
-              "objective", "threshold", "constraint"})
+              "objective", "threshold", "constraint", "status-quo"})
             if (parser.has(flag))
                 throw UsageError(std::string("--") + flag + " cannot change an existing experiment (" + path + ")");
     } else {
@@ -277,6 +279,7 @@ int command_run(const Args& args) {
         experiment = make_problem_experiment(spec, method, parser.unsigned_integer("seed").value_or(0), chosen);
         if (const auto name = parser.value("name")) experiment.name = *name;
         if (const auto description = parser.value("description")) experiment.description = *description;
+        experiment.method.status_quo_first = parser.has("status-quo");
     }
 
     // One run per file (docs/file-format.md, "Several writers"): a second `sebo run`, or the

@@ -1,7 +1,8 @@
 // The built-in problem `mixed` through the real `sebo` (issue 14, item 8): `sebo problems` lists it
 // with its optimum; `sebo run --problem mixed` with Sobol keeps every trial inside fa + fb + fc <= 1,
 // writes the choices as their values and the fixed region = 2 in every exported row; the bench
-// preset `mixed` (here with Sobol only and a few trials) starts every run from the status quo.
+// preset `mixed` (here with Sobol only and a few trials) starts every run from the status quo, and so
+// does `sebo run --status-quo`.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -87,6 +88,43 @@ private slots:
             QCOMPARE(cells[region], QString("2"));
             QVERIFY((QStringList{"none", "lz4", "zstd"}).contains(cells[codec]));
         }
+    }
+
+    // `sebo run --status-quo` starts a new experiment from the status quo, as `sebo new` does;
+    // without it the first trial is a Sobol point (the paper's runs), and it cannot be added to an
+    // existing experiment.
+    void run_measures_the_status_quo_first_when_asked() {
+        const QString file = path("status-quo.sebo.json");
+        const Result run = run_sebo({"run", "--problem", "mixed", "--strategy", "sobol", "--trials", "3", "--seed", "1",
+                                     "--status-quo", "--out", file, "--quiet"});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const QJsonObject e = read_json(file);
+        QCOMPARE(e["method"].toObject()["status_quo_first"].toBool(), true);
+        const QJsonArray trials = e["trials"].toArray();
+        QCOMPARE(trials.size(), 3);
+        const QJsonObject first = trials[0].toObject();
+        QCOMPARE(first["generator"].toString(), QString("status-quo"));
+        const QJsonObject p = first["parameters"].toObject();
+        QCOMPARE(p["fa"].toDouble(), 0.0);
+        QCOMPARE(p["threads"].toDouble(), 4.0);
+        QCOMPARE(p["codec"].toString(), QString("none"));
+        QCOMPARE(p["level"].toString(), QString("mid"));
+        QCOMPARE(p["n01"].toDouble(), 0.5);
+        QCOMPARE(p["n09"].toDouble(), 10.0);
+        QCOMPARE(first["values"].toObject()["throughput"].toObject()["mean"].toDouble(), 0.0);
+        QCOMPARE(trials[1].toObject()["generator"].toString(), QString("sobol"));
+
+        const QString plain = path("no-status-quo.sebo.json");
+        QCOMPARE(run_sebo({"run", "--problem", "mixed", "--strategy", "sobol", "--trials", "1", "--seed", "1", "--out",
+                           plain, "--quiet"})
+                     .code,
+                 0);
+        QCOMPARE(read_json(plain)["trials"].toArray()[0].toObject()["generator"].toString(), QString("sobol"));
+
+        const Result resume = run_sebo({"run", file, "--trials", "4", "--status-quo", "--quiet"});
+        QCOMPARE(resume.code, 2);
+        QVERIFY2(resume.err.contains("--status-quo cannot change an existing experiment"), qPrintable(resume.err));
+        QCOMPARE(read_json(file)["trials"].toArray().size(), 3);
     }
 
     void bench_preset_starts_from_the_status_quo() {
