@@ -24,6 +24,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "bench/bench_plan.h"
 #include "bench/bench_summary.h"
 #include "bench_chart_parts.h"
 #include "chart_panel.h"
@@ -380,6 +381,9 @@ std::unique_ptr<QChart> bench_activation_chart(const ProblemSummary& problem, st
         shown = kept;
     }
 
+    // The problem's own names when this program knows it (results.csv records indices only).
+    const std::vector<std::string> names = bench_parameter_names(problem.problem);
+    const bool named = names.size() == frequency.size();
     auto chart = new_chart(QString("%1, %2: activation on the final frontier, mean over %3")
                                .arg(problem_title(problem), label(s.strategy))
                                .arg(s.runs == 1 ? QString("1 seed") : QString("%1 seeds").arg(s.runs)));
@@ -389,7 +393,7 @@ std::unique_ptr<QChart> bench_activation_chart(const ProblemSummary& problem, st
     QStringList categories;
     for (int i : shown) {
         const double percent = 100.0 * frequency[static_cast<std::size_t>(i)];
-        categories << QString("x%1").arg(i);
+        categories << (named ? QString::fromStdString(names[static_cast<std::size_t>(i)]) : QString("x%1").arg(i));
         const bool highlight = !known || effective(i);
         *effective_set << (highlight ? percent : 0.0);
         *other_set << (highlight ? 0.0 : percent);

@@ -493,8 +493,16 @@ void ParallelCoordinatesView::zoomAxis(std::size_t axis, double value, double fa
         a.shown_high = a.high;
     } else {
         // The value under the pointer stays where it is.
-        a.shown_low = value_of(a, centre - (centre - low) / factor);
-        a.shown_high = value_of(a, centre + (high - centre) / factor);
+        double new_low = centre - (centre - low) / factor, new_high = centre + (high - centre) / factor;
+        // A choice axis shows at least one value's span: any closed range as long as the distance
+        // between two neighbouring values holds one of them, so the axis never loses its labels.
+        if (!a.categories.isEmpty() && new_high - new_low < 1.0) {
+            const double below = (centre - new_low) / (new_high - new_low);
+            new_low = centre - below;
+            new_high = new_low + 1.0;
+        }
+        a.shown_low = value_of(a, new_low);
+        a.shown_high = value_of(a, new_high);
     }
     canvas_->update();
 }

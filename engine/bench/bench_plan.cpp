@@ -6,6 +6,8 @@
 #include "core/format.h"
 #include "core/input_error.h"
 #include "io/csv_table.h"
+#include "problems/problem.h"
+#include "problems/problem_catalog.h"
 
 namespace sebo {
 
@@ -102,6 +104,17 @@ BenchProblem parse_bench_problem(const std::string& token, const std::string& fi
         }
     }
     return out;
+}
+
+std::vector<std::string> bench_parameter_names(const std::string& label) {
+    std::vector<std::string> names;
+    try {
+        const std::shared_ptr<const Problem> problem = make_problem(parse_bench_problem(label, "problem").spec);
+        for (const Parameter& p : problem->space().parameters()) names.push_back(p.name);
+    } catch (const InputError&) {
+        names.clear();
+    }
+    return names;
 }
 
 BenchStrategy parse_bench_strategy(const std::string& token, const std::string& field) {

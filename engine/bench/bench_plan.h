@@ -62,6 +62,12 @@ struct BenchPreset {
 BenchProblem parse_bench_problem(const std::string& token, const std::string& field);
 BenchStrategy parse_bench_strategy(const std::string& token, const std::string& field);
 
+// The names of the varying parameters of the problem a comparison's label describes (a token of
+// parse_bench_problem, as results.csv records it), in the order of the parameter indices of
+// results.csv; empty when the label describes no problem this program knows (results of another
+// version, say), so that a plot falls back to the indices.
+std::vector<std::string> bench_parameter_names(const std::string& label);
+
 // paper-branin, paper-hartmann6, paper-sourcing, paper-ablation, sebo-vs-bonsai,
 // moo-branin-currin, constrained, mixed, quick.
 std::vector<BenchPreset> bench_presets();

@@ -22,6 +22,7 @@
 #include <algorithm>
 
 #include "bench/bench_results.h"
+#include "bench/bench_plan.h"
 #include "bench/bench_summary.h"
 #include "bench_plots.h"
 #include "test_support.h"
@@ -330,6 +331,37 @@ private slots:
         x = qobject_cast<QBarCategoryAxis*>(few->axes(Qt::Horizontal).value(0));
         QCOMPARE(x->categories(), (QStringList{"x0", "x1", "x7", "x49"}));
         QVERIFY(x->titleText().contains("3 ever active of 50"));
+    }
+
+    // A problem this program knows is labelled with its own parameters' names (results.csv has
+    // indices only): the varying parameters of `mixed`, whose fixed `region` has no column; a label
+    // it does not know keeps the indices.
+    void activationBarsUseTheProblemsNames() {
+        ProblemSummary p = branin();
+        p.problem = "mixed";
+        p.dimension = 19;
+        p.effective_parameters = {0, 1, 3, 4};
+        StrategySummary& s = p.strategies[1];
+        s.activation_frequency.assign(19, 0.0);
+        s.activation_frequency[0] = 1.0;
+        s.activation_frequency[4] = 0.5;
+        s.activation_frequency[5] = 0.25;
+        const auto chart = bench_activation_chart(p, 1);
+        QVERIFY(chart);
+        auto* x = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Horizontal).value(0));
+        QVERIFY(x);
+        const QStringList categories = x->categories();
+        QCOMPARE(categories.size(), 19);
+        QCOMPARE(categories.mid(0, 7), (QStringList{"fa", "fb", "fc", "threads", "codec", "level", "n01"}));
+        QCOMPARE(categories.back(), QString("n13"));
+        QVERIFY(!categories.contains("region"));
+
+        p.problem = "no-such-problem";
+        const auto unknown = bench_activation_chart(p, 1);
+        x = qobject_cast<QBarCategoryAxis*>(unknown->axes(Qt::Horizontal).value(0));
+        QCOMPARE(x->categories().mid(0, 3), (QStringList{"x0", "x1", "x2"}));
+        QCOMPARE(bench_parameter_names("branin/dim=4"), (std::vector<std::string>{"x0", "x1", "x2", "x3"}));
+        QVERIFY(bench_parameter_names("branin/dim=").empty());
     }
 
     void rendersPngFiles() {

@@ -13,6 +13,7 @@
 #include "configuration_model.h"
 #include "experiment_snapshot.h"
 #include "parallel_coordinates_view.h"
+#include "test_support.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -87,6 +88,17 @@ private slots:
         pc.zoomAxis(*axis, 2.0, 2.0);
         QVERIFY(pc.axes()[*axis].shown_low > 0.0);
         QCOMPARE(ticks(*axis), (Ticks{{2.0, "zstd"}, {1.0, "lz4"}}));
+        // Zoomed further, between two values: the axis stops at one value's span, so a value is
+        // always in view (here lz4, under the pointer at 1.4), wherever it is panned to.
+        pc.zoomAxis(*axis, 1.4, 8.0);
+        SEBO_COMPARE_NEAR(pc.axes()[*axis].shown_high - pc.axes()[*axis].shown_low, 1.0, 1e-12);
+        QCOMPARE(ticks(*axis), (Ticks{{1.0, "lz4"}}));
+        pc.zoomAxis(*axis, 1.4, 4.0);
+        SEBO_COMPARE_NEAR(pc.axes()[*axis].shown_high - pc.axes()[*axis].shown_low, 1.0, 1e-12);
+        for (const double fraction : {0.13, 0.29, 0.5, -0.77}) {
+            pc.panAxis(*axis, fraction);
+            QVERIFY2(!ticks(*axis).empty(), qPrintable(QString::number(pc.axes()[*axis].shown_low)));
+        }
         pc.resetZoom();
         // A number axis keeps its ends as numbers.
         for (std::size_t a = 0; a < pc.axes().size(); ++a)
