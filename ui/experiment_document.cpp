@@ -240,7 +240,8 @@ void ExperimentDocument::mergeExternalChanges() {
             true);
         return;
     }
-    if (report.empty()) return;
+    // New warm starts alone are taken silently: the next step here starts from them.
+    if (report.empty() && !report.sampler_states_taken) return;
     const bool modified = modified_;
     publish(std::move(mine));
     setModified(modified);

@@ -132,6 +132,7 @@ Json merge_settings(const Experiment* base, const Experiment& mine, const Experi
             if (base && reported) report.settings_kept.push_back(key);
         }
         if (pick) merged[key] = *pick;
+        if (!reported && pick != mv) report.sampler_states_taken = true;
     }
     return merged;
 }

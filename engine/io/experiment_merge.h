@@ -46,6 +46,9 @@ struct MergeReport {
     std::vector<std::string> settings_kept;     // changed on both sides; mine kept
     bool chosen_changed = false;                // chosen configurations changed elsewhere
     bool file_was_missing = false;              // the file had gone (moved, deleted) and was written again
+    // The file's sampler states were taken (another program's fit left newer warm starts). Not a
+    // change to report, so empty() ignores it, but a window showing mine must take the merge.
+    bool sampler_states_taken = false;
 
     bool empty() const;
     // The new index of mine's trial `index` (itself when it was not renumbered).

@@ -402,6 +402,7 @@ private slots:
         QCOMPARE(r.report.trials_added, std::vector<int>{3});
         QVERIFY(r.report.settings_changed.empty() && r.report.settings_kept.empty());
         QCOMPARE(describe_merge(r.report).size(), std::size_t{1});
+        QVERIFY(r.report.sampler_states_taken);
 
         // Both sides fitted again; elsewhere, trial 3's record was also changed.
         const Experiment base2 = r.experiment;
@@ -413,6 +414,7 @@ private slots:
         r = merge_experiments(&base2, mine, theirs);
         QCOMPARE(r.experiment.sampler_state->metrics[0].step_size, 0.5);
         QVERIFY(r.report.settings_kept.empty());
+        QVERIFY(!r.report.sampler_states_taken);  // mine kept
         QCOMPARE(*trial(r.experiment, 3).fit->rhat, 1.2);
         QCOMPARE(r.report.trials_changed, std::vector<int>{3});
         // Only this side fitted: kept; a state dropped elsewhere only: dropped.
@@ -421,7 +423,12 @@ private slots:
         QCOMPARE(merge_experiments(&base2, mine, base2).experiment.sampler_state->metrics[0].step_size, 0.5);
         theirs = base2;
         theirs.sampler_state.reset();
-        QVERIFY(!merge_experiments(&base2, base2, theirs).experiment.sampler_state.has_value());
+        r = merge_experiments(&base2, base2, theirs);
+        QVERIFY(!r.experiment.sampler_state.has_value());
+        // Nothing to tell anyone, but a window showing base2 must take the merge.
+        QVERIFY(r.report.empty());
+        QVERIFY(r.report.sampler_states_taken);
+        QVERIFY(!merge_experiments(&base2, base2, base2).report.sampler_states_taken);
     }
 
     void nothingChangedReportsNothing() {

@@ -167,6 +167,32 @@ private slots:
                  qPrintable(run.err));
     }
 
+    // Another program's fit left only new warm starts in the file (no trial, no setting changed):
+    // the explorer takes them without a message, so its next step starts from them.
+    void samplerStateWrittenElsewhereIsTaken() {
+        const QString path = write_manual("warm.sebo.json");
+        MainWindow w;
+        w.setRememberRecentFiles(false);
+        QVERIFY(w.openFile(path));
+        QVERIFY(!w.document()->experiment().sampler_state.has_value());
+        const QString message = w.messageBar()->text();
+
+        Experiment elsewhere = load_experiment(path.toStdString());
+        MetricSamplerState state;
+        state.metric = "y";
+        state.step_size = 0.375;
+        state.dense_metric = false;
+        state.positions = {{-1.0, 0.5, 0.25, -2.0, 0.1}};  // 2 inputs: 5 coordinates
+        state.inverse_metric = {1.0, 0.5, 0.5, 2.0, 0.1};
+        elsewhere.sampler_state = SamplerState{{state}};
+        save_experiment(elsewhere, path.toStdString());
+
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->experiment().sampler_state.has_value(), kGuardMs);
+        QCOMPARE(w.document()->experiment().sampler_state->metrics.at(0).step_size, 0.375);
+        QCOMPARE(w.messageBar()->text(), message);
+        QVERIFY(!w.document()->isModified());
+    }
+
     // Both sides recorded trial 0 (the explorer's result not saved yet, `sebo observe` another
     // value): the file's stays trial 0, the explorer's is kept as a new trial; nothing is lost.
     void clashingResultsAreBothKept() {
