@@ -88,12 +88,16 @@ private slots:
         pc.zoomAxis(*axis, 2.0, 2.0);
         QVERIFY(pc.axes()[*axis].shown_low > 0.0);
         QCOMPARE(ticks(*axis), (Ticks{{2.0, "zstd"}, {1.0, "lz4"}}));
-        // Zoomed further, between two values: the axis stops at one value's span, so a value is
-        // always in view (here lz4, under the pointer at 1.4), wherever it is panned to.
+        // Zoomed further: the axis stops at one value's span (here it has it already: [1, 2]
+        // stays), and panned between two values it still shows one, so it is always labelled.
         pc.zoomAxis(*axis, 1.4, 8.0);
-        SEBO_COMPARE_NEAR(pc.axes()[*axis].shown_high - pc.axes()[*axis].shown_low, 1.0, 1e-12);
+        SEBO_COMPARE_NEAR(pc.axes()[*axis].shown_low, 1.0, 1e-12);
+        SEBO_COMPARE_NEAR(pc.axes()[*axis].shown_high, 2.0, 1e-12);
+        pc.panAxis(*axis, 0.3);
+        QCOMPARE(ticks(*axis), (Ticks{{2.0, "zstd"}}));
+        pc.panAxis(*axis, -0.6);
         QCOMPARE(ticks(*axis), (Ticks{{1.0, "lz4"}}));
-        pc.zoomAxis(*axis, 1.4, 4.0);
+        pc.zoomAxis(*axis, 1.2, 4.0);
         SEBO_COMPARE_NEAR(pc.axes()[*axis].shown_high - pc.axes()[*axis].shown_low, 1.0, 1e-12);
         for (const double fraction : {0.13, 0.29, 0.5, -0.77}) {
             pc.panAxis(*axis, fraction);
