@@ -16,6 +16,7 @@
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QScatterSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QStackedBarSeries>
 #include <QValueAxis>
 #include <algorithm>
@@ -388,24 +389,33 @@ std::unique_ptr<QChart> bench_activation_chart(const ProblemSummary& problem, st
                                .arg(problem_title(problem), label(s.strategy))
                                .arg(s.runs == 1 ? QString("1 seed") : QString("%1 seeds").arg(s.runs)));
     const bool known = !problem.effective_parameters.empty();
+    const auto name = [&](int i) {
+        return named ? QString::fromStdString(names[static_cast<std::size_t>(i)]) : QString("x%1").arg(i);
+    };
+    // Names longer than the indices would be elided under many upright bars: lying bars give each
+    // its line, the first at the top (Qt draws the first category at the bottom).
+    const bool sideways = shown.size() > 8 && std::any_of(shown.begin(), shown.end(), [&](int i) { return name(i).size() > 4; });
+    std::vector<int> order = shown;
+    if (sideways) std::reverse(order.begin(), order.end());
     auto* effective_set = new QBarSet(known ? "Effective parameter" : "Parameter");
     auto* other_set = new QBarSet("Other parameter");
     QStringList categories;
-    for (int i : shown) {
+    for (int i : order) {
         const double percent = 100.0 * frequency[static_cast<std::size_t>(i)];
-        categories << (named ? QString::fromStdString(names[static_cast<std::size_t>(i)]) : QString("x%1").arg(i));
+        categories << name(i);
         const bool highlight = !known || effective(i);
         *effective_set << (highlight ? percent : 0.0);
         *other_set << (highlight ? 0.0 : percent);
     }
-    auto* series = new QStackedBarSeries;
+    QAbstractBarSeries* series = sideways ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
+                                          : static_cast<QAbstractBarSeries*>(new QStackedBarSeries);
     series->append(effective_set);
     if (known) series->append(other_set);
     else delete other_set;
     // Few bars stay bar-shaped rather than filling the width.
     series->setBarWidth(0.7 * std::min(1.0, static_cast<double>(shown.size()) / 8.0));
 
-    auto* axis_x = new QBarCategoryAxis;
+    auto* parameter_axis = new QBarCategoryAxis;
     QString axis_title = "Parameter";
     if (top_only) {
         const int active = d - never;
@@ -414,17 +424,17 @@ std::unique_ptr<QChart> bench_activation_chart(const ProblemSummary& problem, st
                           : QString(" (the %1 ever active of %2").arg(active).arg(d);
         axis_title += known ? ", and the effective ones)" : ")";
     }
-    style_axis(axis_x, axis_title);
-    axis_x->append(categories);
-    axis_x->setGridLineVisible(false);
-    auto* axis_y = new QValueAxis;
-    style_axis(axis_y, "Active in % of frontier configurations");
-    axis_y->setRange(0.0, 100.0);
-    axis_y->setTickCount(6);
-    axis_y->setLabelFormat("%d%%");
-    chart->addAxis(axis_x, Qt::AlignBottom);
-    chart->addAxis(axis_y, Qt::AlignLeft);
-    attach(*chart, series, axis_x, axis_y);
+    style_axis(parameter_axis, axis_title);
+    parameter_axis->append(categories);
+    parameter_axis->setGridLineVisible(false);
+    auto* share_axis = new QValueAxis;
+    style_axis(share_axis, "Active in % of frontier configurations");
+    share_axis->setRange(0.0, 100.0);
+    share_axis->setTickCount(6);
+    share_axis->setLabelFormat("%d%%");
+    chart->addAxis(parameter_axis, sideways ? Qt::AlignLeft : Qt::AlignBottom);
+    chart->addAxis(share_axis, sideways ? Qt::AlignBottom : Qt::AlignLeft);
+    attach(*chart, series, parameter_axis, share_axis);
     effective_set->setColor(known ? kEffective : kUnknownEffective);
     effective_set->setBorderColor(known ? kEffective : kUnknownEffective);
     if (known) {

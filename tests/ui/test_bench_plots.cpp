@@ -16,6 +16,7 @@
 #include <QLogValueAxis>
 #include <QProcess>
 #include <QScatterSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QStackedBarSeries>
 #include <QTemporaryDir>
 #include <QValueAxis>
@@ -346,19 +347,33 @@ private slots:
         s.activation_frequency[0] = 1.0;
         s.activation_frequency[4] = 0.5;
         s.activation_frequency[5] = 0.25;
+        // Names longer than the indices: the bars lie, a line per parameter, the first on top
+        // (Qt's first category is the lowest).
         const auto chart = bench_activation_chart(p, 1);
         QVERIFY(chart);
-        auto* x = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Horizontal).value(0));
-        QVERIFY(x);
-        const QStringList categories = x->categories();
+        auto* series = qobject_cast<QHorizontalStackedBarSeries*>(chart->series().value(0));
+        QVERIFY(series);
+        auto* names = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Vertical).value(0));
+        QVERIFY(names);
+        QStringList categories = names->categories();
+        std::reverse(categories.begin(), categories.end());
         QCOMPARE(categories.size(), 19);
         QCOMPARE(categories.mid(0, 7), (QStringList{"fa", "fb", "fc", "threads", "codec", "level", "n01"}));
         QCOMPARE(categories.back(), QString("n13"));
         QVERIFY(!categories.contains("region"));
+        // The bars follow their names: fa 100 %, codec 50 % (effective), level 25 % (other).
+        QBarSet* effective = series->barSets()[0];
+        QBarSet* other = series->barSets()[1];
+        QCOMPARE(effective->at(18), 100.0);
+        QCOMPARE(effective->at(18 - 4), 50.0);
+        QCOMPARE(other->at(18 - 5), 25.0);
+        QCOMPARE(effective->at(18 - 5), 0.0);
 
+        // A label this program does not know: the indices, upright as usual.
         p.problem = "no-such-problem";
         const auto unknown = bench_activation_chart(p, 1);
-        x = qobject_cast<QBarCategoryAxis*>(unknown->axes(Qt::Horizontal).value(0));
+        QVERIFY(qobject_cast<QStackedBarSeries*>(unknown->series().value(0)));
+        auto* x = qobject_cast<QBarCategoryAxis*>(unknown->axes(Qt::Horizontal).value(0));
         QCOMPARE(x->categories().mid(0, 3), (QStringList{"x0", "x1", "x2"}));
         QCOMPARE(bench_parameter_names("branin/dim=4"), (std::vector<std::string>{"x0", "x1", "x2", "x3"}));
         QVERIFY(bench_parameter_names("branin/dim=").empty());
