@@ -427,6 +427,9 @@ std::unique_ptr<QChart> bench_activation_chart(const ProblemSummary& problem, st
     style_axis(parameter_axis, axis_title);
     parameter_axis->append(categories);
     parameter_axis->setGridLineVisible(false);
+    // Qt Charts shows only "…" for every name when the names are taller than a bar's line (more
+    // than about 20 at the plots' size): smaller type then.
+    if (sideways && shown.size() > 20) parameter_axis->setLabelsFont(plot_font(7.0));
     auto* share_axis = new QValueAxis;
     style_axis(share_axis, "Active in % of frontier configurations");
     share_axis->setRange(0.0, 100.0);
