@@ -9,6 +9,7 @@
 #include <QFont>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
+#include <QHorizontalStackedBarSeries>
 #include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
@@ -16,7 +17,6 @@
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QScatterSeries>
-#include <QHorizontalStackedBarSeries>
 #include <QStackedBarSeries>
 #include <QValueAxis>
 #include <algorithm>

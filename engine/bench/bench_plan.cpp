@@ -1,6 +1,7 @@
 #include "bench/bench_plan.h"
 
 #include <cmath>
+#include <exception>
 #include <sstream>
 
 #include "core/format.h"
@@ -111,7 +112,7 @@ std::vector<std::string> bench_parameter_names(const std::string& label) {
     try {
         const std::shared_ptr<const Problem> problem = make_problem(parse_bench_problem(label, "problem").spec);
         for (const Parameter& p : problem->space().parameters()) names.push_back(p.name);
-    } catch (const InputError&) {
+    } catch (const std::exception&) {  // InputError, or a problem that cannot be made here
         names.clear();
     }
     return names;

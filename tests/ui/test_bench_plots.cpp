@@ -10,13 +10,13 @@
 #include <QChart>
 #include <QDir>
 #include <QFileInfo>
+#include <QHorizontalStackedBarSeries>
 #include <QImage>
 #include <QImageReader>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QProcess>
 #include <QScatterSeries>
-#include <QHorizontalStackedBarSeries>
 #include <QStackedBarSeries>
 #include <QTemporaryDir>
 #include <QValueAxis>
