@@ -219,6 +219,15 @@ double ChartPanel::niceInterval(double span, int ticks, double minimum) {
     return std::max(step, minimum);
 }
 
+QValueAxis* ChartPanel::dynamicAxis(const QString& title, const QString& format) {
+    auto* axis = new QValueAxis;
+    if (!title.isEmpty()) axis->setTitleText(title);
+    axis->setLabelFormat(format);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0.0);
+    return axis;
+}
+
 void ChartPanel::setAxis(QValueAxis* axis, double low, double high, double interval) {
     if (interval >= axis->tickInterval()) {
         axis->setTickInterval(interval);

@@ -53,6 +53,9 @@ public:
     // range, or the new interval over the old range): Qt Charts lays out one text item per
     // tick at once, so a 2,000-trial axis briefly ticked every 1 cost seconds.
     static void setAxis(QValueAxis* axis, double low, double high, double interval);
+    // A value axis with dynamic ticks anchored at 0 (the views set their interval with setAxis),
+    // its labels in `format` (e.g. "%d" for counts), titled when `title` is not empty.
+    static QValueAxis* dynamicAxis(const QString& title, const QString& format);
     std::optional<QString> saveSvg(const QString& path) const;
 
     // Colours the chart from the widget's palette (palette_colors.h): background, axes, grid,

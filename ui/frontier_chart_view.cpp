@@ -87,15 +87,8 @@ FrontierChartView::FrontierChartView(QWidget* parent) : TrialChartPanel(parent) 
     error_bar_item_->setZValue(5.5);
     connect(c, &QChart::plotAreaChanged, this, [this] { updateErrorBarPath(); });
 
-    axis_x_ = new QValueAxis;
-    axis_x_->setTitleText(tr("Active parameters"));
-    axis_x_->setLabelFormat("%d");
-    axis_x_->setTickType(QValueAxis::TicksDynamic);
-    axis_x_->setTickAnchor(0);
-    axis_y_ = new QValueAxis;
-    axis_y_->setLabelFormat("%.4g");
-    axis_y_->setTickType(QValueAxis::TicksDynamic);
-    axis_y_->setTickAnchor(0.0);
+    axis_x_ = dynamicAxis(tr("Active parameters"), "%d");
+    axis_y_ = dynamicAxis({}, "%.4g");
     axis_y_log_ = new QLogValueAxis(this);
     axis_y_log_->setLabelFormat("%.3g");
     axis_y_log_->setBase(10.0);

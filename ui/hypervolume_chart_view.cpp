@@ -38,17 +38,10 @@ HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, 
     c->addSeries(initial_);
     c->addSeries(trace_);
     c->addSeries(beyond_);
-    axis_x_ = new QValueAxis;
-    axis_x_->setTitleText(tr("Trial"));
-    axis_x_->setLabelFormat("%d");
-    axis_x_->setTickType(QValueAxis::TicksDynamic);
-    axis_x_->setTickAnchor(0);
-    axis_y_ = new QValueAxis;
+    axis_x_ = dynamicAxis(tr("Trial"), "%d");
     // No axis title: the legend and the panel say what is plotted, and a short panel keeps its
     // tick labels (Qt Charts cuts a title longer than the axis).
-    axis_y_->setLabelFormat("%.4g");
-    axis_y_->setTickType(QValueAxis::TicksDynamic);
-    axis_y_->setTickAnchor(0.0);
+    axis_y_ = dynamicAxis({}, "%.4g");
     c->addAxis(axis_x_, Qt::AlignBottom);
     c->addAxis(axis_y_, Qt::AlignLeft);
     for (QAbstractSeries* s : c->series()) {

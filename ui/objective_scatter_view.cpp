@@ -91,14 +91,8 @@ ObjectiveScatterView::ObjectiveScatterView(QWidget* parent) : TrialChartPanel(pa
     c->addSeries(excluded_);
     c->addSeries(selected_);
 
-    axis_x_ = new QValueAxis;
-    axis_x_->setLabelFormat("%.4g");
-    axis_x_->setTickType(QValueAxis::TicksDynamic);
-    axis_x_->setTickAnchor(0.0);
-    axis_y_ = new QValueAxis;
-    axis_y_->setLabelFormat("%.4g");
-    axis_y_->setTickType(QValueAxis::TicksDynamic);
-    axis_y_->setTickAnchor(0.0);
+    axis_x_ = dynamicAxis({}, "%.4g");
+    axis_y_ = dynamicAxis({}, "%.4g");
     c->addAxis(axis_x_, Qt::AlignBottom);
     c->addAxis(axis_y_, Qt::AlignLeft);
     for (QAbstractSeries* s : c->series()) {
