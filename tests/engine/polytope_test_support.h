@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <QtGlobal>
 #include <cmath>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -14,6 +15,14 @@
 #include "space/search_space.h"
 
 namespace sebo::test {
+
+// A vector from its entries: vec({0.2, 0.5}).
+inline Eigen::VectorXd vec(std::initializer_list<double> v) {
+    Eigen::VectorXd x(static_cast<Eigen::Index>(v.size()));
+    Eigen::Index i = 0;
+    for (double a : v) x[i++] = a;
+    return x;
+}
 
 // A polytope with `inequalities` random half-spaces and `equalities` random hyperplanes, all
 // through or around one random point c in [0.15, 0.85]^d, so that it is never empty: each

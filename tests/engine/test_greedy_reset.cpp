@@ -12,19 +12,15 @@
 #include "experiment/sobol_strategy.h"
 #include "io/experiment_file.h"
 #include "optimize/greedy_reset.h"
+#include "polytope_test_support.h"
 #include "space/polytope.h"
 #include "test_support.h"
 
 using namespace sebo;
 
-namespace {
+using sebo::test::vec;
 
-Eigen::VectorXd vec(std::initializer_list<double> v) {
-    Eigen::VectorXd x(static_cast<Eigen::Index>(v.size()));
-    Eigen::Index i = 0;
-    for (double a : v) x[i++] = a;
-    return x;
-}
+namespace {
 
 // v(x) = Σ w_j x_j with w = (1/8, 1/2, 1/4, 1/16, 1/16): from x = 1 towards t = 0 the resets cost
 // 1/16, 1/16 (a tie: column 3 before 4), 1/8, 1/4, 1/2 of the start value 1.

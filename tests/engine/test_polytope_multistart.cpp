@@ -19,15 +19,9 @@
 using namespace sebo;
 using sebo::test::polytope_of;
 using sebo::test::unit_space;
+using sebo::test::vec;
 
 namespace {
-
-Eigen::VectorXd vec(std::initializer_list<double> v) {
-    Eigen::VectorXd x(static_cast<Eigen::Index>(v.size()));
-    Eigen::Index i = 0;
-    for (double a : v) x[i++] = a;
-    return x;
-}
 
 // −Σ w_j (x_j − c_j)²: its maximum over P is the w-weighted projection of c.
 SmoothObjective quadratic(const Eigen::VectorXd& c, const Eigen::VectorXd& w) {

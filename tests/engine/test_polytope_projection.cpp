@@ -15,15 +15,9 @@
 using namespace sebo;
 using sebo::test::polytope_of;
 using sebo::test::unit_space;
+using sebo::test::vec;
 
 namespace {
-
-Eigen::VectorXd vec(std::initializer_list<double> v) {
-    Eigen::VectorXd x(static_cast<Eigen::Index>(v.size()));
-    Eigen::Index i = 0;
-    for (double a : v) x[i++] = a;
-    return x;
-}
 
 void compare_vectors(const Eigen::VectorXd& actual, const Eigen::VectorXd& expected, double tolerance) {
     QCOMPARE(actual.size(), expected.size());
