@@ -17,7 +17,6 @@
 #include "test_support.h"
 
 using namespace sebo;
-
 using sebo::test::vec;
 
 namespace {
