@@ -203,8 +203,10 @@ int command_info(const Args& args) {
         if (e.outcomes.is_tracked(metric)) tracked += (tracked.empty() ? "" : ", ") + metric;
     if (!constraints.empty()) std::printf("constraints  %s\n", constraints.c_str());
     if (!tracked.empty()) std::printf("tracked      %s\n", tracked.c_str());
-    std::printf("method       %s, %d initial Sobol trials, budget %d, seed %llu\n", to_string(e.method.strategy),
-                e.method.initial_trials, e.method.budget, static_cast<unsigned long long>(e.seed));
+    // The status quo, when measured first, is one of the initial trials (experiment/status_quo.h).
+    std::printf("method       %s, %d initial trials (%s), budget %d, seed %llu\n", to_string(e.method.strategy),
+                e.method.initial_trials, e.method.status_quo_first ? "the status quo, then Sobol" : "Sobol",
+                e.method.budget, static_cast<unsigned long long>(e.seed));
     std::printf("parameters   %d (%d integer, %s%d log scale)", e.space.dimension(), integers,
                 choices ? (std::to_string(choices) + " choice, ").c_str() : "", logs);
     if (e.space.has_groups()) std::printf(", %d groups", e.space.group_count());

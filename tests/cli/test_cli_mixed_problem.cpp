@@ -120,6 +120,11 @@ private slots:
                      .code,
                  0);
         QCOMPARE(read_json(plain)["trials"].toArray()[0].toObject()["generator"].toString(), QString("sobol"));
+        // `sebo info` says how the initial trials begin.
+        const Result info = run_sebo({"info", file});
+        QVERIFY2(info.out.contains("method       sobol, 8 initial trials (the status quo, then Sobol), budget 3,"),
+                 qPrintable(info.out));
+        QVERIFY2(run_sebo({"info", plain}).out.contains("8 initial trials (Sobol), budget 1,"), qPrintable(info.out));
 
         const Result resume = run_sebo({"run", file, "--trials", "4", "--status-quo", "--quiet"});
         QCOMPARE(resume.code, 2);
