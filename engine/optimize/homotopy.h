@@ -73,7 +73,9 @@ struct OptimizedCandidate {
     double value = 0.0;         // exact acquisition value at x
     int stages = 0;             // stages run
     int local_optimizations = 0;
-    int evaluations = 0;        // of the acquisition by the local optimizations (value and gradient)
+    // Acquisition evaluations (value and gradient) by the local optimizations: the stages' and,
+    // with choice parameters, the choice search's (which stage_evaluations does not list).
+    int evaluations = 0;
     std::vector<int> stage_paths;        // per stage: the paths (distinct starts) optimized
     std::vector<int> stage_evaluations;  // per stage: the acquisition evaluations they took
     int best_stage = -1;        // the stage whose optimum won (−1: a raw sample)
