@@ -48,13 +48,18 @@ build() {
   cmake --build "$BUILD_DIR" -j "$JOBS"
 }
 
+started=$SECONDS
 install_missing
 build
+built=$SECONDS
 
 case "$mode" in
   test)
     export QT_QPA_PLATFORM=offscreen
-    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" "$@"
+    status=0
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" "$@" || status=$?
+    echo "== ./run.sh test: set-up and build $((built - started)) s, tests $((SECONDS - built)) s, $((SECONDS - started)) s in all"
+    exit "$status"
     ;;
   gui)
     example=resources/examples/branin-50d.sebo.json

@@ -20,8 +20,6 @@ auto parsed(Parse parse) {
     }
 }
 
-std::string quoted(const std::string& text) { return "'" + text + "'"; }
-
 }  // namespace
 
 std::vector<OptionSpec> outcome_option_specs() {
@@ -42,10 +40,10 @@ Outcomes outcomes_from_options(const Arguments& parser, const std::optional<Outc
     for (const std::string& text : parser.values("objective")) {
         Objective objective = parsed([&] { return parse_objective_text(text, "--objective"); });
         if (base && !base->has_metric(objective.metric))
-            throw UsageError("--objective: " + quoted(objective.metric) + " is not a metric of the problem; its metrics are " +
+            throw UsageError("--objective: " + single_quoted(objective.metric) + " is not a metric of the problem; its metrics are " +
                              base->metric_list());
         if (outcomes.objective_on(objective.metric))
-            throw UsageError("--objective: " + quoted(objective.metric) + " is given twice; a metric is one objective at most");
+            throw UsageError("--objective: " + single_quoted(objective.metric) + " is given twice; a metric is one objective at most");
         outcomes.metrics.push_back(objective.metric);
         outcomes.objectives.push_back(std::move(objective));
     }
@@ -62,8 +60,8 @@ Outcomes outcomes_from_options(const Arguments& parser, const std::optional<Outc
     for (const std::string& name : parser.values("metric")) {
         if (name.empty()) throw UsageError("--metric: the metric name is empty");
         if (outcomes.objective_on(name))
-            throw UsageError("--metric: " + quoted(name) + " is already an objective (--metric declares the other metrics)");
-        if (outcomes.has_metric(name)) throw UsageError("--metric: " + quoted(name) + " is given twice");
+            throw UsageError("--metric: " + single_quoted(name) + " is already an objective (--metric declares the other metrics)");
+        if (outcomes.has_metric(name)) throw UsageError("--metric: " + single_quoted(name) + " is given twice");
         outcomes.metrics.push_back(name);
     }
     if (base)
@@ -78,18 +76,18 @@ Outcomes outcomes_from_options(const Arguments& parser, const std::optional<Outc
         if (it == outcomes.objectives.end()) {
             std::string objectives;
             for (const Objective& o : outcomes.objectives) objectives += (objectives.empty() ? "'" : ", '") + o.metric + "'";
-            throw UsageError("--threshold: " + quoted(text) + " names " + quoted(name) +
+            throw UsageError("--threshold: " + single_quoted(text) + " names " + single_quoted(name) +
                              ", which is not an objective (the objectives: " + objectives + ")");
         }
         if (std::find(thresholds.begin(), thresholds.end(), name) != thresholds.end())
-            throw UsageError("--threshold: " + quoted(name) + " is given twice");
+            throw UsageError("--threshold: " + single_quoted(name) + " is given twice");
         thresholds.push_back(name);
         it->threshold = value;
     }
     for (const std::string& text : parser.values("constraint")) {
         OutcomeConstraint constraint = parsed([&] { return parse_constraint_text(text, "--constraint"); });
         if (!outcomes.has_metric(constraint.metric))
-            throw UsageError("--constraint: " + quoted(text) + " is on the unknown metric " + quoted(constraint.metric) +
+            throw UsageError("--constraint: " + single_quoted(text) + " is on the unknown metric " + single_quoted(constraint.metric) +
                              "; the metrics are " + outcomes.metric_list() + " (declare another one with --metric " +
                              constraint.metric + ")");
         outcomes.constraints.push_back(std::move(constraint));

@@ -5,6 +5,7 @@
 #include "cli/shared_file.h"
 #include "core/format.h"
 #include "core/input_error.h"
+#include "evaluators/shell_quoting.h"
 #include "experiment/analytics.h"
 #include "experiment/extreme_values.h"
 #include "experiment/runner.h"
@@ -12,18 +13,6 @@
 #include "io/shared_experiment_file.h"
 
 namespace sebo::cli {
-
-namespace {
-
-// A file name as the user would type it again in the suggested command.
-std::string quoted(const std::string& text) {
-    if (!text.empty() && text.find_first_of(" \t'\"\\$`!*?;&|<>()[]{}#~") == std::string::npos) return text;
-    std::string out = "'";
-    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
-}  // namespace
 
 int observe_exclusion(const Arguments& parser, const std::string& path, bool quiet) {
     const bool exclude = parser.has("exclude");
@@ -73,7 +62,7 @@ int observe_exclusion(const Arguments& parser, const std::string& path, bool qui
     std::fprintf(stderr, "hypervolume %s (was %s); saved in %s\n", format_short(hypervolume_after).c_str(),
                  format_short(hypervolume_before).c_str(), path.c_str());
     if (exclude)
-        std::fprintf(stderr, "undo with: sebo observe %s --trial %d --include\n", quoted(path).c_str(), index);
+        std::fprintf(stderr, "undo with: sebo observe %s --trial %d --include\n", shell_quoted(path).c_str(), index);
     return 0;
 }
 
@@ -81,7 +70,7 @@ void warn_extreme_values(const Experiment& experiment, const std::vector<int>& t
     for (int index : trials)
         if (const auto extreme = find_extreme_value(experiment, index))
             std::fprintf(stderr, "warning: %s; if it is a failed measurement: sebo observe %s --trial %d --exclude \"REASON\"\n",
-                         describe(*extreme).c_str(), quoted(path).c_str(), index);
+                         describe(*extreme).c_str(), shell_quoted(path).c_str(), index);
 }
 
 }  // namespace sebo::cli

@@ -1,5 +1,7 @@
 #include "core/format.h"
 
+#include <cctype>
+
 #include <charconv>
 #include <cmath>
 
@@ -20,5 +22,14 @@ std::string format_short(double value, int digits) {
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, digits);
     return std::string(buffer, result.ptr);
 }
+
+std::string single_quoted(const std::string& text) { return "'" + text + "'"; }
+
+std::string lower_case(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+std::string two_digits(int number) { return (number >= 0 && number < 10 ? "0" : "") + std::to_string(number); }
 
 }  // namespace sebo

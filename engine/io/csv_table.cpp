@@ -14,6 +14,7 @@
 #include <set>
 #include <system_error>
 
+#include "core/format.h"
 #include "core/input_error.h"
 
 namespace sebo {
@@ -21,10 +22,6 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
-std::string lower_case(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 // Reads records one at a time, counting lines as it goes (quoted fields may span lines).
 class CsvReader {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/format.h"
 #include "core/input_error.h"
 #include "io/csv_table.h"
 
@@ -15,20 +16,18 @@ std::string trimmed(const std::string& text) {
     return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
-std::string quoted(const std::string& text) { return "'" + text + "'"; }
-
 std::string name_part(const std::string& text, std::size_t end, const std::string& field, const char* form) {
     const std::string name = trimmed(text.substr(0, end));
-    if (name.empty()) throw InputError(field, quoted(text) + " has no metric name; expected " + form);
+    if (name.empty()) throw InputError(field, single_quoted(text) + " has no metric name; expected " + form);
     return name;
 }
 
 double number_part(const std::string& text, std::size_t begin, const std::string& field, const char* what) {
     const std::string number = trimmed(text.substr(begin));
     const auto value = parse_number(number);
-    if (number.empty()) throw InputError(field, quoted(text) + " has no " + what);
-    if (!value) throw InputError(field, quoted(number) + " in " + quoted(text) + " is not a number");
-    if (!std::isfinite(*value)) throw InputError(field, quoted(number) + " in " + quoted(text) + " is not a finite number");
+    if (number.empty()) throw InputError(field, single_quoted(text) + " has no " + what);
+    if (!value) throw InputError(field, single_quoted(number) + " in " + single_quoted(text) + " is not a number");
+    if (!std::isfinite(*value)) throw InputError(field, single_quoted(number) + " in " + single_quoted(text) + " is not a finite number");
     return *value;
 }
 
@@ -45,7 +44,7 @@ Objective parse_objective_text(const std::string& text, const std::string& field
             name = trimmed(name.substr(0, colon));
         }
     }
-    if (name.empty()) throw InputError(field, quoted(text) + " has no metric name; expected NAME, NAME:max or NAME:min");
+    if (name.empty()) throw InputError(field, single_quoted(text) + " has no metric name; expected NAME, NAME:max or NAME:min");
     objective.metric = name;
     return objective;
 }
@@ -53,7 +52,7 @@ Objective parse_objective_text(const std::string& text, const std::string& field
 OutcomeConstraint parse_constraint_text(const std::string& text, const std::string& field) {
     const auto at_most = text.rfind("<="), at_least = text.rfind(">=");
     if (at_most == std::string::npos && at_least == std::string::npos)
-        throw InputError(field, quoted(text) + " is not a constraint; expected NAME<=BOUND or NAME>=BOUND");
+        throw InputError(field, single_quoted(text) + " is not a constraint; expected NAME<=BOUND or NAME>=BOUND");
     const bool upper = at_least == std::string::npos || (at_most != std::string::npos && at_most > at_least);
     const std::size_t op = upper ? at_most : at_least;
     OutcomeConstraint constraint;
@@ -65,7 +64,7 @@ OutcomeConstraint parse_constraint_text(const std::string& text, const std::stri
 
 std::pair<std::string, double> parse_named_number(const std::string& text, const std::string& field) {
     const auto equals = text.rfind('=');
-    if (equals == std::string::npos) throw InputError(field, quoted(text) + " is not NAME=VALUE");
+    if (equals == std::string::npos) throw InputError(field, single_quoted(text) + " is not NAME=VALUE");
     return {name_part(text, equals, field, "NAME=VALUE"), number_part(text, equals + 1, field, "value after '='")};
 }
 

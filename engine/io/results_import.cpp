@@ -13,13 +13,6 @@
 namespace sebo {
 namespace {
 
-std::string lower_case(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
-
-std::string quoted(const std::string& cell) { return "'" + cell + "'"; }
-
 // A numeric cell, or the reason it is not one.
 struct NumberCell {
     std::optional<double> value;
@@ -29,8 +22,8 @@ struct NumberCell {
 NumberCell read_number(const std::string& cell) {
     if (cell.empty()) return {std::nullopt, "a number is required"};
     const auto value = parse_number(cell);
-    if (!value) return {std::nullopt, quoted(cell) + " is not a number"};
-    if (!std::isfinite(*value)) return {std::nullopt, quoted(cell) + " is not a finite number"};
+    if (!value) return {std::nullopt, single_quoted(cell) + " is not a number"};
+    if (!std::isfinite(*value)) return {std::nullopt, single_quoted(cell) + " is not a finite number"};
     return {value, {}};
 }
 
@@ -41,7 +34,7 @@ NumberCell read_parameter_value(const Parameter& p, const std::string& cell) {
     if (const auto k = choice_index(p, cell)) return {static_cast<double>(*k), {}};
     std::string listed;
     for (const ChoiceValue& v : p.values) listed += (listed.empty() ? "" : "|") + v.text;
-    return {std::nullopt, quoted(cell) + " is not one of the values " + listed + " of parameter '" + p.name + "'"};
+    return {std::nullopt, single_quoted(cell) + " is not one of the values " + listed + " of parameter '" + p.name + "'"};
 }
 
 // The columns of one metric: its value, named after it (or "objective" when it is the
@@ -117,7 +110,7 @@ std::optional<CellProblem> read_metric_cells(const std::vector<MetricColumn>& co
             const std::string& sem_text = row.cells[*column.sem];
             const NumberCell sem = read_number(sem_text);
             if (!sem.value) return CellProblem{*column.sem, sem.problem};
-            if (*sem.value < 0.0) return CellProblem{*column.sem, quoted(sem_text) + " is negative"};
+            if (*sem.value < 0.0) return CellProblem{*column.sem, single_quoted(sem_text) + " is negative"};
             m.sem = sem.value;
         }
         values.emplace(column.metric, m);
@@ -251,7 +244,7 @@ ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, 
         } else if (status_text == "abandoned") {
             result.status = TrialStatus::Abandoned;
         } else {
-            invalid_cell(table.header[*status_column], quoted(row.cells[*status_column]) +
+            invalid_cell(table.header[*status_column], single_quoted(row.cells[*status_column]) +
                                                            " is not a status; expected completed, failed, abandoned or pending");
             continue;
         }
@@ -301,7 +294,7 @@ ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, 
             const NumberCell index = read_number(text);
             if (!index.value || std::floor(*index.value) != *index.value || *index.value < 0 || *index.value > INT_MAX) {
                 invalid_cell(table.header[*trial_column],
-                             index.value ? quoted(text) + " is not a trial index (a whole number >= 0)" : index.problem);
+                             index.value ? single_quoted(text) + " is not a trial index (a whole number >= 0)" : index.problem);
                 continue;
             }
             result.trial = static_cast<int>(*index.value);

@@ -20,13 +20,6 @@ namespace {
 constexpr std::array<const char*, 11> kColumns = {"name", "kind",  "lower", "upper",  "log",    "target",
                                                   "group", "min_change", "value", "values", "ordered"};
 
-std::string quoted(const std::string& cell) { return "'" + cell + "'"; }
-
-std::string lower_case(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
-
 // Reads the cells of one row, naming the line and column of any problem.
 class RowReader {
 public:
@@ -48,7 +41,7 @@ public:
     std::string text(const char* column) const {
         const std::string value = cell(column);
         if (const auto bad = find_invalid_utf8(value))
-            fail(column, quoted(escape_invalid_utf8(value)) + " is not UTF-8 text (byte " + std::to_string(*bad + 1) +
+            fail(column, single_quoted(escape_invalid_utf8(value)) + " is not UTF-8 text (byte " + std::to_string(*bad + 1) +
                              "); save the sheet as UTF-8");
         return value;
     }
@@ -57,8 +50,8 @@ public:
         const std::string text = cell(column);
         if (text.empty()) fail(column, "a number is required");
         const auto value = parse_number(text);
-        if (!value) fail(column, quoted(text) + " is not a number");
-        if (!std::isfinite(*value)) fail(column, quoted(text) + " is not a finite number");
+        if (!value) fail(column, single_quoted(text) + " is not a number");
+        if (!std::isfinite(*value)) fail(column, single_quoted(text) + " is not a finite number");
         return *value;
     }
 
@@ -72,7 +65,7 @@ public:
         const std::string text = cell("min_change");
         if (text.empty()) return std::nullopt;
         const auto change = min_change_from_text(text);
-        if (!change) fail("min_change", quoted(text) + " is not a number or a percentage of the range (such as 0.5 or 2%)");
+        if (!change) fail("min_change", single_quoted(text) + " is not a number or a percentage of the range (such as 0.5 or 2%)");
         return change;
     }
 
@@ -80,14 +73,14 @@ public:
         const std::string text = lower_case(cell(column));
         if (text.empty() || text == "false" || text == "no" || text == "0") return false;
         if (text == "true" || text == "yes" || text == "1") return true;
-        fail(column, quoted(cell(column)) + " is not true or false (or yes/no, 1/0)");
+        fail(column, single_quoted(cell(column)) + " is not true or false (or yes/no, 1/0)");
     }
 
     ParameterKind kind() const {
         const std::string text = lower_case(cell("kind"));
         if (text.empty()) return ParameterKind::Continuous;
         if (const auto kind = parameter_kind_from_string(text)) return *kind;
-        fail("kind", quoted(cell("kind")) + " is not a parameter kind; expected continuous, integer, choice or fixed");
+        fail("kind", single_quoted(cell("kind")) + " is not a parameter kind; expected continuous, integer, choice or fixed");
     }
 
     int line() const { return row_.line; }
@@ -132,7 +125,7 @@ void read_choice(Parameter& p, const RowReader& reader) {
                                     std::string(column == std::string("value") ? "a value" : "bounds"));
     for (const char* column : {"log", "min_change"})
         if (!reader.cell(column).empty())
-            reader.fail(column, quoted(reader.cell(column)) + ": a choice parameter has no " +
+            reader.fail(column, single_quoted(reader.cell(column)) + ": a choice parameter has no " +
                                     (column == std::string("log") ? "scale" : "minimum change"));
     const std::string list = reader.text("values");
     if (list.empty()) reader.fail("values", "a choice parameter needs its values, separated by | (such as none|lz4|zstd)");
@@ -175,7 +168,7 @@ SearchSpace space_from_csv_text(const std::string& text, const std::string& sour
         p.name = reader.text("name");
         if (p.name.empty()) reader.fail("name", "a parameter name must not be empty");
         if (const auto [it, inserted] = first_line.emplace(p.name, row.line); !inserted)
-            reader.fail("name", "duplicate parameter name " + quoted(p.name) + " (first on line " + std::to_string(it->second) + ")");
+            reader.fail("name", "duplicate parameter name " + single_quoted(p.name) + " (first on line " + std::to_string(it->second) + ")");
         p.kind = reader.kind();
         if (p.kind != ParameterKind::Choice) {
             if (!reader.cell("values").empty())

@@ -11,7 +11,7 @@ namespace sebo {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNotANumber = std::numeric_limits<double>::quiet_NaN();
 
 bool all_equal(const Eigen::MatrixXd& x) { return x.size() == 0 || (x.array() == x(0, 0)).all(); }
 
@@ -68,7 +68,7 @@ Eigen::MatrixXd rank_normalize(const Eigen::MatrixXd& draws) {
 
 double basic_rhat(const Eigen::MatrixXd& chains) {
     const Eigen::Index n = chains.rows(), m = chains.cols();
-    if (n < 2 || m < 1 || !chains.allFinite()) return kNaN;
+    if (n < 2 || m < 1 || !chains.allFinite()) return kNotANumber;
     if (all_equal(chains)) return 1.0;
     Eigen::VectorXd means(m), variances(m);
     for (Eigen::Index j = 0; j < m; ++j) {
@@ -83,7 +83,7 @@ double basic_rhat(const Eigen::MatrixXd& chains) {
 
 double effective_sample_size(const Eigen::MatrixXd& chains) {
     const Eigen::Index n = chains.rows(), m = chains.cols();
-    if (n < 3 || m < 1 || !chains.allFinite()) return kNaN;
+    if (n < 3 || m < 1 || !chains.allFinite()) return kNotANumber;
     const double total = static_cast<double>(n * m);
     if (all_equal(chains)) return total;
     const double nd = static_cast<double>(n);
@@ -133,7 +133,7 @@ double effective_sample_size(const Eigen::MatrixXd& chains) {
 }
 
 double split_rank_normalized_rhat(const Eigen::MatrixXd& draws) {
-    if (draws.size() == 0 || !draws.allFinite()) return kNaN;
+    if (draws.size() == 0 || !draws.allFinite()) return kNotANumber;
     const double bulk = basic_rhat(rank_normalize(split_chains(draws)));
     std::vector<double> sorted(draws.data(), draws.data() + draws.size());
     const std::size_t half = sorted.size() / 2;
@@ -142,12 +142,12 @@ double split_rank_normalized_rhat(const Eigen::MatrixXd& draws) {
     if (sorted.size() % 2 == 0) median = 0.5 * (median + *std::max_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(half)));
     const Eigen::MatrixXd folded = (draws.array() - median).abs().matrix();
     const double tail = basic_rhat(rank_normalize(split_chains(folded)));
-    if (std::isnan(bulk) || std::isnan(tail)) return kNaN;
+    if (std::isnan(bulk) || std::isnan(tail)) return kNotANumber;
     return std::max(bulk, tail);
 }
 
 double bulk_effective_sample_size(const Eigen::MatrixXd& draws) {
-    if (!draws.allFinite()) return kNaN;  // ranks of NaN are undefined
+    if (!draws.allFinite()) return kNotANumber;  // ranks of NaN are undefined
     return effective_sample_size(rank_normalize(split_chains(draws)));
 }
 

@@ -3,6 +3,8 @@
 #include <cassert>
 #include <string>
 
+#include "core/format.h"
+
 namespace sebo {
 
 namespace {
@@ -20,8 +22,6 @@ constexpr std::array<double, kP> kCurvature = {6.0, 4.0, 3.0, 2.0};
 constexpr int kGaining[3] = {2, 5, 9};
 constexpr std::array<double, kP> kResidual[3] = {
     {0.15, -0.10, 0.10, 0.00}, {-0.15, 0.20, -0.10, 0.10}, {-0.15, -0.10, -0.10, -0.20}};
-
-std::string two_digits(int i) { return (i < 10 ? "0" : "") + std::to_string(i); }
 
 }  // namespace
 

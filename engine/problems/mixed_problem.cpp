@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/format.h"
+
 namespace sebo {
 
 namespace {
@@ -27,8 +29,6 @@ Parameter choice(const std::string& name, std::vector<std::string> values, bool 
     p.target = target;
     return p;
 }
-
-std::string two_digits(int i) { return (i < 10 ? "0" : "") + std::to_string(i); }
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -186,5 +187,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+SEBO_TEST_MAIN(TestCli)
 #include "test_cli.moc"

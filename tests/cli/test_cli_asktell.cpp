@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -398,5 +399,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliAskTell)
+SEBO_TEST_MAIN(TestCliAskTell)
 #include "test_cli_asktell.moc"

@@ -13,6 +13,7 @@
 #include "core/format.h"
 #include "cli_test_support.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo::test;
 
@@ -233,5 +234,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliBench)
+SEBO_TEST_MAIN(TestCliBench)
 #include "test_cli_bench.moc"

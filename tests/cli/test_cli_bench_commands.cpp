@@ -11,6 +11,7 @@
 
 #include "bench/bench_results.h"
 #include "cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo::test;
@@ -145,5 +146,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliBenchCommands)
+SEBO_TEST_MAIN(TestCliBenchCommands)
 #include "test_cli_bench_commands.moc"

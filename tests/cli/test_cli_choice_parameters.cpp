@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -157,5 +158,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliChoiceParameters)
+SEBO_TEST_MAIN(TestCliChoiceParameters)
 #include "test_cli_choice_parameters.moc"

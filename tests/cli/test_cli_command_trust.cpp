@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -165,5 +166,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliCommandTrust)
+SEBO_TEST_MAIN(TestCliCommandTrust)
 #include "test_cli_command_trust.moc"

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -270,5 +271,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliExtremes)
+SEBO_TEST_MAIN(TestCliExtremes)
 #include "test_cli_extremes.moc"

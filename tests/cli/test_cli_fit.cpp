@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -240,5 +241,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliFit)
+SEBO_TEST_MAIN(TestCliFit)
 #include "test_cli_fit.moc"

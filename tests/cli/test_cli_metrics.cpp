@@ -12,6 +12,7 @@
 
 #include "cli/cli_test_support.h"
 #include "problems/branin_currin.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -406,5 +407,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliMetrics)
+SEBO_TEST_MAIN(TestCliMetrics)
 #include "test_cli_metrics.moc"

@@ -10,6 +10,7 @@
 
 #include "bench/bench_results.h"
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -158,5 +159,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliMixedProblem)
+SEBO_TEST_MAIN(TestCliMixedProblem)
 #include "test_cli_mixed_problem.moc"

@@ -13,6 +13,7 @@
 
 #include "cli/cli_test_support.h"
 #include "io/experiment_file.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -220,5 +221,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliParameterConstraints)
+SEBO_TEST_MAIN(TestCliParameterConstraints)
 #include "test_cli_parameter_constraints.moc"

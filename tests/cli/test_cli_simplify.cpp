@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -124,5 +125,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliSimplify)
+SEBO_TEST_MAIN(TestCliSimplify)
 #include "test_cli_simplify.moc"

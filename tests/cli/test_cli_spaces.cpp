@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -154,5 +155,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliSpaces)
+SEBO_TEST_MAIN(TestCliSpaces)
 #include "test_cli_spaces.moc"

@@ -35,6 +35,7 @@
 #include "io/file_lock.h"
 #include "io/shared_experiment_file.h"
 #include "lock_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -533,5 +534,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliWriters)
+SEBO_TEST_MAIN(TestCliWriters)
 #include "test_cli_writers.moc"

@@ -24,6 +24,7 @@
 #include "cli/cli_test_support.h"
 #include "io/experiment_file.h"
 #include "problems/problem_catalog.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -364,5 +365,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCrashSafety)
+SEBO_TEST_MAIN(TestCrashSafety)
 #include "test_crash_safety.moc"

@@ -9,6 +9,7 @@
 #include "experiment/model_step.h"
 #include "model/surrogate.h"
 #include "pareto/frontier.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -341,5 +342,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAcquisition)
+SEBO_TEST_MAIN(TestAcquisition)
 #include "test_acquisition.moc"

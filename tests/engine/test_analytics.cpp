@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "experiment/analytics.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -287,5 +288,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnalytics)
+SEBO_TEST_MAIN(TestAnalytics)
 #include "test_analytics.moc"

@@ -2,6 +2,7 @@
 // runs the four methods on the three problems with five seeds on the SAAS model, and the paper's
 // presets keep their settings.
 #include "bench/bench_plan.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -56,5 +57,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBenchPlan)
+SEBO_TEST_MAIN(TestBenchPlan)
 #include "test_bench_plan.moc"

@@ -21,6 +21,7 @@
 #include "core/input_error.h"
 #include "experiment/analytics.h"
 #include "problems/problem_catalog.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -507,5 +508,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBenchSummary)
+SEBO_TEST_MAIN(TestBenchSummary)
 #include "test_bench_summary.moc"

@@ -25,6 +25,7 @@
 #include "model/input_encoding.h"
 #include "optimize/homotopy.h"
 #include "parameter_builders.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -405,5 +406,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestChoiceParameters)
+SEBO_TEST_MAIN(TestChoiceParameters)
 #include "test_choice_parameters.moc"

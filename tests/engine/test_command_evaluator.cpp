@@ -29,6 +29,7 @@
 #include "experiment/runner.h"
 #include "experiment/sobol_strategy.h"
 #include "io/experiment_file.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -563,5 +564,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCommandEvaluator)
+SEBO_TEST_MAIN(TestCommandEvaluator)
 #include "test_command_evaluator.moc"

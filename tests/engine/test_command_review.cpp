@@ -15,6 +15,7 @@
 #include "evaluators/command_review.h"
 #include "evaluators/hijacking_variables.h"
 #include "evaluators/shell_quoting.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -334,5 +335,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCommandReview)
+SEBO_TEST_MAIN(TestCommandReview)
 #include "test_command_review.moc"

@@ -5,6 +5,7 @@
 
 #include "core/input_error.h"
 #include "io/csv_export.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -259,5 +260,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCsvExport)
+SEBO_TEST_MAIN(TestCsvExport)
 #include "test_csv_export.moc"

@@ -22,6 +22,7 @@
 #include "test_support.h"
 
 #include "experiment_file_fixtures.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::test::experiment_file;
@@ -516,5 +517,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExperimentFile)
+SEBO_TEST_MAIN(TestExperimentFile)
 #include "test_experiment_file.moc"

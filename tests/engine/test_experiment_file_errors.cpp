@@ -2,6 +2,7 @@
 // value in the InputError (test_experiment_file.cpp has the round trips, saves and versions).
 
 #include "experiment_file_fixtures.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::test::experiment_file;
@@ -211,5 +212,5 @@ private slots:
     // survives save -> load -> save with the same text.
 };
 
-QTEST_MAIN(TestExperimentFileErrors)
+SEBO_TEST_MAIN(TestExperimentFileErrors)
 #include "test_experiment_file_errors.moc"

@@ -15,6 +15,7 @@
 #include "io/experiment_file.h"
 #include "io/experiment_merge.h"
 #include "io/shared_experiment_file.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -593,5 +594,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExperimentMerge)
+SEBO_TEST_MAIN(TestExperimentMerge)
 #include "test_experiment_merge.moc"

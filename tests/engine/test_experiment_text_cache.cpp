@@ -11,6 +11,7 @@
 #include "io/experiment_file.h"
 #include "io/experiment_text_cache.h"
 #include "io/shared_experiment_file.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -205,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExperimentTextCache)
+SEBO_TEST_MAIN(TestExperimentTextCache)
 #include "test_experiment_text_cache.moc"

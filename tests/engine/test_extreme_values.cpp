@@ -10,6 +10,7 @@
 #include "core/robust_spread.h"
 #include "experiment/extreme_values.h"
 #include "experiment/trial_exclusion.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -205,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExtremeValues)
+SEBO_TEST_MAIN(TestExtremeValues)
 #include "test_extreme_values.moc"

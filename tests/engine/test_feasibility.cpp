@@ -11,6 +11,7 @@
 #include "acquisition/feasibility.h"
 #include "acquisition/feasibility_weighted.h"
 #include "acquisition/gaussian.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -204,5 +205,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFeasibility)
+SEBO_TEST_MAIN(TestFeasibility)
 #include "test_feasibility.moc"

@@ -20,6 +20,7 @@
 #include "io/file_lock.h"
 #include "io/shared_experiment_file.h"
 #include "lock_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -267,5 +268,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFileLock)
+SEBO_TEST_MAIN(TestFileLock)
 #include "test_file_lock.moc"

@@ -21,6 +21,7 @@
 #include "io/results_import.h"
 #include "io/space_file.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 
@@ -164,5 +165,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFuzzRegressions)
+SEBO_TEST_MAIN(TestFuzzRegressions)
 #include "test_fuzz_regressions.moc"

@@ -9,6 +9,7 @@
 #include "model/gaussian_process.h"
 #include "model/jittered_cholesky.h"
 #include "model/portable_random.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -290,5 +291,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGaussianProcess)
+SEBO_TEST_MAIN(TestGaussianProcess)
 #include "test_gp.moc"

@@ -13,6 +13,7 @@
 #include "model/portable_random.h"
 #include "model/standardizer.h"
 #include "model_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -286,5 +287,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGpFit)
+SEBO_TEST_MAIN(TestGpFit)
 #include "test_gp_fit.moc"

@@ -14,6 +14,7 @@
 #include "optimize/greedy_reset.h"
 #include "polytope_test_support.h"
 #include "space/polytope.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -268,5 +269,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGreedyReset)
+SEBO_TEST_MAIN(TestGreedyReset)
 #include "test_greedy_reset.moc"

@@ -8,6 +8,7 @@
 #include "model/standardizer.h"
 #include "model/surrogate.h"
 #include "optimize/homotopy.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -276,5 +277,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHomotopy)
+SEBO_TEST_MAIN(TestHomotopy)
 #include "test_homotopy.moc"

@@ -24,6 +24,7 @@
 #include "io/space_file.h"
 #include "io/utf8_text.h"
 #include "problems/problem_catalog.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -774,5 +775,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHostileFiles)
+SEBO_TEST_MAIN(TestHostileFiles)
 #include "test_hostile_files.moc"

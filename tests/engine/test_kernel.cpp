@@ -4,6 +4,7 @@
 
 #include "model/matern52_kernel.h"
 #include "model/standardizer.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -108,5 +109,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKernel)
+SEBO_TEST_MAIN(TestKernel)
 #include "test_kernel.moc"

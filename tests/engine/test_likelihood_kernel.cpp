@@ -11,6 +11,7 @@
 #include "model/likelihood_kernel.h"
 #include "model/marginal_likelihood.h"
 #include "model_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -115,5 +116,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLikelihoodKernel)
+SEBO_TEST_MAIN(TestLikelihoodKernel)
 #include "test_likelihood_kernel.moc"

@@ -9,6 +9,7 @@
 #include "space/search_space.h"
 #include "parameter_builders.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 
@@ -281,5 +282,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLinearConstraint)
+SEBO_TEST_MAIN(TestLinearConstraint)
 #include "test_linear_constraint.moc"

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "optimize/linear_program.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -205,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLinearProgram)
+SEBO_TEST_MAIN(TestLinearProgram)
 #include "test_linear_program.moc"

@@ -10,6 +10,7 @@
 
 #include "model/mcmc_diagnostics.h"
 #include "model/portable_random.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -179,5 +180,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMcmcDiagnostics)
+SEBO_TEST_MAIN(TestMcmcDiagnostics)
 #include "test_mcmc_diagnostics.moc"

@@ -17,6 +17,7 @@
 #include "space/min_change.h"
 #include "space/search_space.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using Json = nlohmann::json;
@@ -268,5 +269,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMinChange)
+SEBO_TEST_MAIN(TestMinChange)
 #include "test_min_change.moc"

@@ -14,6 +14,7 @@
 #include "problems/problem_catalog.h"
 #include "problem_test_support.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using sebo::test::error_field;
@@ -266,5 +267,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMixedProblem)
+SEBO_TEST_MAIN(TestMixedProblem)
 #include "test_mixed_problem.moc"

@@ -35,6 +35,7 @@
 #include "model/power_transform.h"
 #include "model/standardizer.h"
 #include "model/surrogate.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -224,5 +225,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelExtremes)
+SEBO_TEST_MAIN(TestModelExtremes)
 #include "test_model_extremes.moc"

@@ -25,6 +25,7 @@
 #include "model/standardizer.h"
 #include "model/surrogate.h"
 #include "problems/problem_catalog.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -302,5 +303,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelQuality)
+SEBO_TEST_MAIN(TestModelQuality)
 #include "test_model_quality.moc"

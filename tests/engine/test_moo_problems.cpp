@@ -21,6 +21,7 @@
 #include "problems/synthetic_functions.h"
 #include "problem_test_support.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using sebo::test::error_field;
@@ -346,5 +347,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMooProblems)
+SEBO_TEST_MAIN(TestMooProblems)
 #include "test_moo_problems.moc"

@@ -19,6 +19,7 @@
 #include "acquisition/sparse_ehvi.h"
 #include "pareto/frontier.h"
 #include "pareto/hypervolume_nd.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -639,5 +640,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMultiEhvi)
+SEBO_TEST_MAIN(TestMultiEhvi)
 #include "test_multi_ehvi.moc"

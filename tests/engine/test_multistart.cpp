@@ -4,6 +4,7 @@
 
 #include "acquisition/gaussian.h"
 #include "optimize/multistart.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -102,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMultistart)
+SEBO_TEST_MAIN(TestMultistart)
 #include "test_multistart.moc"

@@ -17,6 +17,7 @@
 #include "experiment/runner.h"
 #include "experiment/sobol_strategy.h"
 #include "parameter_builders.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -407,5 +408,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestNumericalFaults)
+SEBO_TEST_MAIN(TestNumericalFaults)
 #include "test_numerical_faults.moc"

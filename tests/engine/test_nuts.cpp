@@ -18,6 +18,7 @@
 #include "model/nuts_metric.h"
 #include "model/nuts_step_size.h"
 #include "model/nuts_warmup_windows.h"
+#include "test_main.h"
 #include "test_support.h"
 
 // Counts heap allocations so a test can show that the transition loop allocates nothing. Eigen
@@ -716,5 +717,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNuts)
+SEBO_TEST_MAIN(TestNuts)
 #include "test_nuts.moc"

@@ -13,6 +13,7 @@
 #include "model/nuts_metric.h"
 #include "model/nuts_step_size.h"
 #include "model/nuts_warmup_windows.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -229,5 +230,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNutsBuildingBlocks)
+SEBO_TEST_MAIN(TestNutsBuildingBlocks)
 #include "test_nuts_building_blocks.moc"

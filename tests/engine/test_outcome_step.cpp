@@ -19,6 +19,7 @@
 #include "experiment/runner.h"
 #include "experiment/sobol_strategy.h"
 #include "optimize/homotopy.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -478,5 +479,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOutcomeStep)
+SEBO_TEST_MAIN(TestOutcomeStep)
 #include "test_outcome_step.moc"

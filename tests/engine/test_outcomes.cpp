@@ -14,6 +14,7 @@
 #include "experiment/sobol_strategy.h"
 #include "experiment/strategy.h"
 #include "io/outcome_text.h"
+#include "test_main.h"
 
 using namespace sebo;
 
@@ -298,5 +299,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOutcomes)
+SEBO_TEST_MAIN(TestOutcomes)
 #include "test_outcomes.moc"

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "evaluators/output_lines.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -80,5 +81,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOutputLines)
+SEBO_TEST_MAIN(TestOutputLines)
 #include "test_output_lines.moc"

@@ -28,6 +28,7 @@
 #include "space/space_constraints.h"
 #include "parameter_builders.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using Json = nlohmann::json;
@@ -425,5 +426,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestParameterConstraints)
+SEBO_TEST_MAIN(TestParameterConstraints)
 #include "test_parameter_constraints.moc"

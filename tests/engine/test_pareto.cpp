@@ -7,6 +7,7 @@
 #include <random>
 
 #include "pareto/frontier.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -195,5 +196,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPareto)
+SEBO_TEST_MAIN(TestPareto)
 #include "test_pareto.moc"

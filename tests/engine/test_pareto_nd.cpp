@@ -13,6 +13,7 @@
 #include "pareto/hypervolume_nd.h"
 #include "pareto/sparse_hypervolume.h"
 #include "pareto/sparsity_fronts.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -334,5 +335,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestParetoNd)
+SEBO_TEST_MAIN(TestParetoNd)
 #include "test_pareto_nd.moc"

@@ -6,6 +6,7 @@
 
 #include "polytope_test_support.h"
 #include "space/polytope_analysis.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -215,5 +216,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPolytope)
+SEBO_TEST_MAIN(TestPolytope)
 #include "test_polytope.moc"

@@ -14,6 +14,7 @@
 #include "polytope_test_support.h"
 #include "space/feasible_snap.h"
 #include "space/polytope_projection.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -281,5 +282,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPolytopeMultistart)
+SEBO_TEST_MAIN(TestPolytopeMultistart)
 #include "test_polytope_multistart.moc"

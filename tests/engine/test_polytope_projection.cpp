@@ -10,6 +10,7 @@
 #include "space/feasible_snap.h"
 #include "space/polytope_analysis.h"
 #include "space/polytope_projection.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -295,5 +296,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPolytopeProjection)
+SEBO_TEST_MAIN(TestPolytopeProjection)
 #include "test_polytope_projection.moc"

@@ -7,6 +7,7 @@
 #include "design/polytope_sampler.h"
 #include "design/sobol.h"
 #include "polytope_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -207,5 +208,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPolytopeSampler)
+SEBO_TEST_MAIN(TestPolytopeSampler)
 #include "test_polytope_sampler.moc"

@@ -5,6 +5,7 @@
 
 #include "experiment/model_step.h"
 #include "model/power_transform.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -97,5 +98,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPowerTransform)
+SEBO_TEST_MAIN(TestPowerTransform)
 #include "test_power_transform.moc"

@@ -19,6 +19,7 @@
 #include "problems/synthetic_functions.h"
 #include "problem_test_support.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using sebo::test::error_field;
@@ -497,5 +498,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProblems)
+SEBO_TEST_MAIN(TestProblems)
 #include "test_problems.moc"

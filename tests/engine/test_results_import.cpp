@@ -9,6 +9,7 @@
 #include "io/csv_table.h"
 #include "io/results_import.h"
 #include "io/space_file.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -428,5 +429,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestResultsImport)
+SEBO_TEST_MAIN(TestResultsImport)
 #include "test_results_import.moc"

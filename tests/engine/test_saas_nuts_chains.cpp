@@ -14,6 +14,7 @@
 #include "model/mcmc_diagnostics.h"
 #include "model/saas_nuts_fit.h"
 #include "model_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -243,5 +244,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSaasNutsChains)
+SEBO_TEST_MAIN(TestSaasNutsChains)
 #include "test_saas_nuts_chains.moc"

@@ -19,6 +19,7 @@
 #include "model/scalar_priors.h"
 #include "model/standardizer.h"
 #include "model_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -288,5 +289,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSaasPrior)
+SEBO_TEST_MAIN(TestSaasPrior)
 #include "test_saas_prior.moc"

@@ -14,6 +14,7 @@
 #include "core/input_error.h"
 #include "io/experiment_file.h"
 #include "older_version.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -419,5 +420,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSamplerStateFile)
+SEBO_TEST_MAIN(TestSamplerStateFile)
 #include "test_sampler_state_file.moc"

@@ -4,6 +4,7 @@
 #include "space/search_space.h"
 #include "parameter_builders.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 
@@ -132,5 +133,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSearchSpace)
+SEBO_TEST_MAIN(TestSearchSpace)
 #include "test_search_space.moc"

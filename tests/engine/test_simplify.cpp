@@ -8,6 +8,7 @@
 
 #include "experiment/simplify.h"
 #include "experiment/sobol_strategy.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -229,5 +230,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSimplify)
+SEBO_TEST_MAIN(TestSimplify)
 #include "test_simplify.moc"

@@ -10,6 +10,7 @@
 #include "experiment/analytics.h"
 #include "experiment/runner.h"
 #include "problems/problem_catalog.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -72,5 +73,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSeboBranin)
+SEBO_TEST_MAIN(TestSeboBranin)
 #include "test_slow_sebo_branin.moc"

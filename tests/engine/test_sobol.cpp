@@ -8,6 +8,7 @@
 
 #include "design/sobol.h"
 #include "experiment/sobol_strategy.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -134,5 +135,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSobol)
+SEBO_TEST_MAIN(TestSobol)
 #include "test_sobol.moc"

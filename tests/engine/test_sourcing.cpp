@@ -11,6 +11,7 @@
 #include "problems/problem_catalog.h"
 #include "problems/random_stream.h"
 #include "problems/sourcing.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -364,5 +365,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSourcing)
+SEBO_TEST_MAIN(TestSourcing)
 #include "test_sourcing.moc"

@@ -19,6 +19,7 @@
 #include "older_version.h"
 #include "problems/problem.h"
 #include "problems/problem_catalog.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -314,5 +315,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSparsityRange)
+SEBO_TEST_MAIN(TestSparsityRange)
 #include "test_sparsity_range.moc"

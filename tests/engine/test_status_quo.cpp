@@ -6,6 +6,7 @@
 #include "experiment/status_quo.h"
 #include "problems/problem.h"
 #include "problems/problem_catalog.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -104,5 +105,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStatusQuo)
+SEBO_TEST_MAIN(TestStatusQuo)
 #include "test_status_quo.moc"

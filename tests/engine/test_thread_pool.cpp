@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/thread_pool.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -132,5 +133,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestThreadPool)
+SEBO_TEST_MAIN(TestThreadPool)
 #include "test_thread_pool.moc"

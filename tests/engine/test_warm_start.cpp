@@ -18,6 +18,7 @@
 #include "experiment/runner.h"
 #include "io/experiment_file.h"
 #include "older_version.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -421,5 +422,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestWarmStart)
+SEBO_TEST_MAIN(TestWarmStart)
 #include "test_warm_start.moc"

@@ -27,6 +27,7 @@
 #include "bench/bench_summary.h"
 #include "bench_plots.h"
 #include "test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -511,5 +512,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestBenchPlots)
+SEBO_TEST_MAIN(TestBenchPlots)
 #include "test_bench_plots.moc"

@@ -21,6 +21,7 @@
 #include "hypervolume_chart_view.h"
 #include "main_window.h"
 #include "parallel_coordinates_view.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui_test_support.h"
 
@@ -250,5 +251,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestChartZoom)
+SEBO_TEST_MAIN(TestChartZoom)
 #include "test_chart_zoom.moc"

@@ -13,6 +13,7 @@
 #include "configuration_model.h"
 #include "experiment_snapshot.h"
 #include "parallel_coordinates_view.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -115,5 +116,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestChoiceDisplay)
+SEBO_TEST_MAIN(TestChoiceDisplay)
 #include "test_choice_display.moc"

@@ -31,6 +31,7 @@
 #include "palette_colors.h"
 #include "parameter_constraint_editor.h"
 #include "parameter_table_editor.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui_test_support.h"
 
@@ -346,5 +347,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestChoiceEditor)
+SEBO_TEST_MAIN(TestChoiceEditor)
 #include "test_choice_editor.moc"

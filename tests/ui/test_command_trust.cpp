@@ -26,6 +26,7 @@
 #include "outcome_table_editor.h"
 #include "parameter_table_editor.h"
 #include "run_controller.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "trials_table_model.h"
 #include "ui_test_support.h"
@@ -410,5 +411,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCommandTrust)
+SEBO_TEST_MAIN(TestCommandTrust)
 #include "test_command_trust.moc"

@@ -29,6 +29,7 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "parallel_coordinates_view.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "trials_table_model.h"
 #include "ui_test_support.h"
@@ -258,5 +259,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDarkPalette)
+SEBO_TEST_MAIN(TestDarkPalette)
 #include "test_dark_palette.moc"

@@ -26,6 +26,7 @@
 #include "main_window.h"
 #include "parallel_coordinates_view.h"
 #include "resource_paths.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -235,5 +236,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDeskLayout)
+SEBO_TEST_MAIN(TestDeskLayout)
 #include "test_desk_layout.moc"

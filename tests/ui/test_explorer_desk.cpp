@@ -56,6 +56,7 @@
 #include "run_controller.h"
 #include "run_eta.h"
 #include "run_progress_widget.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "trial_context_menu.h"
 #include "trials_table_model.h"
@@ -706,5 +707,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorerDesk)
+SEBO_TEST_MAIN(TestExplorerDesk)
 #include "test_explorer_desk.moc"

@@ -33,6 +33,7 @@
 #include "io/experiment_file.h"
 #include "main_window.h"
 #include "message_bar.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "trial_context_menu.h"
 #include "trial_exclusion_actions.h"
@@ -298,5 +299,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExtremeValuesUi)
+SEBO_TEST_MAIN(TestExtremeValuesUi)
 #include "test_extreme_values_ui.moc"

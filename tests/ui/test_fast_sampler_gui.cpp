@@ -19,6 +19,7 @@
 #include "run_controller.h"
 #include "test_support.h"
 #include "ui_test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -160,5 +161,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFastSamplerGui)
+SEBO_TEST_MAIN(TestFastSamplerGui)
 #include "test_fast_sampler_gui.moc"

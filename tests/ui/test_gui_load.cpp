@@ -23,6 +23,7 @@
 #include "io/experiment_file.h"
 #include "main_window.h"
 #include "problems/problem_catalog.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "trials_table_model.h"
 
@@ -200,5 +201,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGuiLoad)
+SEBO_TEST_MAIN(TestGuiLoad)
 #include "test_gui_load.moc"

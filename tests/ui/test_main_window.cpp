@@ -42,6 +42,7 @@
 #include "resource_paths.h"
 #include "run_controller.h"
 #include "run_progress_widget.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "trials_table_model.h"
 #include "ui_test_support.h"
@@ -747,5 +748,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+SEBO_TEST_MAIN(TestMainWindow)
 #include "test_main_window.moc"

@@ -18,6 +18,7 @@
 #include "prompt_test_support.h"
 #include "method_panel.h"
 #include "ui_test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -113,5 +114,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMethodBonsai)
+SEBO_TEST_MAIN(TestMethodBonsai)
 #include "test_method_bonsai.moc"

@@ -38,6 +38,7 @@
 #include "parameter_table_editor.h"
 #include "problems/problem_catalog.h"
 #include "trials_table_model.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -454,5 +455,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMooGui)
+SEBO_TEST_MAIN(TestMooGui)
 #include "test_moo_gui.moc"

@@ -11,6 +11,7 @@
 #include "new_experiment_dialog.h"
 #include "outcome_table_editor.h"
 #include "parameter_table_editor.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -100,5 +101,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestNewExperimentDialog)
+SEBO_TEST_MAIN(TestNewExperimentDialog)
 #include "test_new_experiment_dialog.moc"

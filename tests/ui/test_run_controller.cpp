@@ -14,6 +14,7 @@
 #include "experiment_document.h"
 #include "io/experiment_file.h"
 #include "run_controller.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui_test_support.h"
 
@@ -292,5 +293,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRunController)
+SEBO_TEST_MAIN(TestRunController)
 #include "test_run_controller.moc"

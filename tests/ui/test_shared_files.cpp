@@ -33,6 +33,7 @@
 #include "read_only_banner.h"
 #include "resource_paths.h"
 #include "run_controller.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui_test_support.h"
 
@@ -370,5 +371,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSharedFiles)
+SEBO_TEST_MAIN(TestSharedFiles)
 #include "test_shared_files.moc"

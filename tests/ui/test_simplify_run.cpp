@@ -27,6 +27,7 @@
 #include "simplify_dialog.h"
 #include "test_support.h"
 #include "ui_test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -192,5 +193,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSimplifyRun)
+SEBO_TEST_MAIN(TestSimplifyRun)
 #include "test_simplify_run.moc"

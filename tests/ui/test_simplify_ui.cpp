@@ -20,6 +20,7 @@
 #include "main_window.h"
 #include "simplify_actions.h"
 #include "simplify_dialog.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "trial_context_menu.h"
 #include "trial_explanation_view.h"
@@ -130,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSimplifyUi)
+SEBO_TEST_MAIN(TestSimplifyUi)
 #include "test_simplify_ui.moc"

@@ -28,6 +28,7 @@
 #include "outcome_table_editor.h"
 #include "parameter_constraint_editor.h"
 #include "parameter_table_editor.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui_test_support.h"
 
@@ -299,5 +300,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSpaceEditor)
+SEBO_TEST_MAIN(TestSpaceEditor)
 #include "test_space_editor.moc"

@@ -22,6 +22,7 @@
 #include "parameter_table_editor.h"
 #include "trials_table_model.h"
 #include "ui_test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -158,5 +159,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSpacesGui)
+SEBO_TEST_MAIN(TestSpacesGui)
 #include "test_spaces_gui.moc"

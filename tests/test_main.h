@@ -1,0 +1,29 @@
+#pragma once
+// One test runner per area (engine, cli, ui) instead of one executable per test file: every
+// tests/<area>/test_*.cpp registers its QtTest class here, and the area's runner
+// (tests/test_runner.cpp) runs the one named on its command line, so CTest still runs, names and
+// times every file on its own (`<area>_tests test_sobol [QtTest options]`). Linking and
+// moc-compiling ~100 executables took about a fifth of a cold build (docs/reliability.md, "CI").
+
+#include <QObject>
+#include <memory>
+
+namespace sebo::test {
+
+using TestFactory = std::unique_ptr<QObject> (*)();
+
+// Registers a test class under the stem of the file that defines it (test_sobol for
+// tests/engine/test_sobol.cpp). Two files with one stem in an area are refused at start-up.
+struct TestRegistration {
+    TestRegistration(const char* source_file, TestFactory make);
+};
+
+}  // namespace sebo::test
+
+// Ends a test file in place of QTEST_MAIN / QTEST_GUILESS_MAIN / QTEST_APPLESS_MAIN. The area's
+// runner makes the application object (QApplication for the ui area, QCoreApplication otherwise).
+#define SEBO_TEST_MAIN(TestClass)                                                                  \
+    namespace {                                                                                    \
+    const ::sebo::test::TestRegistration sebo_test_registration_{                                  \
+        __FILE__, []() -> std::unique_ptr<QObject> { return std::make_unique<TestClass>(); }};     \
+    }
