@@ -7,10 +7,14 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/recommendation_output.h"
+#include "cli/sampler_options.h"
 #include "core/format.h"
 #include "core/input_error.h"
 #include "evaluators/command_evaluator.h"
+#include "core/thread_pool.h"
 #include "experiment/analytics.h"
+#include "experiment/recommendations.h"
 #include "io/choice_json.h"
 #include "io/csv_export.h"
 #include "io/experiment_file.h"
@@ -254,9 +258,14 @@ int command_frontier(const Args& args) {
                      "trials with at most k active parameters (with one objective: the best one), the trials that are\n"
                      "non-dominated in objectives and sparsity, the hypervolume (with its reference point) and, per\n"
                      "parameter, how often it is active among those trials. Infeasible trials (an outcome constraint\n"
-                     "does not hold, or a constrained metric was not measured) are on no frontier.",
-                     {{"json", "", "machine-readable output (every level with its trials and all their metrics)"}}, 1,
-                     "FILE");
+                     "does not hold, or a constrained metric was not measured) are on no frontier.\n"
+                     "Then the model's estimates: per k the recommended configuration (the best posterior mean among\n"
+                     "the measured configurations with at most k changes), its 95 % credible interval and the\n"
+                     "probability that it beats the status quo (docs/method.md, \"Noisy measurements\").",
+                     {{"json", "", "machine-readable output (every level with its trials and all their metrics)"},
+                      {"raw", "", "the measurements only: no model fit, no recommendations"},
+                      threads_option()},
+                     1, "FILE");
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);
         return 0;
@@ -264,6 +273,15 @@ int command_frontier(const Args& args) {
     const Experiment e = load_positional(parser);
     const FrontierReport r = analyze_frontier(e);
     const std::vector<Objective>& objectives = e.outcomes.objectives;
+    // The model's estimates, unless --raw or the model has too little to go on.
+    std::optional<RecommendationReport> recommendations;
+    if (!parser.has("raw")) {
+        ThreadPool pool(threads_from(parser));
+        StepControl control;
+        control.pool = &pool;
+        RecommendationReport report = recommend_configurations(e, control);
+        if (report.status == RecommendationReport::Status::Ok) recommendations = std::move(report);
+    }
     std::vector<int> order(static_cast<std::size_t>(e.space.dimension()));
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -289,10 +307,17 @@ int command_frontier(const Args& args) {
                                      {"best_objective", optional_number(level.best_objective)},
                                      {"trial", level.trial ? Json(*level.trial) : Json(nullptr)},
                                      {"trials", std::move(front)}});
+            if (recommendations) out["levels"].back()["recommended"] = recommended_json(e, *recommendations, level.k);
         }
         out["pareto_trials"] = Json::array();
         for (int index : r.pareto_trials) out["pareto_trials"].push_back(frontier_trial_json(e, *e.find_trial(index)));
         out["hypervolume_trace"] = r.hypervolume_trace;
+        if (recommendations) {
+            out["noisy_metrics"] = recommendations->noisy_metrics;
+            out["status_quo_trial"] = recommendations->status_quo
+                                          ? Json(recommendations->configurations[*recommendations->status_quo].trial())
+                                          : Json(nullptr);
+        }
         out["excluded_trials"] = Json::array();
         for (const Trial& t : e.trials)
             if (t.exclusion) {
@@ -362,6 +387,7 @@ int command_frontier(const Args& args) {
             std::printf("  %-20s %.2f\n", e.space.parameter(i).name.c_str(), r.activation_frequency[static_cast<std::size_t>(i)]);
         }
     }
+    if (recommendations) std::printf("\n%s", recommendations_text(e, *recommendations).c_str());
     return 0;
 }
 

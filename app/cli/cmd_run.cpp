@@ -14,6 +14,7 @@
 #include "cli/arguments.h"
 #include "cli/bonsai_options.h"
 #include "cli/commands.h"
+#include "cli/noise_options.h"
 #include "cli/sampler_options.h"
 #include "cli/sparsity_range_options.h"
 #include "cli/shared_file.h"
@@ -199,6 +200,7 @@ int command_run(const Args& args) {
          {"target", "T", "target value of every parameter in the unit cube (default 0)"},
          {"repetitions", "R", "simulations per evaluation (stochastic problems)"},
          {"world-seed", "W", "seed of the simulated world (stochastic problems)"},
+         noise_option(),
          {"strategy", "NAME", "strategy (default: the file's, or sobol); see --help-strategies"},
          {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
          {"lambda", "L", "regularization weight of ei-er and ei-ir (default 0.01)"},
@@ -253,7 +255,7 @@ int command_run(const Args& args) {
         path = parser.positionals().empty() ? parser.value("out").value_or("") : parser.positionals().front();
         if (path.empty()) throw UsageError("--resume needs --out FILE");
         for (const char* flag :
-             {"problem", "dim", "effective", "target", "repetitions", "world-seed", "seed", "name", "description",
+             {"problem", "dim", "effective", "target", "repetitions", "world-seed", "noise", "seed", "name", "description",
               "objective", "threshold", "constraint", "status-quo"})
             if (parser.has(flag))
                 throw UsageError(std::string("--") + flag + " cannot change an existing experiment (" + path + ")");
@@ -271,6 +273,7 @@ int command_run(const Args& args) {
         spec.target = parser.number("target");
         spec.repetitions = static_cast<int>(parser.integer("repetitions", 1, 10'000'000).value_or(0));
         spec.world_seed = parser.unsigned_integer("world-seed").value_or(0);
+        spec.noise = noise_from_options(parser);
         MethodSettings method;
         // Other objectives and constraints among the problem's metrics (e.g. sourcing's relevance
         // maximized subject to cost <= 2).

@@ -19,16 +19,18 @@ void accumulate_input_gradient(const Eigen::MatrixXd& dmean_x, const Eigen::Matr
     grad = dmean_x * dmean + dvar_x * dvar;
 }
 
-// Mixture-averaged EI (linear scale) with gradients w.r.t. the per-sample moments.
-double mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double best, Eigen::VectorXd* dmean,
-                  Eigen::VectorXd* dvar) {
+// Mixture-averaged EI (linear scale) with gradients w.r.t. the per-sample moments; sample s
+// improves over best_of(s).
+template <class BestOf>
+double mixture_ei_of(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, BestOf best_of, Eigen::VectorXd* dmean,
+                     Eigen::VectorXd* dvar) {
     const Eigen::Index samples = mean.size();
     double total = 0.0;
     if (dmean) dmean->resize(samples);
     if (dvar) dvar->resize(samples);
     for (Eigen::Index s = 0; s < samples; ++s) {
         const double sigma = std::sqrt(std::max(var[s], kMinVariance));
-        const double z = (mean[s] - best) / sigma;
+        const double z = (mean[s] - best_of(s)) / sigma;
         total += sigma * expected_improvement_h(z);
         if (dmean) (*dmean)[s] = normal_cdf(z) / static_cast<double>(samples);
         if (dvar) (*dvar)[s] = var[s] > kMinVariance ? normal_pdf(z) / (2.0 * sigma) / static_cast<double>(samples) : 0.0;
@@ -36,16 +38,15 @@ double mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, doubl
     return total / static_cast<double>(samples);
 }
 
-}  // namespace
-
-double log_mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double best, Eigen::VectorXd* dmean,
-                      Eigen::VectorXd* dvar) {
+template <class BestOf>
+double log_mixture_ei_of(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, BestOf best_of, Eigen::VectorXd* dmean,
+                         Eigen::VectorXd* dvar) {
     const Eigen::Index samples = mean.size();
     Eigen::VectorXd log_term(samples), g_mu(samples), g_sigma(samples), sigma(samples);
     double largest = -std::numeric_limits<double>::infinity();
     for (Eigen::Index s = 0; s < samples; ++s) {
         sigma[s] = std::sqrt(std::max(var[s], kMinVariance));
-        const double z = (mean[s] - best) / sigma[s];
+        const double z = (mean[s] - best_of(s)) / sigma[s];
         const double log_h = log_expected_improvement_h(z);
         log_term[s] = std::log(sigma[s]) + log_h;
         g_mu[s] = std::exp(log_normal_cdf(z) - log_h) / sigma[s];
@@ -63,6 +64,30 @@ double log_mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, d
                         .matrix();
     }
     return largest + std::log(total) - std::log(static_cast<double>(samples));
+}
+
+double mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double best, Eigen::VectorXd* dmean,
+                  Eigen::VectorXd* dvar) {
+    return mixture_ei_of(mean, var, [best](Eigen::Index) { return best; }, dmean, dvar);
+}
+
+}  // namespace
+
+double log_mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double best, Eigen::VectorXd* dmean,
+                      Eigen::VectorXd* dvar) {
+    return log_mixture_ei_of(mean, var, [best](Eigen::Index) { return best; }, dmean, dvar);
+}
+
+double log_mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, const Eigen::VectorXd& best,
+                      Eigen::VectorXd* dmean, Eigen::VectorXd* dvar) {
+    assert(best.size() == mean.size());
+    return log_mixture_ei_of(mean, var, [&best](Eigen::Index s) { return best[s]; }, dmean, dvar);
+}
+
+double mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, const Eigen::VectorXd& best,
+                  Eigen::VectorXd* dmean, Eigen::VectorXd* dvar) {
+    assert(best.size() == mean.size());
+    return mixture_ei_of(mean, var, [&best](Eigen::Index s) { return best[s]; }, dmean, dvar);
 }
 
 Eigen::VectorXd AcquisitionFunction::batch_values(const Eigen::MatrixXd& X, double a) const {

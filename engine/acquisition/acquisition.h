@@ -107,5 +107,12 @@ private:
 // The mixture-averaged log EI at given per-sample means/variances, with gradients w.r.t. them.
 double log_mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double best, Eigen::VectorXd* dmean,
                       Eigen::VectorXd* dvar);
+// The same with an incumbent per sample (best.size() == mean.size()): the noisy EI's components,
+// each against the best of its own draw of the baseline (acquisition/noisy_acquisition.h).
+double log_mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, const Eigen::VectorXd& best,
+                      Eigen::VectorXd* dmean, Eigen::VectorXd* dvar);
+// The mixture-averaged EI in linear scale (EI-ER subtracts a penalty from it), incumbent per sample.
+double mixture_ei(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, const Eigen::VectorXd& best,
+                  Eigen::VectorXd* dmean, Eigen::VectorXd* dvar);
 
 }  // namespace sebo

@@ -1,6 +1,7 @@
 #include "acquisition/sparse_ehvi.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -37,35 +38,44 @@ double SparseEhviFront::hypervolume() const {
     return volume;
 }
 
-double SparseEhviFront::log_ehvi(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double xi,
-                                 Eigen::VectorXd* dmean, Eigen::VectorXd* dvar, double* dxi) const {
+template <class FrontOf>
+double SparseEhviFront::log_ehvi_of(FrontOf front_of, const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double xi,
+                                    Eigen::VectorXd* dmean, Eigen::VectorXd* dvar, double* dxi) {
     const Eigen::Index samples = mean.size();
     if (dmean) dmean->setZero(samples);
     if (dvar) dvar->setZero(samples);
     if (dxi) *dxi = 0.0;
-    if (!(xi < reference_xi_)) return kLogZero;
+    if (samples == 0 || !(xi < front_of(0).reference_xi_)) return kLogZero;
 
-    // The first strip that overlaps [xi, r_ξ).
-    std::size_t first = 0;
-    while (first < strips_.size() && strips_[first].hi <= xi) ++first;
-    const std::size_t strip_count = strips_.size() - first;
-
-    // Log terms log(w_j) + log EI_sj and their partial derivatives.
+    // Log terms log(w_j) + log EI_sj and their partial derivatives, sample by sample over the
+    // strips of its front that overlap [xi, r_ξ) (from first[s]; offset[s] is its first term).
     thread_local std::vector<double> log_term, dlog_mu, dlog_sigma;
-    const std::size_t terms = static_cast<std::size_t>(samples) * strip_count;
+    thread_local std::vector<std::size_t> first, offset;
+    first.resize(static_cast<std::size_t>(samples));
+    offset.resize(static_cast<std::size_t>(samples) + 1);
+    offset[0] = 0;
+    for (Eigen::Index s = 0; s < samples; ++s) {
+        const std::vector<Strip>& strips = front_of(s).strips_;
+        std::size_t f = 0;
+        while (f < strips.size() && strips[f].hi <= xi) ++f;
+        first[static_cast<std::size_t>(s)] = f;
+        offset[static_cast<std::size_t>(s) + 1] = offset[static_cast<std::size_t>(s)] + (strips.size() - f);
+    }
+    const std::size_t terms = offset.back();
     log_term.resize(terms);
     dlog_mu.resize(terms);
     dlog_sigma.resize(terms);
     double largest = -std::numeric_limits<double>::infinity();
     for (Eigen::Index s = 0; s < samples; ++s) {
+        const std::vector<Strip>& strips = front_of(s).strips_;
         const double sigma = std::sqrt(std::max(var[s], kMinVariance));
         const double log_sigma = std::log(sigma);
-        for (std::size_t j = 0; j < strip_count; ++j) {
-            const Strip& strip = strips_[first + j];
+        for (std::size_t k = offset[static_cast<std::size_t>(s)], j = first[static_cast<std::size_t>(s)];
+             k < offset[static_cast<std::size_t>(s) + 1]; ++k, ++j) {
+            const Strip& strip = strips[j];
             const double width = strip.hi - std::max(strip.lo, xi);
             const double z = (mean[s] - strip.cover) / sigma;
             const double log_h = log_expected_improvement_h(z);
-            const std::size_t k = static_cast<std::size_t>(s) * strip_count + j;
             log_term[k] = std::log(width) + log_sigma + log_h;
             // d log EI/dμ = Φ(z)/(σ h(z)); d log EI/dσ = φ(z)/(σ h(z)).
             dlog_mu[k] = std::exp(log_normal_cdf(z) - log_h) / sigma;
@@ -73,26 +83,41 @@ double SparseEhviFront::log_ehvi(const Eigen::VectorXd& mean, const Eigen::Vecto
             largest = std::max(largest, log_term[k]);
         }
     }
+    if (terms == 0) return kLogZero;
     double total = 0.0;
     for (std::size_t k = 0; k < terms; ++k) total += std::exp(log_term[k] - largest);
     const double value = largest + std::log(total) - std::log(static_cast<double>(samples));
 
     for (Eigen::Index s = 0; s < samples; ++s) {
+        const std::vector<Strip>& strips = front_of(s).strips_;
         const double sigma = std::sqrt(std::max(var[s], kMinVariance));
         double g_mu = 0.0, g_sigma = 0.0;
-        for (std::size_t j = 0; j < strip_count; ++j) {
-            const std::size_t k = static_cast<std::size_t>(s) * strip_count + j;
+        const std::size_t begin = offset[static_cast<std::size_t>(s)], f = first[static_cast<std::size_t>(s)];
+        for (std::size_t k = begin; k < offset[static_cast<std::size_t>(s) + 1]; ++k) {
             const double weight = std::exp(log_term[k] - largest) / total;
             g_mu += weight * dlog_mu[k];
             g_sigma += weight * dlog_sigma[k];
             // Only the first strip's width depends on xi: w = hi − xi (when xi is inside it).
-            if (j == 0 && dxi && xi > strips_[first].lo) *dxi -= weight / (strips_[first].hi - xi);
+            if (k == begin && dxi && xi > strips[f].lo) *dxi -= weight / (strips[f].hi - xi);
         }
         if (dmean) (*dmean)[s] = g_mu;
         // dσ/dvar = 1/(2σ); zero below the variance floor.
         if (dvar) (*dvar)[s] = var[s] > kMinVariance ? g_sigma / (2.0 * sigma) : 0.0;
     }
     return value;
+}
+
+double SparseEhviFront::log_ehvi(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double xi,
+                                 Eigen::VectorXd* dmean, Eigen::VectorXd* dvar, double* dxi) const {
+    return log_ehvi_of([this](Eigen::Index) -> const SparseEhviFront& { return *this; }, mean, var, xi, dmean, dvar, dxi);
+}
+
+double SparseEhviFront::log_ehvi_per_sample(const std::vector<SparseEhviFront>& fronts, const Eigen::VectorXd& mean,
+                                            const Eigen::VectorXd& var, double xi, Eigen::VectorXd* dmean,
+                                            Eigen::VectorXd* dvar, double* dxi) {
+    assert(fronts.size() == static_cast<std::size_t>(mean.size()));
+    return log_ehvi_of([&fronts](Eigen::Index s) -> const SparseEhviFront& { return fronts[static_cast<std::size_t>(s)]; },
+                       mean, var, xi, dmean, dvar, dxi);
 }
 
 }  // namespace sebo

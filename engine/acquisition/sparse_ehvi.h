@@ -27,6 +27,14 @@ public:
     double log_ehvi(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double xi, Eigen::VectorXd* dmean,
                     Eigen::VectorXd* dvar, double* dxi) const;
 
+    // log of (1/S) Σ_s EHVI(N(mean_s, var_s); fronts[s]): a front per sample — the baseline draws of
+    // a noisy acquisition (model/fantasy_posterior.h), each sample against the front of its own
+    // draw. fronts.size() == mean.size(), every front with the same reference ξ; gradients as
+    // log_ehvi's. With every front equal it is log_ehvi.
+    static double log_ehvi_per_sample(const std::vector<SparseEhviFront>& fronts, const Eigen::VectorXd& mean,
+                                      const Eigen::VectorXd& var, double xi, Eigen::VectorXd* dmean, Eigen::VectorXd* dvar,
+                                      double* dxi);
+
     // The hypervolume of the current front itself (same units); for tests and diagnostics.
     double hypervolume() const;
 
@@ -42,6 +50,10 @@ public:
     static constexpr double kLogZero = -1e6;
 
 private:
+    template <class FrontOf>
+    static double log_ehvi_of(FrontOf front_of, const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double xi,
+                              Eigen::VectorXd* dmean, Eigen::VectorXd* dvar, double* dxi);
+
     double reference_f_, reference_xi_;
     std::vector<Strip> strips_;  // covering (−∞, r_ξ), ascending, adjacent covers distinct
 };

@@ -99,9 +99,13 @@ BenchProblem parse_bench_problem(const std::string& token, const std::string& fi
             out.spec.repetitions = static_cast<int>(whole_option(token, key, value, field, 1, 10'000'000));
         } else if (key == "world-seed") {
             out.spec.world_seed = static_cast<std::uint64_t>(whole_option(token, key, value, field, 0, 1LL << 52));
+        } else if (key == "noise") {
+            const double sd = number_option(token, key, value, field);
+            if (!(sd > 0.0)) throw InputError(field, "'" + token + "': noise " + value + " is not a positive standard deviation");
+            out.spec.noise["*"] = sd;
         } else {
             throw InputError(field, "'" + token + "': unknown option '" + key +
-                                        "' (known: dim, effective, target, repetitions, world-seed)");
+                                        "' (known: dim, effective, target, repetitions, world-seed, noise)");
         }
     }
     return out;

@@ -3,7 +3,8 @@
 // separate experiment file, and the paper's settings as named presets (§6 and appendix E).
 //
 // Problems and strategies are written as tokens NAME[/key=value]...:
-//   problem  keys: dim, effective (indices separated by ';'), target, repetitions, world-seed
+//   problem  keys: dim, effective (indices separated by ';'), target, repetitions, world-seed, noise (the sd
+//            of Gaussian noise added to every metric)
 //            e.g. "branin/dim=50", "sourcing"
 //   strategy keys: model (gp|saas|saas-map), lambda, penalty (l0|l1|group-lasso), a (the fixed a
 //            of sebo-l0-fixed-a), e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1"

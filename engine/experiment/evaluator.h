@@ -3,6 +3,7 @@
 // (evaluators/command_evaluator.h). Manual evaluation has no Evaluator: the trial stays pending
 // until a result is recorded.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ struct EvaluationOutcome {
     double seconds = 0.0;
     // Extra information the evaluator reported (compact JSON text of an object; empty if none).
     std::string metadata;
+    // A built-in noisy problem's noise-free value of every metric (Trial::noise_free); empty for
+    // every other evaluator.
+    std::map<std::string, double> noise_free;
 };
 
 class Evaluator {

@@ -128,6 +128,25 @@ PenaltyKind MethodSettings::resolved_penalty() const {
     }
 }
 
+const char* to_string(NoisyAcquisition mode) {
+    switch (mode) {
+    case NoisyAcquisition::Auto: return "auto";
+    case NoisyAcquisition::On: return "on";
+    case NoisyAcquisition::Off: return "off";
+    }
+    return "auto";
+}
+
+std::vector<NoisyAcquisition> all_noisy_acquisitions() {
+    return {NoisyAcquisition::Auto, NoisyAcquisition::On, NoisyAcquisition::Off};
+}
+
+std::optional<NoisyAcquisition> noisy_acquisition_from_string(const std::string& text) {
+    for (NoisyAcquisition m : all_noisy_acquisitions())
+        if (text == to_string(m)) return m;
+    return std::nullopt;
+}
+
 const char* to_string(NutsMode mode) {
     switch (mode) {
     case NutsMode::Fast: return "fast";
@@ -228,6 +247,8 @@ std::optional<std::string> MethodSettings::validate() const {
         return "method.nuts_warm_warmup: " + std::to_string(*nuts_warm_warmup) + " is above 1000000";
     if (restarts > raw_samples)
         return "method.restarts: " + std::to_string(restarts) + " is above raw_samples " + std::to_string(raw_samples);
+    if (noisy_draws < 2 || noisy_draws > 4096)
+        return "method.noisy_draws: " + std::to_string(noisy_draws) + " is outside [2, 4096]";
     return std::nullopt;
 }
 

@@ -3,6 +3,7 @@
 // All state of an optimization run lives here; strategies and analytics are pure functions of it.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -24,6 +25,10 @@ struct ProblemSpec {
     std::optional<double> target;  // unit-cube target of every parameter; unset: default (0)
     int repetitions = 0;           // stochastic problems: simulations per evaluation (0: default)
     std::uint64_t world_seed = 0;  // stochastic problems: seed of the fixed world (0: default)
+    // Gaussian measurement noise added to the problem's metrics (issue 30; problems/noisy_problem.h):
+    // metric name → standard deviation in the metric's own units. The name "*" stands for every
+    // metric not named otherwise; resolve_problem_spec replaces it by the names.
+    std::map<std::string, double> noise;
 };
 
 struct EvaluatorSpec {
@@ -89,6 +94,18 @@ struct NutsSchedule {
     int max_tree_depth = 6;
 };
 
+// Whether the acquisition integrates over the posterior at the measured configurations instead of
+// trusting their measured values (issue 30; docs/method.md, "Noisy measurements"):
+//  - Auto (the default for new experiments): when the noise is not negligible — the models'
+//    noise standard deviation is at least kNegligibleNoise of the objective's (model/noise_level.h);
+//  - On: always; Off: never (today's acquisition over the measurements; files of format version 6
+//    and older, which were run that way).
+enum class NoisyAcquisition { Auto, On, Off };
+
+const char* to_string(NoisyAcquisition mode);
+std::optional<NoisyAcquisition> noisy_acquisition_from_string(const std::string& text);
+std::vector<NoisyAcquisition> all_noisy_acquisitions();
+
 struct MethodSettings {
     StrategyKind strategy = StrategyKind::Sobol;
     int initial_trials = 8;  // quasi-random (Sobol) trials before any model is used
@@ -121,6 +138,12 @@ struct MethodSettings {
 
     // Yeo–Johnson power transform of the objective before standardization (model/power_transform.h).
     bool warp_objective = true;
+
+    // Noisy measurements (issue 30): the noisy acquisitions (acquisition/noisy_acquisition.h)
+    // with `noisy_draws` baseline draws in all (a model of S samples draws ⌈noisy_draws / S⌉
+    // per sample).
+    NoisyAcquisition noisy_acquisition = NoisyAcquisition::Auto;
+    int noisy_draws = 128;
 
     // Acquisition optimization (paper appendix E.1).
     int raw_samples = 1024;

@@ -5,10 +5,13 @@
 #include <limits>
 #include <random>
 
+#include "acquisition/noisy_acquisition.h"
 #include "core/robust_spread.h"
 #include "design/polytope_sampler.h"
 #include "design/sobol.h"
+#include "model/fantasy_posterior.h"
 #include "model/input_encoding.h"
+#include "model/noise_level.h"
 #include "space/feasible_point.h"
 #include "space/polytope.h"
 
@@ -363,58 +366,132 @@ CandidateTransforms make_candidate_transforms(const SearchSpace& space) {
     return transforms;
 }
 
-AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
-                                            std::shared_ptr<const EnsemblePosterior> posterior,
-                                            const SparsityPenalty& penalty, std::uint64_t seed) {
-    const TrainingData& data = posterior->data();
-    const Eigen::Index rows = data.inputs.rows();
-    // The front and incumbents over observations and fantasies (standardized units).
-    std::vector<std::pair<double, double>> front;
-    double best = -std::numeric_limits<double>::infinity(), worst = std::numeric_limits<double>::infinity();
-    double best_g = -std::numeric_limits<double>::infinity();
-    for (Eigen::Index i = 0; i < rows; ++i) {
-        const Eigen::VectorXd xi = data.inputs.row(i).transpose();
-        const double f = data.targets[i], sparsity = penalty.exact(xi);
-        front.emplace_back(f, sparsity);
-        best = std::max(best, f);
-        worst = std::min(worst, f);
-        best_g = std::max(best_g, f - method.lambda * sparsity);
+bool uses_noisy_acquisition(const MethodSettings& method, const EnsemblePosterior& posterior) {
+    switch (method.noisy_acquisition) {
+    case NoisyAcquisition::On: return true;
+    case NoisyAcquisition::Off: return false;
+    case NoisyAcquisition::Auto: return !noise_negligible(posterior);
     }
+    return false;
+}
+
+int noisy_draws_per_member(const MethodSettings& method, int members) {
+    return std::max(1, (method.noisy_draws + members - 1) / std::max(members, 1));
+}
+
+namespace {
+
+// The acquisition of a step over the measured values (paper §3–5): incumbents and the front are
+// the posterior's data, observations and fantasies.
+std::unique_ptr<AcquisitionFunction> measured_acquisition(const MethodSettings& method, std::shared_ptr<const EnsemblePosterior> posterior,
+                                                          const SparsityPenalty& penalty, const Eigen::VectorXd& values,
+                                                          const Eigen::VectorXd& sparsity) {
+    const double best = values.maxCoeff(), worst = values.minCoeff();
+    const double best_g = (values - method.lambda * sparsity).maxCoeff();
     auto view = std::make_shared<const EnsemblePosteriorView>(std::move(posterior));
-    AcquisitionProblem problem;
     switch (method.strategy) {
     case StrategyKind::Gpei:
     case StrategyKind::Saasbo:
-    case StrategyKind::Bonsai: problem.acquisition = std::make_unique<LogExpectedImprovement>(view, best); break;
-    case StrategyKind::EiEr:
-        problem.acquisition = std::make_unique<EiExternalRegularization>(view, best, penalty, method.lambda);
-        break;
-    case StrategyKind::EiIr:
-        problem.acquisition = std::make_unique<EiInternalRegularization>(view, best_g, penalty, method.lambda);
-        break;
+    case StrategyKind::Bonsai: return std::make_unique<LogExpectedImprovement>(view, best);
+    case StrategyKind::EiEr: return std::make_unique<EiExternalRegularization>(view, best, penalty, method.lambda);
+    case StrategyKind::EiIr: return std::make_unique<EiInternalRegularization>(view, best_g, penalty, method.lambda);
     default: {
         // Reference point (documented in docs/method.md): 10% of the observed range below
         // the worst objective, and the penalty's largest value (D, or the number of groups) —
         // or max_active + 1, so that more than max_active changes add nothing.
         const double reference_f = worst - 0.1 * std::max(best - worst, 1e-6);
         const double reference_xi = method.max_active ? *method.max_active + 1.0 : penalty.max_value();
-        problem.acquisition = std::make_unique<SeboEhvi>(view, penalty, SparseEhviFront(front, reference_f, reference_xi));
+        std::vector<std::pair<double, double>> front;
+        for (Eigen::Index i = 0; i < values.size(); ++i) front.emplace_back(values[i], sparsity[i]);
+        return std::make_unique<SeboEhvi>(view, penalty, SparseEhviFront(front, reference_f, reference_xi));
     }
+    }
+}
+
+// The same acquisitions integrated over the posterior at the measured configurations (issue 30,
+// acquisition/noisy_acquisition.h): each component of `fantasies` against the incumbent or front
+// of its own draw of the baseline. The reference point is today's rule over the posterior means
+// at the baseline (the draws' average), not over the measurements.
+std::unique_ptr<AcquisitionFunction> noisy_acquisition(const MethodSettings& method,
+                                                       std::shared_ptr<const FantasyPosterior> fantasies,
+                                                       const SparsityPenalty& penalty, const Eigen::VectorXd& sparsity) {
+    const Eigen::MatrixXd& draws = fantasies->baseline_draws();  // m×T
+    const Eigen::VectorXd means = draws.rowwise().mean();
+    const Eigen::Index components = draws.cols();
+    auto view = std::make_shared<const FantasyPosteriorView>(fantasies);
+    switch (method.strategy) {
+    case StrategyKind::Gpei:
+    case StrategyKind::Saasbo:
+    case StrategyKind::Bonsai:
+        return std::make_unique<NoisyLogExpectedImprovement>(view, draws.colwise().maxCoeff().transpose());
+    case StrategyKind::EiEr:
+        return std::make_unique<NoisyEiExternalRegularization>(view, draws.colwise().maxCoeff().transpose(), penalty,
+                                                               method.lambda);
+    case StrategyKind::EiIr: {
+        const Eigen::MatrixXd g = draws.colwise() - method.lambda * sparsity;
+        return std::make_unique<NoisyEiInternalRegularization>(view, g.colwise().maxCoeff().transpose(), penalty, method.lambda);
+    }
+    default: {
+        const double best = means.maxCoeff(), worst = means.minCoeff();
+        const double reference_f = worst - 0.1 * std::max(best - worst, 1e-6);
+        const double reference_xi = method.max_active ? *method.max_active + 1.0 : penalty.max_value();
+        std::vector<SparseEhviFront> fronts;
+        fronts.reserve(static_cast<std::size_t>(components));
+        std::vector<std::pair<double, double>> front(static_cast<std::size_t>(draws.rows()));
+        for (Eigen::Index t = 0; t < components; ++t) {
+            for (Eigen::Index u = 0; u < draws.rows(); ++u) front[static_cast<std::size_t>(u)] = {draws(u, t), sparsity[u]};
+            fronts.emplace_back(front, reference_f, reference_xi);
+        }
+        return std::make_unique<NoisySeboEhvi>(view, penalty, std::move(fronts));
+    }
+    }
+}
+
+}  // namespace
+
+AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
+                                            std::shared_ptr<const EnsemblePosterior> posterior,
+                                            const SparsityPenalty& penalty, std::uint64_t seed) {
+    const TrainingData& data = posterior->data();
+    AcquisitionProblem problem;
+    // The points the incumbents and the front are made of, with their values (standardized): the
+    // posterior's data rows (observations, then fantasies) as measured; with the noisy acquisition
+    // the distinct configurations, valued by the posterior mean.
+    Eigen::MatrixXd points = data.inputs;
+    Eigen::VectorXd values = data.targets;
+    if (uses_noisy_acquisition(method, *posterior)) {
+        FantasyOptions options;
+        options.draws_per_member = noisy_draws_per_member(method, posterior->size());
+        options.seed = seed ^ 0x6E6F69737944ull;  // "noisyD": independent of the raw samples' seed
+        auto fantasies = std::make_shared<const FantasyPosterior>(posterior, options);
+        points = fantasies->baseline();
+        values = fantasies->baseline_draws().rowwise().mean();
+        Eigen::VectorXd sparsity(points.rows());
+        for (Eigen::Index u = 0; u < points.rows(); ++u) sparsity[u] = penalty.exact(points.row(u).transpose());
+        problem.acquisition = noisy_acquisition(method, std::move(fantasies), penalty, sparsity);
+        problem.noisy = true;
+    } else {
+        Eigen::VectorXd sparsity(points.rows());
+        for (Eigen::Index i = 0; i < points.rows(); ++i) sparsity[i] = penalty.exact(points.row(i).transpose());
+        problem.acquisition = measured_acquisition(method, std::move(posterior), penalty, values, sparsity);
     }
 
-    // Anchors for the raw samples: every non-dominated observation and the five best.
+    // Anchors for the raw samples: every non-dominated point and the five best.
+    const Eigen::Index rows = points.rows();
+    std::vector<std::pair<double, double>> front;
+    for (Eigen::Index i = 0; i < rows; ++i) front.emplace_back(values[i], penalty.exact(points.row(i).transpose()));
     std::vector<std::pair<double, int>> by_value;
-    for (Eigen::Index i = 0; i < rows; ++i) by_value.emplace_back(data.targets[i], static_cast<int>(i));
+    for (Eigen::Index i = 0; i < rows; ++i) by_value.emplace_back(values[i], static_cast<int>(i));
     std::sort(by_value.rbegin(), by_value.rend());
     std::vector<Eigen::VectorXd> anchors;
-    for (std::size_t j = 0; j < by_value.size() && j < 5; ++j) anchors.push_back(data.inputs.row(by_value[j].second).transpose());
+    for (std::size_t j = 0; j < by_value.size() && j < 5; ++j) anchors.push_back(points.row(by_value[j].second).transpose());
     for (Eigen::Index i = 0; i < rows; ++i) {
         bool dominated = false;
         for (Eigen::Index j = 0; j < rows && !dominated; ++j)
             dominated = front[static_cast<std::size_t>(j)].first >= front[static_cast<std::size_t>(i)].first &&
                         front[static_cast<std::size_t>(j)].second <= front[static_cast<std::size_t>(i)].second &&
                         front[static_cast<std::size_t>(j)] != front[static_cast<std::size_t>(i)];
-        if (!dominated) anchors.push_back(data.inputs.row(i).transpose());
+        if (!dominated) anchors.push_back(points.row(i).transpose());
     }
     problem.raw_samples = raw_samples(space, anchors, method.raw_samples, seed);
     return problem;

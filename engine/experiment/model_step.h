@@ -120,12 +120,22 @@ std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::ve
 struct AcquisitionProblem {
     std::unique_ptr<AcquisitionFunction> acquisition;
     std::vector<Eigen::VectorXd> raw_samples;  // screening points in the unit cube
+    // The acquisition integrates over the posterior at the measured configurations (issue 30).
+    bool noisy = false;
 };
 
+// Whether a step uses the noisy acquisitions with this posterior: MethodSettings::noisy_acquisition
+// On, or Auto and the noise is not negligible (model/noise_level.h).
+bool uses_noisy_acquisition(const MethodSettings& method, const EnsemblePosterior& posterior);
+// Baseline draws per model sample: ⌈noisy_draws / members⌉.
+int noisy_draws_per_member(const MethodSettings& method, int members);
+
 // The method's acquisition over `posterior`, whose data (observations, then fantasies,
-// standardized) define the incumbent and the current front; and the raw samples anchored at
-// the good and non-dominated points of that data (inside the space's linear parameter
-// constraints, when it has any). Deterministic for `seed`.
+// standardized) define the incumbent and the current front — as measured, or with the noisy
+// acquisition (uses_noisy_acquisition) through draws of the posterior at the distinct
+// configurations; and the raw samples anchored at the good and non-dominated points of that data
+// (by posterior mean with the noisy acquisition; inside the space's linear parameter constraints,
+// when it has any). Deterministic for `seed`.
 AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
                                             std::shared_ptr<const EnsemblePosterior> posterior,
                                             const SparsityPenalty& penalty, std::uint64_t seed);

@@ -130,6 +130,7 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
             } else if (outcome.ok) {
                 trial.status = TrialStatus::Completed;
                 trial.values = outcome.values;
+                trial.noise_free = outcome.noise_free;
             } else {
                 trial.status = TrialStatus::Failed;
                 trial.error = outcome.error.empty() ? std::string("the evaluator reported a failure without a reason")

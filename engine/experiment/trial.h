@@ -62,6 +62,10 @@ struct Trial {
     // The SAAS-NUTS fit that proposed the trial: its sampling and convergence (unset for other
     // generators).
     std::optional<FitRecord> fit;
+    // A built-in noisy problem's noise-free value of every metric at this configuration (issue
+    // 30): what benchmarks and tests judge recommendations by. Never used by a strategy or the
+    // analysis, and empty for every other evaluator.
+    std::map<std::string, double> noise_free;
 
     // Every field equal (a merge of two copies of a file compares trials this way).
     bool operator==(const Trial&) const = default;

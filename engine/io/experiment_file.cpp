@@ -45,6 +45,8 @@ struct VisitMethod {
         visit("min_active", m.min_active);
         visit("status_quo_first", m.status_quo_first);
         visit("warp_objective", m.warp_objective);
+        visit("noisy_acquisition", m.noisy_acquisition);
+        visit("noisy_draws", m.noisy_draws);
         visit("raw_samples", m.raw_samples);
         visit("restarts", m.restarts);
         visit("homotopy_a_start", m.homotopy_a_start);
@@ -122,7 +124,10 @@ Json parameter_to_json(const Parameter& p) {
 Json evaluator_to_json(const EvaluatorSpec& spec) {
     Json j = Json::object();
     j["kind"] = to_string(spec.kind);
-    if (spec.kind == EvaluatorSpec::Kind::Problem) j["problem"] = write_fields(spec.problem, VisitProblem{});
+    if (spec.kind == EvaluatorSpec::Kind::Problem) {
+        j["problem"] = write_fields(spec.problem, VisitProblem{});
+        if (!spec.problem.noise.empty()) j["problem"]["noise"] = spec.problem.noise;
+    }
     if (spec.kind == EvaluatorSpec::Kind::Command) {
         j["command"] = spec.command;
         j["timeout_seconds"] = spec.timeout_seconds;
@@ -206,6 +211,7 @@ Json trial_to_json(const Trial& t, const SearchSpace& space, const std::vector<s
     j["completed_at"] = t.completed_at;
     if (t.exclusion) j["excluded"] = Json{{"reason", t.exclusion->reason}, {"at", t.exclusion->at}};
     if (t.fit) j["fit"] = fit_record_to_json(*t.fit);
+    if (!t.noise_free.empty()) j["noise_free"] = t.noise_free;
     return j;
 }
 
@@ -421,6 +427,16 @@ ProblemSpec read_problem(const Document& value, const std::string& path) {
         fail(member_path(path, "target"), format_number(*spec.target) + " is outside the unit interval [0, 1]");
     if (spec.repetitions < 0)
         fail(member_path(path, "repetitions"), std::to_string(spec.repetitions) + " is negative");
+    if (const Document* noise = optional_member(value, "noise")) {
+        const std::string at = member_path(path, "noise");
+        expect_object(*noise, at);
+        for (auto it = noise->begin(); it != noise->end(); ++it) {
+            double sd = 0.0;
+            read_value(it.value(), member_path(at, it.key()), sd);
+            if (!(sd > 0.0)) fail(member_path(at, it.key()), format_number(sd) + " is not a positive standard deviation");
+            spec.noise[it.key()] = sd;
+        }
+    }
     return spec;
 }
 
@@ -632,6 +648,15 @@ Trial read_trial(const Document& value, const std::string& path, const SearchSpa
         t.exclusion = std::move(exclusion);
     }
     if (const Document* fit = optional_member(value, "fit")) t.fit = read_fit_record(*fit, member_path(path, "fit"));
+    if (const Document* truth = optional_member(value, "noise_free")) {
+        const std::string at = member_path(path, "noise_free");
+        expect_object(*truth, at);
+        for (auto it = truth->begin(); it != truth->end(); ++it) {
+            if (!outcomes.has_metric(it.key()))
+                fail(member_path(at, it.key()), "unknown metric " + shown_text(it.key()) + "; the metrics are " + outcomes.metric_list());
+            read_value(it.value(), member_path(at, it.key()), t.noise_free[it.key()]);
+        }
+    }
     return t;
 }
 

@@ -173,10 +173,29 @@ void version_5_to_6(Document& document) {
     document.erase("sampler_state");
 }
 
+// Version 7 (issue 30: noisy measurements) adds a built-in problem's measurement noise
+// "evaluator.problem.noise", each trial's "noise_free" values and the method's
+// "noisy_acquisition" (default "auto") and "noisy_draws". A version-6 reader ignored them, so
+// none meant anything in a version-6 file: the problem was measured without added noise, and every
+// step trusted the measured values. The step drops them and sets "noisy_acquisition": "off", so
+// that a resumed run continues as it ran.
+void version_6_to_7(Document& document) {
+    if (const auto method = document.find("method"); method != document.end() && method->is_object()) {
+        method->erase("noisy_draws");
+        (*method)["noisy_acquisition"] = "off";
+    }
+    if (const auto evaluator = document.find("evaluator"); evaluator != document.end() && evaluator->is_object())
+        if (const auto problem = evaluator->find("problem"); problem != evaluator->end() && problem->is_object())
+            problem->erase("noise");
+    if (const auto trials = document.find("trials"); trials != document.end() && trials->is_array())
+        for (Document& trial : *trials)
+            if (trial.is_object()) trial.erase("noise_free");
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
 constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3, &version_3_to_4,
-                                                                  &version_4_to_5, &version_5_to_6};
+                                                                  &version_4_to_5, &version_5_to_6, &version_6_to_7};
 
 }  // namespace
 

@@ -158,6 +158,11 @@ void read_value(const Document& value, const std::string& path, NutsMode& out) {
 }
 
 
+void read_value(const Document& value, const std::string& path, NoisyAcquisition& out) {
+    read_enum(value, path, out, &noisy_acquisition_from_string, all_noisy_acquisitions(), "noisy-acquisition setting");
+}
+
+
 void read_value(const Document& value, const std::string& path, TrialStatus& out) {
     read_enum(value, path, out, &trial_status_from_string,
               {TrialStatus::Pending, TrialStatus::Completed, TrialStatus::Failed, TrialStatus::Abandoned}, "status");
@@ -184,5 +189,7 @@ Json to_json_value(ModelKind kind) { return to_string(kind); }
 Json to_json_value(PenaltyKind kind) { return to_string(kind); }
 
 Json to_json_value(NutsMode mode) { return to_string(mode); }
+
+Json to_json_value(NoisyAcquisition mode) { return to_string(mode); }
 
 }  // namespace sebo::json_fields

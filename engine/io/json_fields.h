@@ -67,6 +67,8 @@ void read_value(const Document& value, const std::string& path, PenaltyKind& out
 
 void read_value(const Document& value, const std::string& path, NutsMode& out);
 
+void read_value(const Document& value, const std::string& path, NoisyAcquisition& out);
+
 void read_value(const Document& value, const std::string& path, TrialStatus& out);
 
 void read_value(const Document& value, const std::string& path, ParameterKind& out);
@@ -113,6 +115,8 @@ Json to_json_value(ModelKind kind);
 Json to_json_value(PenaltyKind kind);
 
 Json to_json_value(NutsMode mode);
+
+Json to_json_value(NoisyAcquisition mode);
 
 template <class T>
 void put(Json& object, const char* key, const T& value) {

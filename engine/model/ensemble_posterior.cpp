@@ -58,6 +58,14 @@ EnsembleMomentsWithGradients EnsemblePosterior::predict_with_gradients(const Eig
     return out;
 }
 
+std::vector<Eigen::MatrixXd> EnsemblePosterior::covariances(const Eigen::MatrixXd& X_unit) const {
+    const Eigen::MatrixXd X = data_->encoding ? data_->encoding->encode(X_unit) : X_unit;
+    std::vector<Eigen::MatrixXd> out;
+    out.reserve(members_.size());
+    for (const GaussianProcess& member : members_) out.push_back(member.posterior_covariance(X));
+    return out;
+}
+
 PosteriorMoments EnsemblePosterior::mixture(const Eigen::MatrixXd& X) const {
     const EnsembleMoments e = predict(X);
     PosteriorMoments out;

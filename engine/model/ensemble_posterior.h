@@ -54,6 +54,9 @@ public:
     // member variance plus the variance of the member means) — for display, not acquisitions.
     PosteriorMoments mixture(const Eigen::MatrixXd& X) const;
 
+    // Per member, the joint posterior covariance of f at the rows of X (r×r each).
+    std::vector<Eigen::MatrixXd> covariances(const Eigen::MatrixXd& X) const;
+
 private:
     std::shared_ptr<const TrainingData> data_;
     std::shared_ptr<const TrainingData> model_data_;

@@ -58,6 +58,18 @@ PosteriorMoments GaussianProcess::predict(const Eigen::MatrixXd& X) const {
     return out;
 }
 
+Eigen::MatrixXd GaussianProcess::posterior_covariance(const Eigen::MatrixXd& X) const {
+    assert(status_.ok && X.cols() == dimension());
+    Eigen::MatrixXd Kx;
+    cross_covariance(X, Kx, nullptr);
+    Eigen::MatrixXd V = Kx.transpose();  // n×m: L⁻¹ k(x)
+    if (V.cols() > 0) factor_.triangularView<Eigen::Lower>().solveInPlace(V);
+    Eigen::MatrixXd covariance =
+        matern52_covariance(X, X, hyperparameters_.inverse_squared_lengthscales, hyperparameters_.output_scale);
+    covariance.noalias() -= V.transpose() * V;
+    return covariance;
+}
+
 PosteriorMomentsWithGradients GaussianProcess::predict_with_gradients(const Eigen::MatrixXd& X) const {
     assert(status_.ok && X.cols() == dimension());
     const Eigen::MatrixXd& Xn = data_->inputs;

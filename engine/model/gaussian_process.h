@@ -54,6 +54,8 @@ public:
     // Posterior at the rows of X (m×D, any m ≥ 0). Requires status().ok.
     PosteriorMoments predict(const Eigen::MatrixXd& X) const;
     PosteriorMomentsWithGradients predict_with_gradients(const Eigen::MatrixXd& X) const;
+    // The joint posterior covariance of f at the rows of X (m×m): σ² C(X, X) − k(X)ᵀ K⁻¹ k(X).
+    Eigen::MatrixXd posterior_covariance(const Eigen::MatrixXd& X) const;
 
 private:
     // Cross covariance Kx (m×n) and, when wanted, dk/ds at every pair (m×n).

@@ -11,6 +11,12 @@ Measurement Problem::primary_measurement(const std::vector<double>& x, std::uint
     return values.at(outcomes().objectives.front().metric);
 }
 
+std::map<std::string, double> Problem::noise_free_values(const std::vector<double>& x) const {
+    std::map<std::string, double> values;
+    for (const auto& [metric, measurement] : evaluate(x, 0)) values[metric] = measurement.mean;
+    return values;
+}
+
 std::uint64_t problem_noise_seed(std::uint64_t experiment_seed, int trial_index) {
     // The index goes through the sign-extending cast so that every int maps to a distinct value.
     return mix_seeds(experiment_seed, static_cast<std::uint64_t>(static_cast<std::int64_t>(trial_index)));
@@ -28,6 +34,7 @@ EvaluationOutcome ProblemEvaluator::evaluate(const Trial& trial, const StepContr
     }
     try {
         outcome.values = problem_->evaluate(trial.parameters, problem_noise_seed(seed_, trial.index));
+        if (problem_->noisy()) outcome.noise_free = problem_->noise_free_values(trial.parameters);
         outcome.ok = true;
     } catch (const std::exception& e) {
         outcome.error = std::string("the evaluation failed: ") + e.what();

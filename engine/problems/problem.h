@@ -3,6 +3,7 @@
 // constraints, and a way to evaluate it (SPEC §4, §10).
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,13 @@ public:
     virtual std::optional<double> optimum() const { return std::nullopt; }
     // The parameters that actually matter, when known (embedded synthetic problems).
     virtual std::vector<int> effective_dimensions() const { return {}; }
+    // The noise-free value of every metric at x (user sign): what evaluate() measures without its
+    // noise — evaluate() itself for a deterministic problem, the expectation over the simulation
+    // for a stochastic one. Benchmarks judge recommendations by it (issue 30).
+    virtual std::map<std::string, double> noise_free_values(const std::vector<double>& x) const;
+    // Whether evaluate() adds noise to the noise-free values (a stochastic problem, or one made
+    // noisy with ProblemSpec::noise).
+    virtual bool noisy() const { return false; }
 
     // The first default objective's measurement of evaluate(x, noise_seed).
     Measurement primary_measurement(const std::vector<double>& x, std::uint64_t noise_seed) const;
@@ -44,7 +52,8 @@ public:
 std::uint64_t problem_noise_seed(std::uint64_t experiment_seed, int trial_index);
 
 // Adapts a Problem to the Evaluator interface; the noise seed is derived from the experiment
-// seed and the trial index, so re-running a trial reproduces its value.
+// seed and the trial index, so re-running a trial reproduces its value. A noisy problem's outcome
+// also carries the noise-free values (EvaluationOutcome::noise_free).
 class ProblemEvaluator final : public Evaluator {
 public:
     ProblemEvaluator(std::shared_ptr<const Problem> problem, std::uint64_t experiment_seed)

@@ -13,6 +13,7 @@
 #include "problems/embedded_problem.h"
 #include "problems/grouped_contextual.h"
 #include "problems/mixed_problem.h"
+#include "problems/noisy_problem.h"
 #include "problems/sourcing.h"
 #include "problems/sparse_quadratic.h"
 #include "problems/synthetic_functions.h"
@@ -173,6 +174,7 @@ std::string details(const ProblemSpec& r) {
     if (r.target) text += "; target " + format_number(*r.target);
     if (r.repetitions > 0) text += "; " + std::to_string(r.repetitions) + " simulations per evaluation";
     if (r.world_seed != 0) text += "; world seed " + std::to_string(r.world_seed);
+    for (const auto& [metric, sd] : r.noise) text += "; Gaussian noise of sd " + format_number(sd) + " on " + metric;
     return text;
 }
 
@@ -242,6 +244,46 @@ std::vector<ProblemInfo> list_problems() {
     };
 }
 
+namespace {
+
+// The problem of a resolved spec, without its added noise.
+std::shared_ptr<const Problem> make_noise_free_problem(const ProblemSpec& r) {
+    const Kind kind = kind_of(r.name);
+    switch (kind) {
+    case Kind::Branin:
+    case Kind::Hartmann6:
+    case Kind::BraninCurrin:
+    case Kind::ConstrainedHartmann6:
+        return std::make_shared<EmbeddedProblem>(*embedded_function(kind), r.dimension, r.effective, *r.target);
+    case Kind::SparseQuadratic: return std::make_shared<SparseQuadraticProblem>(r.dimension, r.effective, *r.target);
+    case Kind::Sourcing:
+        return std::make_shared<SourcingProblem>(r.world_seed, r.repetitions, sourcing_target_count(*r.target));
+    case Kind::GroupedContextual: return std::make_shared<GroupedContextualProblem>();
+    case Kind::Mixed: return std::make_shared<MixedProblem>();
+    }
+    return nullptr;
+}
+
+// The spec's noise checked against the problem's metrics, "*" replaced by every metric not named.
+std::map<std::string, double> resolve_noise(const ProblemSpec& spec, const Problem& problem) {
+    const Outcomes outcomes = problem.outcomes();
+    std::map<std::string, double> resolved;
+    for (const auto& [metric, sd] : spec.noise) {
+        const std::string field = "problem.noise." + (metric == "*" ? std::string("*") : metric);
+        if (!std::isfinite(sd) || sd <= 0.0)
+            throw InputError(field, format_number(sd) + " is not a positive standard deviation");
+        if (metric != "*" && !outcomes.has_metric(metric))
+            throw InputError(field, "unknown metric '" + metric + "' of " + spec.name + "; its metrics are " +
+                                        outcomes.metric_list());
+        if (metric != "*") resolved[metric] = sd;
+    }
+    if (const auto all = spec.noise.find("*"); all != spec.noise.end())
+        for (const std::string& metric : outcomes.metrics) resolved.emplace(metric, all->second);
+    return resolved;
+}
+
+}  // namespace
+
 ProblemSpec resolve_problem_spec(const ProblemSpec& spec) {
     const Kind kind = kind_of(spec.name);
     ProblemSpec resolved;
@@ -296,25 +338,16 @@ ProblemSpec resolve_problem_spec(const ProblemSpec& spec) {
         require_deterministic(spec);
         break;
     }
+    if (!spec.noise.empty()) resolved.noise = resolve_noise(spec, *make_noise_free_problem(resolved));
     return resolved;
 }
 
+
 std::shared_ptr<const Problem> make_problem(const ProblemSpec& spec) {
     const ProblemSpec r = resolve_problem_spec(spec);
-    const Kind kind = kind_of(r.name);
-    switch (kind) {
-    case Kind::Branin:
-    case Kind::Hartmann6:
-    case Kind::BraninCurrin:
-    case Kind::ConstrainedHartmann6:
-        return std::make_shared<EmbeddedProblem>(*embedded_function(kind), r.dimension, r.effective, *r.target);
-    case Kind::SparseQuadratic: return std::make_shared<SparseQuadraticProblem>(r.dimension, r.effective, *r.target);
-    case Kind::Sourcing:
-        return std::make_shared<SourcingProblem>(r.world_seed, r.repetitions, sourcing_target_count(*r.target));
-    case Kind::GroupedContextual: return std::make_shared<GroupedContextualProblem>();
-    case Kind::Mixed: return std::make_shared<MixedProblem>();
-    }
-    return nullptr;
+    std::shared_ptr<const Problem> problem = make_noise_free_problem(r);
+    if (r.noise.empty()) return problem;
+    return std::make_shared<NoisyProblem>(std::move(problem), r.noise);
 }
 
 Experiment make_problem_experiment(const ProblemSpec& spec, const MethodSettings& method, std::uint64_t seed,

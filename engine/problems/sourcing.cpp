@@ -177,6 +177,11 @@ double SourcingProblem::expected_value(const std::vector<double>& x) const {
     return expected_relevance(x) - SourcingWorld::kCostWeight * infrastructure_cost(x);
 }
 
+std::map<std::string, double> SourcingProblem::noise_free_values(const std::vector<double>& x) const {
+    const double relevance = expected_relevance(x), load = infrastructure_cost(x);
+    return {{kQuality, relevance - SourcingWorld::kCostWeight * load}, {kRelevance, relevance}, {kCost, load}};
+}
+
 Outcomes SourcingProblem::outcomes() const {
     Outcomes outcomes = Outcomes::single(kQuality, false, expected_value(space_.target()));
     outcomes.metrics = {kQuality, kRelevance, kCost};

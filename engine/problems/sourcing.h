@@ -79,6 +79,9 @@ public:
     double expected_relevance(const std::vector<double>& x) const;
     // E[Q] = E[RS] - 0.6 C: what the simulation estimates (exact; for tests and analysis).
     double expected_value(const std::vector<double>& x) const;
+    // quality E[Q], relevance E[RS] and the cost, in closed form.
+    std::map<std::string, double> noise_free_values(const std::vector<double>& x) const override;
+    bool noisy() const override { return true; }
 
 private:
     SourcingWorld world_;

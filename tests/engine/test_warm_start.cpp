@@ -256,6 +256,9 @@ private slots:
     // experiment that wrote it (warm-started, the same proposal and the same new state).
     void versionFiveFileKeepsItsProposals() {
         Experiment e = experiment_with_trials();
+        // Files of version 6 and older were run with the acquisition over the measurements, and
+        // keep it (the migration sets noisy_acquisition "off").
+        e.method.noisy_acquisition = NoisyAcquisition::Off;
         ThreadPool pool(2);
         step(e, &pool);
         nlohmann::ordered_json j = nlohmann::ordered_json::parse(experiment_to_json_text(e));

@@ -1,0 +1,50 @@
+#include "experiment/replicates.h"
+
+#include <cmath>
+#include <map>
+
+namespace sebo {
+
+std::vector<Replicates> analyzed_replicates(const Experiment& experiment) {
+    std::vector<Replicates> groups;
+    std::map<std::vector<double>, std::size_t> group_of;
+    for (const Trial& t : experiment.trials) {
+        if (!experiment.analyzed(t)) continue;
+        const auto [it, added] = group_of.emplace(t.parameters, groups.size());
+        if (added) groups.emplace_back();
+        groups[it->second].trials.push_back(t.index);
+    }
+    return groups;
+}
+
+MergedMeasurement merged_measurement(const Experiment& experiment, const std::vector<int>& trials, const std::string& metric) {
+    MergedMeasurement merged;
+    double sum = 0.0, squares_of_sem = 0.0;
+    bool every_sem = true;
+    std::vector<double> values;
+    for (int index : trials) {
+        const Trial* t = experiment.find_trial(index);
+        const Measurement* m = t ? t->measurement(metric) : nullptr;
+        if (!m) continue;
+        values.push_back(m->mean);
+        sum += m->mean;
+        if (m->sem)
+            squares_of_sem += *m->sem * *m->sem;
+        else
+            every_sem = false;
+    }
+    merged.count = static_cast<int>(values.size());
+    if (values.empty()) return merged;
+    const double n = static_cast<double>(values.size());
+    merged.mean = sum / n;
+    if (every_sem) {
+        merged.sem = std::sqrt(squares_of_sem) / n;
+    } else if (values.size() >= 2) {
+        double squares = 0.0;
+        for (double v : values) squares += (v - merged.mean) * (v - merged.mean);
+        merged.sem = std::sqrt(squares / (n - 1.0)) / std::sqrt(n);
+    }
+    return merged;
+}
+
+}  // namespace sebo
