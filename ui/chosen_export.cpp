@@ -32,7 +32,7 @@ QString chosen_to_csv(const Experiment& experiment, bool changed_only) {
         std::istringstream rows(configuration_to_csv(experiment, c.trial, changed_only));
         std::string line;
         std::getline(rows, line);  // configuration_to_csv's own header
-        const std::string prefix = std::to_string(c.trial) + "," + csv_quote(c.note) + ",";
+        const std::string prefix = std::to_string(c.trial) + "," + csv_text_cell(c.note) + ",";
         while (std::getline(rows, line)) {
             if (!line.empty() && line.back() == '\r') line.pop_back();
             if (!line.empty()) out += prefix + line + "\n";

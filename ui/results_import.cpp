@@ -9,6 +9,7 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
+#include "io/csv_cell.h"
 
 namespace sebo::ui {
 
@@ -95,7 +96,11 @@ std::vector<std::vector<std::string>> split_csv(const std::string& text) {
 }
 
 ResultsImport parse_results_csv(const std::string& text, const Experiment& experiment) {
-    const std::vector<std::vector<std::string>> rows = split_csv(text);
+    std::vector<std::vector<std::string>> rows = split_csv(text);
+    // Blanks around a cell, and the apostrophe the exports put before a would-be spreadsheet
+    // formula (io/csv_cell.h), are not part of its value.
+    for (std::vector<std::string>& row : rows)
+        for (std::string& cell : row) cell = strip_formula_guard(trim(cell));
     std::size_t header_at = 0;
     while (header_at < rows.size() && rows[header_at].empty()) ++header_at;
     if (header_at >= rows.size()) throw InputError("line 1", "the file is empty; expected a header row with 'trial'");

@@ -12,6 +12,8 @@
 // error) can be filled in a spreadsheet and read back. A sheet without a column for some metric
 // is refused, unless it has no metric column at all and a status column (failures only). Rows
 // of trials that are not pending, and pending rows without any value, are skipped and counted.
+// A cell that the exports guarded against spreadsheet formulas ("'=x", io/csv_cell.h) reads
+// without that apostrophe, the header's names included.
 
 #include <optional>
 #include <string>

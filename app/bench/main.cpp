@@ -41,6 +41,7 @@
 #include "design/sobol.h"
 #include "experiment/model_step.h"
 #include "experiment/model_strategy.h"
+#include "io/csv_cell.h"
 #include "model/likelihood_kernel.h"
 #include "moo_bench.h"
 #include "problems/problem_catalog.h"
@@ -544,8 +545,9 @@ int main(int argc, char** argv) {
         csv << "benchmark,n,D,median_s,min_s,max_s,cpu_s,repetitions,work\n";
         for (const Figure& f : figures) {
             const auto [lo, hi] = std::minmax_element(f.seconds.begin(), f.seconds.end());
-            csv << f.benchmark << ',' << f.n << ',' << f.dimension << ',' << median(f.seconds) << ',' << *lo << ',' << *hi
-                << ',' << median(f.cpu_seconds) << ',' << f.seconds.size() << ",\"" << f.detail << "\"\n";
+            csv << sebo::csv_text_cell(f.benchmark) << ',' << f.n << ',' << f.dimension << ',' << median(f.seconds) << ','
+                << *lo << ',' << *hi << ',' << median(f.cpu_seconds) << ',' << f.seconds.size() << ','
+                << sebo::csv_text_cell(f.detail) << '\n';
         }
         if (!csv) {
             std::fprintf(stderr, "sebo-bench: could not write %s\n", options.csv.c_str());

@@ -81,14 +81,14 @@ void print_table(const Experiment& e, const std::vector<int>& indices) {
 // values), and an empty column per metric.
 std::string results_sheet(const Experiment& e, const std::vector<int>& indices) {
     std::string text = "trial";
-    for (const Parameter& p : e.space.parameters()) text += "," + csv_quote(p.name);
-    for (const std::string& metric : e.outcomes.metrics) text += "," + csv_quote(metric);
+    for (const Parameter& p : e.space.parameters()) text += "," + csv_text_cell(p.name);
+    for (const std::string& metric : e.outcomes.metrics) text += "," + csv_text_cell(metric);
     text += "\n";
     for (int index : indices) {
         text += std::to_string(index);
         const std::vector<double>& values = e.find_trial(index)->parameters;
         for (int i = 0; i < e.space.dimension(); ++i)
-            text += "," + csv_quote(value_text(e.space.parameter(i), values[static_cast<std::size_t>(i)]));
+            text += "," + csv_text_cell(value_text(e.space.parameter(i), values[static_cast<std::size_t>(i)]));
         text += std::string(e.outcomes.metrics.size(), ',') + "\n";
     }
     return text;

@@ -8,6 +8,7 @@
 #include "core/format.h"
 #include "core/input_error.h"
 #include "experiment/analytics.h"
+#include "io/csv_cell.h"
 #include "io/csv_table.h"
 #include "pareto/hypervolume_nd.h"
 
@@ -61,15 +62,6 @@ std::vector<std::string> split_list(const std::string& text) {
     while (std::getline(stream, item, ';')) out.push_back(item);
     if (text.back() == ';') out.emplace_back();
     return out;
-}
-
-// A CSV field: quoted when it holds a separator, a quote or a line break (labels are the
-// user's own text).
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
 }
 
 class RowReader {
@@ -214,17 +206,17 @@ std::string format_bench_results(const std::vector<BenchRow>& rows) {
     for (std::size_t c = 0; c < kColumnCount; ++c) out += std::string(c ? "," : "") + kColumns[c];
     out += '\n';
     for (const BenchRow& r : rows) {
-        const std::string cells[] = {csv_field(r.problem),
+        const std::string cells[] = {csv_text_cell(r.problem),
                                      std::to_string(r.dimension),
                                      r.minimize ? "1" : "0",
                                      optional_number(r.optimum),
                                      join_indices(r.effective_parameters),
                                      format_number(r.hypervolume_reference),
-                                     csv_field(r.strategy),
+                                     csv_text_cell(r.strategy),
                                      std::to_string(r.seed),
                                      std::to_string(r.trial),
-                                     csv_field(r.generator),
-                                     r.status,
+                                     csv_text_cell(r.generator),
+                                     csv_text_cell(r.status),
                                      optional_number(r.objective),
                                      std::to_string(r.active),
                                      join_indices(r.active_parameters),
@@ -233,13 +225,13 @@ std::string format_bench_results(const std::vector<BenchRow>& rows) {
                                      format_number(r.generation_seconds),
                                      format_number(r.evaluation_seconds),
                                      format_number(r.elapsed_seconds),
-                                     csv_field(objectives_text(r.objectives)),
+                                     csv_text_cell(objectives_text(r.objectives)),
                                      join_numbers([&] {
                                          std::vector<double> references;
                                          for (const BenchObjective& o : r.objectives) references.push_back(o.reference);
                                          return references;
                                      }()),
-                                     csv_field(join_texts(r.constraints)),
+                                     csv_text_cell(join_texts(r.constraints)),
                                      join_numbers(r.objective_values),
                                      r.objective ? (r.feasible ? "1" : "0") : ""};
         for (std::size_t c = 0; c < kColumnCount; ++c) out += (c ? "," : "") + cells[c];

@@ -21,6 +21,9 @@
 //   objective its value, user sign, separated by ';'; empty unless completed or excluded),
 //   feasible (0|1: every constraint holds on the trial's values; empty unless completed or
 //   excluded).
+// Text cells (problem, strategy, generator, status, objectives, constraints) are written with
+// csv_text_cell: one that a spreadsheet would run as a formula starts with ' (io/csv_cell.h),
+// which parse_bench_results removes again.
 // A results.csv of an earlier version, without those five columns, still loads: its rows have the
 // one objective "objective" (direction `minimize`, reference `hypervolume_reference`), no
 // constraints, and are feasible. Metric names of the built-in problems hold no ':' or ';'.

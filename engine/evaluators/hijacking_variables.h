@@ -1,8 +1,9 @@
 #pragma once
 // Environment variables that let an experiment file change what its evaluator runs without
 // changing the command line a person approves: hooks of the dynamic loader, of shells and of the
-// common interpreters, which load a library, a module or a start-up script of the file's choosing
-// into an innocent-looking `python3 evaluate.py`, or pick which `python3` runs at all.
+// common interpreters, of libraries and tools such programs use (OpenMP, CUDA, matplotlib, git,
+// package managers and build tools), which load a library, a module or a start-up script of the
+// file's choosing into an innocent-looking `python3 evaluate.py`, or pick which `python3` runs at all.
 //
 // Both front ends refuse a file whose evaluator environment sets one of them unless the person
 // allows that variable by name (`sebo run --allow-env NAME`, a tick in the GUI's dialog). The
@@ -18,9 +19,16 @@
 
 namespace sebo {
 
+// How a rule's pattern picks names.
+enum class NameMatch {
+    Exact,               // the name itself
+    Prefix,              // every name that starts with the pattern (a family: PYTHON*, LD_*)
+    PrefixIgnoringCase,  // the same in any letter case, for programs that read names so (npm)
+};
+
 struct HijackingVariableRule {
     std::string_view pattern;  // a name, or the start of a family of names
-    bool prefix;               // pattern is the start of every name of the family
+    NameMatch match;
     std::string_view reason;   // what the variable makes the program (or its interpreter) do
 };
 
@@ -28,7 +36,7 @@ struct HijackingVariableRule {
 std::span<const HijackingVariableRule> hijacking_variable_rules();
 
 // Why `name` can hijack the program, or nothing when it cannot. Names are compared exactly
-// (environment names are case-sensitive).
+// (environment names are case-sensitive), except by the rules of programs that ignore case.
 std::optional<std::string> hijack_reason(std::string_view name);
 
 }  // namespace sebo

@@ -42,17 +42,6 @@ const Trial& require_trial(const Experiment& experiment, int index) {
 
 }  // namespace
 
-std::string csv_quote(const std::string& field) {
-    if (field.find_first_of(",\"\r\n") == std::string::npos) return field;
-    std::string quoted = "\"";
-    for (char c : field) {
-        if (c == '"') quoted += '"';
-        quoted += c;
-    }
-    quoted += '"';
-    return quoted;
-}
-
 std::string trials_to_csv(const Experiment& experiment) {
     const SearchSpace& space = experiment.space;
     std::string out;
@@ -60,13 +49,13 @@ std::string trials_to_csv(const Experiment& experiment) {
     const bool constrained = !outcomes.constraints.empty();
     std::vector<std::string> header = {"trial", "status"};
     for (const std::string& metric : outcomes.metrics) {
-        header.push_back(csv_quote(metric));
-        header.push_back(csv_quote(metric + "_sem"));
+        header.push_back(csv_text_cell(metric));
+        header.push_back(csv_text_cell(metric + "_sem"));
     }
     header.push_back("active");
     if (constrained) header.push_back("feasible");
     header.push_back("generator");
-    for (const Parameter& p : space.declared_parameters()) header.push_back(csv_quote(p.name));
+    for (const Parameter& p : space.declared_parameters()) header.push_back(csv_text_cell(p.name));
     header.push_back("error");
     header.push_back("excluded");
     append_row(out, header);
@@ -81,11 +70,12 @@ std::string trials_to_csv(const Experiment& experiment) {
         row.push_back(std::to_string(experiment.sparsity(t)));
         if (constrained)
             row.push_back(t.status == TrialStatus::Completed ? feasibility_text(experiment.feasibility(t)) : std::string());
-        row.push_back(csv_quote(t.generator));
+        row.push_back(csv_text_cell(t.generator));
         const std::vector<double> values = space.declared_values(t.parameters);
-        for (std::size_t j = 0; j < values.size(); ++j) row.push_back(csv_quote(value_text(space.declared_parameters()[j], values[j])));
-        row.push_back(csv_quote(t.error));
-        row.push_back(t.exclusion ? csv_quote(t.exclusion->reason) : std::string());
+        for (std::size_t j = 0; j < values.size(); ++j)
+            row.push_back(csv_text_cell(value_text(space.declared_parameters()[j], values[j])));
+        row.push_back(csv_text_cell(t.error));
+        row.push_back(t.exclusion ? csv_text_cell(t.exclusion->reason) : std::string());
         append_row(out, row);
     }
     return out;
@@ -104,8 +94,8 @@ std::string configuration_to_csv(const Experiment& experiment, int trial, bool c
         const bool fixed = p.kind == ParameterKind::Fixed;
         const bool changed = !fixed && space.is_active(varying++, values[j]);
         if (changed_only && !changed) continue;
-        append_row(out, {csv_quote(p.name), csv_quote(value_text(p, values[j])), csv_quote(value_text(p, p.resolved_target())),
-                         fixed ? "fixed" : changed ? "true" : "false"});
+        append_row(out, {csv_text_cell(p.name), csv_text_cell(value_text(p, values[j])),
+                         csv_text_cell(value_text(p, p.resolved_target())), fixed ? "fixed" : changed ? "true" : "false"});
     }
     return out;
 }

@@ -1,11 +1,15 @@
 #pragma once
 // CSV and JSON export of trials and chosen configurations, in the user's units. Numbers are
 // written with format_number (shortest text that reads back to the same double); unset values
-// are empty CSV cells. Lines end with "\n"; every row, the last included, ends with one.
+// are empty CSV cells. Lines end with "\n"; every row, the last included, ends with one. Text
+// cells (names, choice values, generators, errors, exclusion reasons) are written with
+// csv_text_cell, so one that a spreadsheet would run as a formula starts with ' (io/csv_cell.h),
+// which the readers of these sheets remove again.
 
 #include <string>
 
 #include "experiment/experiment.h"
+#include "io/csv_cell.h"
 
 namespace sebo {
 
@@ -34,9 +38,5 @@ std::string trials_to_csv(const Experiment& experiment);
 // The trial must exist (throws InputError with field "trial" otherwise).
 std::string configuration_to_csv(const Experiment& experiment, int trial, bool changed_only);
 std::string configuration_to_json(const Experiment& experiment, int trial, bool changed_only);
-
-// RFC 4180 quoting of one CSV field (quotes when it holds a comma, quote or line break;
-// quotes inside are doubled).
-std::string csv_quote(const std::string& field);
 
 }  // namespace sebo

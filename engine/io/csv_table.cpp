@@ -16,6 +16,7 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
+#include "io/csv_cell.h"
 
 namespace sebo {
 namespace {
@@ -132,6 +133,8 @@ CsvTable parse_csv_table(const std::string& text, const std::string& source) {
         bool blank = false;
         std::vector<std::string> cells = reader.next(line, blank);
         if (blank) continue;
+        // The apostrophe our exports put before a would-be formula is not part of the value.
+        for (std::string& cell : cells) cell = strip_formula_guard(std::move(cell));
         if (!have_header) {
             have_header = true;
             table.header_line = line;

@@ -33,6 +33,8 @@ struct CsvTable {
 // Parses CSV text. Fields are separated by commas and rows by LF, CRLF or CR; a field in double
 // quotes may hold commas, line breaks and doubled quotes (""). Space and tab around a field are
 // not part of it. Blank lines and a UTF-8 byte-order mark (as spreadsheets write) are skipped.
+// A cell, the header's included, loses the apostrophe that guards a would-be spreadsheet formula
+// (strip_formula_guard, io/csv_cell.h: "'=x" reads as "=x", "''=x" as "'=x", "'abc" as it is).
 // The first row is the header: its names must be non-empty and unique, and every row must have
 // as many cells as the header. Throws InputError naming the line (and column) of the problem.
 CsvTable parse_csv_table(const std::string& text, const std::string& source);

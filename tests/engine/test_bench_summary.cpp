@@ -15,6 +15,7 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 
 #include "bench/bench_results.h"
 #include "bench/bench_summary.h"
@@ -204,6 +205,35 @@ private slots:
         QCOMPARE(rows[0].active_parameters, (std::vector<int>{0, 1, 2, 3}));
         const std::vector<BenchRow> again = parse_bench_results(format_bench_results(rows), "again");
         QCOMPARE(format_bench_results(again), format_bench_results(rows));
+    }
+
+    // Labels that a spreadsheet would run as formulas are written with a leading apostrophe
+    // (io/csv_cell.h) and read back without it; numbers (a negative objective) stay numbers.
+    void csvGuardsFormulas() {
+        std::vector<BenchRow> rows = fixture();
+        for (BenchRow& r : rows) {
+            r.problem = "=HYPERLINK(\"http://x.invalid\",\"open\")";
+            r.objectives.front().metric = "-loss";
+        }
+        rows[0].strategy = "@SUM(1)";
+        rows[0].generator = "+gen";
+        rows[0].objective = -2.5;
+        rows[0].objective_values = {-2.5};
+        const std::string text = format_bench_results(rows);
+        std::istringstream lines(text);
+        std::string header, first;
+        std::getline(lines, header);
+        std::getline(lines, first);
+        QCOMPARE(QString::fromStdString(first),
+                 QString("\"'=HYPERLINK(\"\"http://x.invalid\"\",\"\"open\"\")\",4,1,0.4,0;1,20,'@SUM(1),1,0,'+gen,completed,"
+                         "-2.5,4,0;1;2;3,1,10,0,0.5,0.5,'-loss:min,20,,-2.5,1"));
+        const std::vector<BenchRow> again = parse_bench_results(text, "again");
+        QCOMPARE(again[0].problem, rows[0].problem);
+        QCOMPARE(again[0].strategy, std::string("@SUM(1)"));
+        QCOMPARE(again[0].generator, std::string("+gen"));
+        QCOMPARE(again[0].objectives.front().metric, std::string("-loss"));
+        QCOMPARE(*again[0].objective, -2.5);
+        QCOMPARE(format_bench_results(again), text);
     }
 
     void csvErrorsNameLineColumnAndValue() {

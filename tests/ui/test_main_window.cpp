@@ -29,6 +29,7 @@
 #include <QValueAxis>
 
 #include "activation_chart_view.h"
+#include "chosen_export.h"
 #include "configuration_inspector.h"
 #include "configuration_model.h"
 #include "core/input_error.h"
@@ -40,6 +41,7 @@
 #include "message_bar.h"
 #include "method_panel.h"
 #include "resource_paths.h"
+#include "results_import.h"
 #include "run_controller.h"
 #include "run_progress_widget.h"
 #include "test_main.h"
@@ -627,6 +629,40 @@ private slots:
         write_all(bad, "objective\n1\n");
         QVERIFY(!w.importResults(bad));
         QVERIFY(w.messageBar()->text().contains("no 'trial' column"));
+    }
+
+    // Cells a spreadsheet would run as formulas (io/csv_cell.h): the chosen-configurations CSV
+    // writes the note, the name and the choice value after an apostrophe, and the results import
+    // reads a guarded header name and cell without it.
+    void exportAndImportGuardFormulas() {
+        Parameter link;
+        link.name = "=HYPERLINK(\"x\",\"y\")";
+        Parameter mode;
+        mode.name = "mode";
+        mode.kind = ParameterKind::Choice;
+        mode.values = {{"plain", std::nullopt}, {"-low", std::nullopt}};
+        mode.upper = 1.0;
+        Experiment e;
+        e.space = SearchSpace({link, mode});
+        e.outcomes = Outcomes::single("-loss", true);
+        for (int i = 0; i < 2; ++i) {
+            Trial t;
+            t.index = i;
+            t.parameters = {0.5, 1.0};
+            e.trials.push_back(t);
+        }
+        ChosenConfiguration chosen;
+        chosen.trial = 0;
+        chosen.note = "@ask the vendor first";
+        e.chosen.push_back(chosen);
+        QCOMPARE(chosen_to_csv(e, false), QString("trial,note,parameter,value,target,changed\n"
+                                                  "0,'@ask the vendor first,\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\",0.5,0,true\n"
+                                                  "0,'@ask the vendor first,mode,'-low,plain,true\n"));
+        const ResultsImport imported =
+            parse_results_csv("trial,status,'-loss,error\n0,,1.5,\n1,failed,,\"'=cmd|' /C calc'!A0\"\n", e);
+        QCOMPARE(imported.rows.size(), std::size_t{2});
+        QCOMPARE(imported.rows[0].values.at("-loss").mean, 1.5);
+        QCOMPARE(imported.rows[1].error, std::string("=cmd|' /C calc'!A0"));
     }
 
     // The method panel refuses invalid settings with a message at the field.
