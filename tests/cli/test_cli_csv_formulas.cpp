@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 
 #include "cli/cli_test_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 namespace {
@@ -102,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliCsvFormulas)
+SEBO_TEST_MAIN(TestCliCsvFormulas)
 #include "test_cli_csv_formulas.moc"

@@ -10,6 +10,7 @@
 #include "io/csv_export.h"
 #include "io/csv_table.h"
 #include "io/results_import.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -202,5 +203,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCsvFormulas)
+SEBO_TEST_MAIN(TestCsvFormulas)
 #include "test_csv_formulas.moc"
