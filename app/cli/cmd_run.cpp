@@ -229,6 +229,7 @@ int command_run(const Args& args) {
          {"batch", "Q", "trials proposed (and evaluated, concurrently if allowed) per step (default 1)"},
          {"max-failures", "K", "stop after K failed evaluations in a row (default 5; 0: never stop)"},
          nuts_option(),
+         noisy_acquisition_option(),
          threads_option(),
          {"force", "", "overwrite --out if it exists"},
          wait_option(),
@@ -326,6 +327,7 @@ int command_run(const Args& args) {
     }
     if (const auto init = parser.integer("init", 0, 1'000'000)) experiment.method.initial_trials = static_cast<int>(*init);
     apply_nuts_flag(parser, experiment.method);
+    apply_noisy_acquisition_flag(parser, experiment.method);
     apply_sparsity_range_flags(parser, experiment);
     apply_bonsai_tolerance_flag(parser, experiment.method);
     const int threads = threads_from(parser);

@@ -20,6 +20,20 @@ int threads_from(const Arguments& parser) {
     return static_cast<int>(parser.integer("threads", 1, ThreadPool::kMaxThreads).value_or(default_thread_count()));
 }
 
+OptionSpec noisy_acquisition_option() {
+    return {"noisy-acquisition", "MODE",
+            "auto (the default: integrate over the posterior at the measured configurations when the model infers "
+            "noise), on, or off (trust the measured values, as before format version 7)"};
+}
+
+void apply_noisy_acquisition_flag(const Arguments& parser, MethodSettings& method) {
+    const auto name = parser.value("noisy-acquisition");
+    if (!name) return;
+    const auto mode = noisy_acquisition_from_string(*name);
+    if (!mode) throw UsageError("--noisy-acquisition: unknown setting '" + *name + "' (known: auto, on, off)");
+    method.noisy_acquisition = *mode;
+}
+
 void apply_nuts_flag(const Arguments& parser, MethodSettings& method) {
     const auto name = parser.value("nuts");
     if (!name) return;

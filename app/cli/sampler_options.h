@@ -16,4 +16,8 @@ int threads_from(const Arguments& parser);
 // Applies --nuts to the method when given.
 void apply_nuts_flag(const Arguments& parser, MethodSettings& method);
 
+// --noisy-acquisition auto|on|off (MethodSettings::noisy_acquisition).
+OptionSpec noisy_acquisition_option();
+void apply_noisy_acquisition_flag(const Arguments& parser, MethodSettings& method);
+
 }  // namespace sebo::cli
