@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/recommendation_output.h"
 #include "cli/sampler_options.h"
+#include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
 #include "core/input_error.h"
 #include "evaluators/command_evaluator.h"
@@ -388,6 +389,7 @@ int command_frontier(const Args& args) {
         }
     }
     if (recommendations) std::printf("\n%s", recommendations_text(e, *recommendations).c_str());
+    warn_partial_standard_errors(e);
     return 0;
 }
 

@@ -384,6 +384,7 @@ int command_run(const Args& args) {
             std::fprintf(stderr, "\r%-78.78s", line.c_str());
         };
     const auto start = std::chrono::steady_clock::now();
+    bool warned_partial_standard_errors = false;  // said once per run (experiment/standard_errors.h)
     int exit_code = 0;
     FailureStreak failures;  // in this invocation: a fixed evaluator gets a fresh start
     // The run's own target: another process may change the file's budget meanwhile.
@@ -417,6 +418,7 @@ int command_run(const Args& args) {
                     std::fprintf(stderr, "warning: trial %d: %s\n", t.index, t.fit->warning().c_str());
             }
             warn_extreme_values(experiment, step.new_trials, path);
+            if (!warned_partial_standard_errors) warned_partial_standard_errors = warn_partial_standard_errors(experiment);
         }
         if (step.misreport) {
             if (live) std::fprintf(stderr, "\r%78s\r", "");

@@ -383,6 +383,7 @@ int command_observe(const Args& args) {
         std::vector<int> recorded;
         for (const ObservedResult& r : results) recorded.push_back(r.trial);
         warn_extreme_values(e, recorded, path);
+        warn_partial_standard_errors(e);
     }
     return 0;
 }

@@ -9,6 +9,7 @@
 #include "experiment/analytics.h"
 #include "experiment/extreme_values.h"
 #include "experiment/runner.h"
+#include "experiment/standard_errors.h"
 #include "experiment/trial_exclusion.h"
 #include "io/shared_experiment_file.h"
 
@@ -71,6 +72,12 @@ void warn_extreme_values(const Experiment& experiment, const std::vector<int>& t
         if (const auto extreme = find_extreme_value(experiment, index))
             std::fprintf(stderr, "warning: %s; if it is a failed measurement: sebo observe %s --trial %d --exclude \"REASON\"\n",
                          describe(*extreme).c_str(), shell_quoted(path).c_str(), index);
+}
+
+bool warn_partial_standard_errors(const Experiment& experiment) {
+    const std::vector<PartialStandardErrors> partial = partial_standard_errors(experiment);
+    for (const PartialStandardErrors& p : partial) std::fprintf(stderr, "warning: %s\n", describe(p).c_str());
+    return !partial.empty();
 }
 
 }  // namespace sebo::cli

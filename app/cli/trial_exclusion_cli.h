@@ -20,4 +20,8 @@ int observe_exclusion(const Arguments& parser, const std::string& path, bool qui
 // command that excludes it.
 void warn_extreme_values(const Experiment& experiment, const std::vector<int>& trials, const std::string& path);
 
+// One "warning: ..." line per modelled metric with a standard error on some measurements and not
+// on others (experiment/standard_errors.h); returns whether it printed any.
+bool warn_partial_standard_errors(const Experiment& experiment);
+
 }  // namespace sebo::cli

@@ -160,7 +160,9 @@ std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment
         largest > 1e100 || (largest > 0.0 && largest < 1e-100))
         scale = std::ldexp(1.0, -std::ilogb(largest));
     const Eigen::VectorXd y = scale * Eigen::Map<const Eigen::VectorXd>(utility.data(), n);
-    const PowerTransform warp = warp_objective ? PowerTransform(y) : PowerTransform();
+    // The warp may compress the best values only when an extreme one was winsorized (a sentinel on
+    // the good side); otherwise it may compress only the worst (model/power_transform.h).
+    const PowerTransform warp = warp_objective ? PowerTransform(y, !winsorized.empty()) : PowerTransform();
     const Eigen::VectorXd warped = warp.apply(y);
     const Standardizer standardizer(warped);
     auto data = std::make_shared<TrainingData>();
@@ -375,6 +377,8 @@ bool uses_noisy_acquisition(const MethodSettings& method, const EnsemblePosterio
     return false;
 }
 
+double reference_below(double worst, double best) { return worst - 0.1 * std::max(best - worst, 1.0); }
+
 int noisy_draws_per_member(const MethodSettings& method, int members) {
     return std::max(1, (method.noisy_draws + members - 1) / std::max(members, 1));
 }
@@ -396,10 +400,10 @@ std::unique_ptr<AcquisitionFunction> measured_acquisition(const MethodSettings& 
     case StrategyKind::EiEr: return std::make_unique<EiExternalRegularization>(view, best, penalty, method.lambda);
     case StrategyKind::EiIr: return std::make_unique<EiInternalRegularization>(view, best_g, penalty, method.lambda);
     default: {
-        // Reference point (documented in docs/method.md): 10% of the observed range below
-        // the worst objective, and the penalty's largest value (D, or the number of groups) —
-        // or max_active + 1, so that more than max_active changes add nothing.
-        const double reference_f = worst - 0.1 * std::max(best - worst, 1e-6);
+        // Reference point (documented in docs/method.md): 10% of the observed range (at least
+        // 1) below the worst objective, and the penalty's largest value (D, or the number of
+        // groups) — or max_active + 1, so that more than max_active changes add nothing.
+        const double reference_f = reference_below(worst, best);
         const double reference_xi = method.max_active ? *method.max_active + 1.0 : penalty.max_value();
         std::vector<std::pair<double, double>> front;
         for (Eigen::Index i = 0; i < values.size(); ++i) front.emplace_back(values[i], sparsity[i]);
@@ -433,7 +437,7 @@ std::unique_ptr<AcquisitionFunction> noisy_acquisition(const MethodSettings& met
     }
     default: {
         const double best = means.maxCoeff(), worst = means.minCoeff();
-        const double reference_f = worst - 0.1 * std::max(best - worst, 1e-6);
+        const double reference_f = reference_below(worst, best);
         const double reference_xi = method.max_active ? *method.max_active + 1.0 : penalty.max_value();
         std::vector<SparseEhviFront> fronts;
         fronts.reserve(static_cast<std::size_t>(components));

@@ -127,6 +127,14 @@ struct AcquisitionProblem {
 // Whether a step uses the noisy acquisitions with this posterior: MethodSettings::noisy_acquisition
 // On, or Auto and the noise is not negligible (model/noise_level.h).
 bool uses_noisy_acquisition(const MethodSettings& method, const EnsemblePosterior& posterior);
+// The objective side of an acquisition's reference point in model units (standardized, so the
+// training values have standard deviation 1): 10 % of the range below the worst value, the range
+// at least 1. With one value, or values that all but agree (a lone feasible trial; a flat
+// posterior), a range floor of a rounding error put the reference just below them, and an
+// improvement of the sparsity axis alone earned nothing until a second value appeared (issue 30
+// item 6); one standard deviation of the data is the scale the models are written in.
+double reference_below(double worst, double best);
+
 // Baseline draws per model sample: ⌈noisy_draws / members⌉.
 int noisy_draws_per_member(const MethodSettings& method, int members);
 

@@ -168,8 +168,8 @@ AcquisitionProblem make_outcome_acquisition_problem(const SearchSpace& space, co
     if (feasible.empty()) {
         if (sparse) form = OutcomeAcquisition::SparseFeasibility{reference_xi};
     } else {
-        // The reference point in model units: the threshold, or 10% of the feasible range below
-        // the worst feasible value (make_acquisition_problem's rule).
+        // The reference point in model units: the threshold, or 10% of the feasible range (at
+        // least 1) below the worst feasible value (make_acquisition_problem's rule).
         std::vector<double> reference(m);
         for (std::size_t d = 0; d < m; ++d) {
             double best = -std::numeric_limits<double>::infinity(), worst = std::numeric_limits<double>::infinity();
@@ -177,7 +177,7 @@ AcquisitionProblem make_outcome_acquisition_problem(const SearchSpace& space, co
                 best = std::max(best, p->objectives[d]);
                 worst = std::min(worst, p->objectives[d]);
             }
-            reference[d] = units.thresholds[d] ? *units.thresholds[d] : worst - 0.1 * std::max(best - worst, 1e-6);
+            reference[d] = units.thresholds[d] ? *units.thresholds[d] : reference_below(worst, best);
         }
         if (sparse) {
             std::vector<SparseMultiEhvi::Observation> observed;

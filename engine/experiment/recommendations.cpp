@@ -7,8 +7,10 @@
 #include <limits>
 
 #include "acquisition/feasibility.h"
+#include "acquisition/gaussian.h"
 #include "experiment/replicates.h"
 #include "experiment/simplify.h"
+#include "model/credible_interval.h"
 #include "model/noise_level.h"
 #include "pareto/dominance.h"
 
@@ -19,8 +21,6 @@ namespace {
 constexpr int kMeanPoints = 64;
 constexpr double kLowerProbability = 0.025, kUpperProbability = 0.975;
 
-double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
-
 double normal_quantile(double p) { return boost::math::quantile(boost::math::normal_distribution<double>(), p); }
 
 const std::array<double, kMeanPoints>& midpoint_quantiles() {
@@ -30,24 +30,6 @@ const std::array<double, kMeanPoints>& midpoint_quantiles() {
         return out;
     }();
     return q;
-}
-
-// The p-quantile of an equally weighted mixture of N(mean_s, var_s), by bisection on its CDF.
-double mixture_quantile(const Eigen::VectorXd& mean, const Eigen::VectorXd& var, double p) {
-    const Eigen::VectorXd sd = var.cwiseMax(0.0).cwiseSqrt();
-    const double spread = std::max(sd.maxCoeff(), 1e-12);
-    double lo = mean.minCoeff() - 10.0 * spread, hi = mean.maxCoeff() + 10.0 * spread;
-    const auto cdf = [&](double z) {
-        double total = 0.0;
-        for (Eigen::Index s = 0; s < mean.size(); ++s)
-            total += sd[s] > 0.0 ? normal_cdf((z - mean[s]) / sd[s]) : (z >= mean[s] ? 1.0 : 0.0);
-        return total / static_cast<double>(mean.size());
-    };
-    for (int i = 0; i < 200 && hi - lo > 1e-12 * std::max(1.0, std::abs(lo) + std::abs(hi)); ++i) {
-        const double mid = 0.5 * (lo + hi);
-        (cdf(mid) < p ? lo : hi) = mid;
-    }
-    return 0.5 * (lo + hi);
 }
 
 // One modelled metric: its training set (the maps back to user units) and its posterior.

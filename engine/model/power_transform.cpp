@@ -34,7 +34,7 @@ double profile_log_likelihood(const Eigen::VectorXd& y, double lambda) {
 
 }  // namespace
 
-PowerTransform::PowerTransform(const Eigen::VectorXd& raw) {
+PowerTransform::PowerTransform(const Eigen::VectorXd& raw, bool compress_upper_tail) {
     if (raw.size() < 2 || !((raw.array() - raw.mean()).abs().maxCoeff() > 0)) return;
     // Scale-free: the transform acts on standardized values, so λ does not depend on the units
     // (Ax standardizes before its power transform for the same reason).
@@ -42,7 +42,7 @@ PowerTransform::PowerTransform(const Eigen::VectorXd& raw) {
     scale_ = std::sqrt((raw.array() - mean_).square().sum() / static_cast<double>(raw.size() - 1));
     const Eigen::VectorXd y = (raw.array() - mean_) / scale_;
     double best = profile_log_likelihood(y, 1.0), best_lambda = 1.0;
-    for (int k = -60; k <= 60; ++k) {
+    for (int k = compress_upper_tail ? -60 : 20; k <= 60; ++k) {
         const double lambda = 0.05 * k;
         const double value = profile_log_likelihood(y, lambda);
         if (value > best + 1e-12) {

@@ -14,8 +14,13 @@ namespace sebo {
 class PowerTransform {
 public:
     // Fits λ in [−3, 3] to the standardized y (at least 2 distinct values; otherwise the
-    // identity).
-    explicit PowerTransform(const Eigen::VectorXd& y);
+    // identity) — in [1, 3] unless compress_upper_tail. λ < 1 compresses the upper tail (the best
+    // values of a maximized utility) and λ > 1 the lower one. A step's training set allows the
+    // upper tail to be compressed only when an extreme value was winsorized
+    // (experiment/model_step.h): otherwise the best values are what the search is for, and with
+    // noisy measurements compressing them spreads the noise of the bulk over the scale and makes
+    // the model disbelieve its best measurements (docs/method.md, "Noisy measurements").
+    explicit PowerTransform(const Eigen::VectorXd& y, bool compress_upper_tail = true);
     // The identity transform.
     PowerTransform() = default;
 

@@ -225,7 +225,9 @@ private slots:
         int flagged = 0;
         for (const OutcomePoint& p : s.points) flagged += p.feasible ? 1 : 0;
         QCOMPARE(flagged, feasible);
-        const std::vector<double> reference = {worst[0] - 0.1 * (best[0] - worst[0]), worst[1] - 0.1 * (best[1] - worst[1])};
+        // 10 % of the feasible range, at least 1 (standardized units), below the worst.
+        const std::vector<double> reference = {worst[0] - 0.1 * std::max(best[0] - worst[0], 1.0),
+                                               worst[1] - 0.1 * std::max(best[1] - worst[1], 1.0)};
         const SparseMultiEhvi ehvi(observed, reference, kDimension);
         const FeasibilityProbability pof({{0, BoundSense::AtMost, (1.1 - mc) / sc}, {1, BoundSense::AtLeast, (-0.6 - m2) / s2}}, 2);
 
