@@ -12,6 +12,7 @@
 #include "io/ax_json.h"
 #include "io/ax_outcomes.h"
 #include "io/ax_space.h"
+#include "io/csv_table.h"
 #include "io/file_io.h"
 #include "io/json_document.h"
 #include "io/python_json.h"
@@ -313,7 +314,7 @@ ImportedExperiment import_ax_snapshot_text(const std::string& text) {
 }
 
 ImportedExperiment import_ax_snapshot(const std::string& path) {
-    ImportedExperiment imported = import_ax_snapshot_text(read_experiment_text(path));
+    ImportedExperiment imported = import_ax_snapshot_text(read_text_file(path, kMaxExperimentFileBytes));
     if (imported.experiment.name.empty()) imported.experiment.name = path;
     return imported;
 }

@@ -20,8 +20,9 @@
 
 namespace sebo {
 
-// Reads a snapshot file (at most kMaxExperimentFileBytes, as experiment files). Throws
-// InputError naming the JSON path of what cannot be read or mapped.
+// Reads a snapshot file (at most kMaxExperimentFileBytes, as experiment files; a larger one is
+// refused before it is read, naming the path). Throws InputError naming the JSON path of what
+// cannot be read or mapped.
 ImportedExperiment import_ax_snapshot(const std::string& path);
 
 // The same for the snapshot's text.

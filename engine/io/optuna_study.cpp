@@ -22,7 +22,9 @@ double number_attribute(const nlohmann::json& attributes, const char* key, const
     const auto it = attributes.find(key);
     if (it == attributes.end()) fail(where, std::string("the distribution has no \"") + key + "\"");
     const auto x = python_float(*it);
-    if (!x || !std::isfinite(*x)) fail(where, std::string("the distribution's \"") + key + "\" is " + describe_value(*it) + ", not a finite number");
+    if (!x || !std::isfinite(*x))
+        fail(where, std::string("the distribution's \"") + key + "\" is " + (x ? "the special float " + format_number(*x) : describe_value(*it)) +
+                        ", not a finite number");
     return *x;
 }
 
@@ -89,7 +91,12 @@ bool Distribution::compatible(const Distribution& other) const {
 }
 
 Distribution parse_distribution(const std::string& json, const std::string& where) {
-    const nlohmann::json d = parse_python_json(json, kDistributionNesting);
+    nlohmann::json d;
+    try {
+        d = parse_python_json(json, kDistributionNesting);
+    } catch (const InputError& e) {
+        fail(where, e.what());
+    }
     if (!d.is_object()) fail(where, "the distribution is " + describe_value(d) + ", not a JSON object");
     Distribution out;
     out.json = json;
