@@ -172,7 +172,7 @@ ImportedExperiment study_to_experiment(const StudyRecord& study) {
     std::vector<std::pair<std::string, Distribution>> seen;
     for (const TrialRecord& t : study.trials)
         for (const auto& [name, value] : t.params) {
-            const auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == name; });
+            const auto it = std::find_if(seen.begin(), seen.end(), [&n = name](const auto& s) { return s.first == n; });
             if (it == seen.end()) {
                 seen.emplace_back(name, value.distribution);
                 continue;

@@ -101,7 +101,10 @@ ImportTarget choose_import_target(ImportedExperiment& imported, const ImportTarg
         ++varying;
     }
     std::vector<std::string> overridden;
-    for (const auto& [name, text] : choice.values) {
+    for (const auto& given : choice.values) {
+        // (Not a structured binding: a lambda below names the parameter, which clang 14 refuses.)
+        const std::string& name = given.first;
+        const std::string& text = given.second;
         const std::string field = "--target " + name;
         const auto it = std::find_if(parameters.begin(), parameters.end(), [&](const Parameter& p) { return p.name == name; });
         if (it == parameters.end()) throw InputError(field, "no parameter is named '" + name + "'; the parameters are " + names_of(parameters));
