@@ -85,7 +85,7 @@ ImportTarget choose_import_target(ImportedExperiment& imported, const ImportTarg
         values = e.trials[t].parameters;
         target.basis = ImportTarget::Basis::Trial;
         base = t < imported.origins.size() ? imported.origins[t].label : "trial " + std::to_string(e.trials[t].index);
-    } else if (imported.status_quo) {
+    } else if (imported.status_quo && !choice.default_rule) {
         values = imported.status_quo->values;
         target.basis = ImportTarget::Basis::StatusQuo;
         base = imported.status_quo->description;

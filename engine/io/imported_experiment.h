@@ -56,6 +56,8 @@ void finish_imported_experiment(ImportedExperiment& imported);
 struct ImportTargetChoice {
     std::optional<int> trial;  // an index into experiment.trials (find_source_trial)
     std::vector<std::pair<std::string, std::string>> values;  // parameter name, value as text
+    // The default rule even when the source has a status quo (the explorer offers it).
+    bool default_rule = false;
 };
 
 struct ImportTarget {
