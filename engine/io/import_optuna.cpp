@@ -136,9 +136,10 @@ std::optional<double> configuration_value(const ParameterMapping& m, double inte
         return internal;
     }
     if (!m.grid.empty()) {
-        const double step = *m.distribution.step;
-        const double k = std::round((internal - m.distribution.low) / step);
-        if (k < 0 || k >= static_cast<double>(m.grid.size()) || std::abs(internal - m.grid[static_cast<std::size_t>(k)]) > kGridTolerance * step * 10) {
+        // As Optuna's _contains: on the grid when (value − low) / step is within 1e-8 of a whole number.
+        const double steps = (internal - m.distribution.low) / *m.distribution.step;
+        const double k = std::round(steps);
+        if (k < 0 || k >= static_cast<double>(m.grid.size()) || !(std::abs(steps - k) < kGridTolerance)) {
             problem = m.name + " = " + format_number(internal) + " is not on the step grid";
             return std::nullopt;
         }
