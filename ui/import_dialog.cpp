@@ -263,7 +263,9 @@ void ImportDialog::updateTarget() {
             target_description_ = qs(choose_import_target(copy, choice()).description);
             result_ = std::move(copy.experiment);
         } catch (const InputError& e) {
+            // The engine names the command line's flag; here the value was typed in the table.
             target_error_ = qs(e.what());
+            if (target_error_.startsWith("--target ")) target_error_ = tr("Target of %1").arg(target_error_.mid(9));
         }
     }
     // The table shows the targets in use: the chosen base's, with the values typed over it (when

@@ -13,6 +13,7 @@
 #include "io/ax_outcomes.h"
 #include "io/ax_space.h"
 #include "io/csv_table.h"
+#include "io/experiment_file.h"
 #include "io/file_io.h"
 #include "io/json_document.h"
 #include "io/python_json.h"
@@ -131,6 +132,8 @@ std::string join(const std::vector<std::string>& items, std::size_t shown = 8) {
 ImportedExperiment import_ax_snapshot_text(const std::string& text) {
     const Document root = parse_python_json(text, kMaxSnapshotNesting);
     if (!root.is_object()) fail("", "an Ax snapshot is a JSON object, got " + describe_value(root));
+    if (const Document* format = ax::optional(root, "format"); format && *format == kExperimentFormat)
+        fail("format", "this is a SEBO experiment file already: open it as it is (File › Open; sebo commands take it as FILE)");
     ImportedExperiment imported;
     Experiment& e = imported.experiment;
     std::string path = "experiment";

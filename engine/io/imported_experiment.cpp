@@ -124,7 +124,7 @@ ImportTarget choose_import_target(ImportedExperiment& imported, const ImportTarg
     if (!overridden.empty()) {
         std::string names;
         for (const std::string& n : overridden) names += (names.empty() ? "" : ", ") + n;
-        target.description += ", with --target for " + names;
+        target.description += ", with the targets given for " + names;
     }
     target.description += " (" + target_values_text(e.space) + ")";
     return target;

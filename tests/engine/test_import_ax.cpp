@@ -172,7 +172,7 @@ private slots:
         target = choose_import_target(copy, {find_source_trial(copy, "7"), {{"momentum", "0.5"}}});
         QCOMPARE(target.basis, ImportTarget::Basis::Trial);
         QCOMPARE(copy.experiment.space.target(), (std::vector<double>{e.trials[7].parameters[0], 0.5}));
-        QVERIFY2(qs(target.description).startsWith("Ax trial 7, with --target for momentum (lr = "), qPrintable(qs(target.description)));
+        QVERIFY2(qs(target.description).startsWith("Ax trial 7, with the targets given for momentum (lr = "), qPrintable(qs(target.description)));
 
         // What loads saves and loads back unchanged.
         const std::string saved = experiment_to_json_text(copy.experiment);

@@ -138,6 +138,9 @@ private slots:
         write_file(csv, "trial,objective\n0,1\n");
         QVERIFY(error_of([&] { import_experiment(csv); }).startsWith("file: " + qs(csv) + " is neither an Ax JSON snapshot"));
         QVERIFY(error_of([&] { import_experiment(dir.filePath("missing.db").toStdString()); }).startsWith("file: cannot open"));
+        // SEBO's own file is no other tool's.
+        QCOMPARE(error_of([&] { import_experiment(test::source_path("resources/examples/branin-50d.sebo.json")); }),
+                 QString("format: this is a SEBO experiment file already: open it as it is (File › Open; sebo commands take it as FILE)"));
         // The SQLite header and then garbage; the real storage cut in half.
         const std::string fake = dir.filePath("fake.db").toStdString();
         write_file(fake, std::string("SQLite format 3\0", 16) + std::string(4000, 'x'));

@@ -103,13 +103,13 @@ private slots:
         QTableWidget* t = dialog.targetTable();
         QCOMPARE(text(t, row_of(t, "temperature"), 1), QString("55.5"));
         t->item(row_of(t, "temperature"), 1)->setText("30");
-        QVERIFY2(dialog.targetDescription().contains("with --target for temperature (temperature = 30, pressure = 3"),
+        QVERIFY2(dialog.targetDescription().contains("with the targets given for temperature (temperature = 30, pressure = 3"),
                  qPrintable(dialog.targetDescription()));
         QCOMPARE(dialog.experiment()->space.target()[0], 30.0);
         QCOMPARE(dialog.experiment()->space.target()[3], 1.0);  // ethanol, from trial 3
         // Not one of the choice's values: refused at once, Import disabled, the trial's others kept.
         t->item(row_of(t, "solvent"), 1)->setText("brine");
-        QCOMPARE(dialog.errorText(), QString("--target solvent: 'brine' is not one of the values water, ethanol, toluene"));
+        QCOMPARE(dialog.errorText(), QString("Target of solvent: 'brine' is not one of the values water, ethanol, toluene"));
         QVERIFY(!dialog.importButton()->isEnabled());
         QVERIFY(!dialog.experiment());
         QCOMPARE(text(t, row_of(t, "pressure"), 1), QString("3"));
