@@ -26,10 +26,11 @@ namespace {
 constexpr sqlite3_int64 kMaxStorageBytes = sqlite3_int64{1} << 30;
 // No text or blob longer than this is read (a distribution or an attribute is a few hundred bytes).
 constexpr int kMaxValueBytes = 64 << 20;
-// The work one query may do, in SQLite virtual-machine steps (×1000): a hostile file cannot make
-// a read run for ever. Real storages need a few million steps in all.
+// The work one query may do, in SQLite virtual-machine steps (×1000, so 5·10^8, seconds): a
+// hostile file cannot make a read run for ever, while each query of a real study reads its table
+// once, a few steps per row.
 constexpr int kProgressInterval = 1000;
-constexpr long kMaxProgressCalls = 2'000'000;
+constexpr long kMaxProgressCalls = 500'000;
 
 // The tables and columns the import reads (models.py); other columns are not looked at.
 const std::map<std::string, std::vector<std::string>>& required_columns() {
