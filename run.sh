@@ -18,7 +18,7 @@ esac
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-$(nproc)}
 PACKAGES=(g++ cmake ninja-build qt6-base-dev libqt6opengl6-dev qt6-charts-dev libeigen3-dev libboost-dev
-          liblbfgspp-dev nlohmann-json3-dev qt6-svg-dev libnlopt-cxx-dev)
+          liblbfgspp-dev nlohmann-json3-dev qt6-svg-dev libnlopt-cxx-dev libsqlite3-dev)
 [ "$mode" = gui ] && PACKAGES+=(fonts-dejavu-core)
 
 install_missing() {

@@ -32,7 +32,8 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   CC="${CC:-clang}" CXX="$CXX" cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DSEBO_FUZZ=ON -DSEBO_BUILD_GUI=OFF -DSEBO_BUILD_TESTS=OFF "${launcher[@]}"
 fi
-cmake --build "$build" --target fuzz_experiment_file fuzz_csv_import fuzz_linear_constraint
+cmake --build "$build" --target fuzz_experiment_file fuzz_csv_import fuzz_linear_constraint fuzz_ax_snapshot \
+  fuzz_optuna_journal fuzz_optuna_sqlite
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/sebo-fuzz.XXXXXX")"
 artifacts="$build/fuzz-artifacts"
@@ -40,7 +41,8 @@ mkdir -p "$artifacts"
 status=0
 # target, its corpus and regression folder name, the longest input to generate
 for spec in "fuzz_experiment_file experiment_file 16384" "fuzz_csv_import csv_import 4096" \
-            "fuzz_linear_constraint linear_constraint 512"; do
+            "fuzz_linear_constraint linear_constraint 512" "fuzz_ax_snapshot ax_snapshot 32768" \
+            "fuzz_optuna_journal optuna_journal 32768" "fuzz_optuna_sqlite optuna_sqlite 32768"; do
   read -r target name max_len <<<"$spec"
   mkdir -p "$scratch/$name"
   inputs=("$scratch/$name" "$root/fuzz/corpus/$name")

@@ -200,6 +200,10 @@ void MainWindow::createActions() {
     open_->setToolTip(tr("Open an experiment file (Ctrl+O)"));
     connect(open_, &QAction::triggered, this, &MainWindow::openDialog);
 
+    import_ = new QAction(tr("&Import experiment…"), this);
+    import_->setToolTip(tr("Open an Ax snapshot or an Optuna study (SQLite storage or journal file) as a new experiment"));
+    connect(import_, &QAction::triggered, this, &MainWindow::importDialog);
+
     save_ = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
     save_->setShortcut(QKeySequence::Save);
     save_->setToolTip(tr("Save the experiment (Ctrl+S)"));
@@ -308,6 +312,7 @@ void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(new_);
     file->addAction(open_);
+    file->addAction(import_);
     examples_menu_ = file->addMenu(tr("Open &example"));
     recent_menu_ = file->addMenu(tr("Open &recent"));
     file->addSeparator();
@@ -554,6 +559,7 @@ void MainWindow::updateActions() {
 
     new_->setEnabled(!running);
     open_->setEnabled(!running);
+    import_->setEnabled(!running);
     recent_menu_->setEnabled(!running);
     examples_menu_->setEnabled(!running);
     save_->setEnabled(editable);

@@ -96,6 +96,7 @@ public:
     TrialsProxyModel* trialsProxy() const { return trials_proxy_; }
     MessageBar* messageBar() const { return message_bar_; }
     QAction* newAction() const { return new_; }
+    QAction* importAction() const { return import_; }
     // Trial › Exclude from analysis, and the offer to exclude a new extreme value.
     TrialExclusionActions* exclusionActions() const { return exclusion_; }
     SimplifyActions* simplifyActions() const { return simplify_; }
@@ -122,6 +123,10 @@ public:
     bool openFile(const QString& path);
     // Replaces the open experiment with a new, not yet saved one (asks about unsaved changes).
     bool newExperiment(Experiment experiment);
+    // File › Import experiment…: another tool's experiment (an Ax snapshot, an Optuna storage),
+    // previewed in an ImportDialog (import_dialog.h) run through the dialog handler; when it is
+    // accepted, the experiment opens untitled (Save As makes it a file). Returns whether it did.
+    bool importExperiment(const QString& source);
     bool saveFile();
     // Appends ".sebo.json" to a name without ".json"; refuses the application's own folders.
     bool saveFileAs(const QString& path);
@@ -192,6 +197,7 @@ private:
     QString suggestedFileName() const;
 
     void openDialog();
+    void importDialog();
     void saveAsDialog();
     void newDialog();
     void exportChosenDialog();
@@ -247,6 +253,7 @@ private:
 
     QAction* new_;
     QAction* open_;
+    QAction* import_;
     QAction* save_;
     QAction* save_as_;
     QAction* quit_;

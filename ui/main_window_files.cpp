@@ -1,5 +1,5 @@
-// MainWindow: opening, creating and saving experiment files, the recent-files and examples
-// menus, the window layout, and the file dialogs (the class is in main_window.h).
+// MainWindow: opening, creating, importing and saving experiment files, the recent-files and
+// examples menus, the window layout, and the file dialogs (the class is in main_window.h).
 
 #include "main_window.h"
 
@@ -18,6 +18,7 @@
 #include "example_catalog.h"
 #include "experiment_document.h"
 #include "file_locations.h"
+#include "import_dialog.h"
 #include "message_bar.h"
 #include "new_experiment_dialog.h"
 #include "resource_paths.h"
@@ -89,6 +90,20 @@ bool MainWindow::newExperiment(Experiment experiment) {
     message_bar_->dismiss();
     showInfo(tr("New experiment created. Until you save it to a file (Ctrl+S) its trials are autosaved to a "
                 "recovery file; from then on every trial is written to your file as soon as it completes."));
+    return true;
+}
+
+bool MainWindow::importExperiment(const QString& source) {
+    if (controller_->isRunning()) {
+        showError(tr("Cancel the running step before importing an experiment."));
+        return false;
+    }
+    ImportDialog dialog(source, this);
+    if (execDialog(dialog) != QDialog::Accepted) return false;
+    std::optional<Experiment> experiment = dialog.experiment();
+    if (!experiment || !newExperiment(std::move(*experiment))) return false;
+    showInfo(tr("Imported %1. Its target: %2. Until you save it (Save As) its new trials go to a recovery file.")
+                 .arg(QFileInfo(source).fileName(), dialog.targetDescription()));
     return true;
 }
 
@@ -249,6 +264,16 @@ void MainWindow::openDialog() {
     if (path.isEmpty()) return;
     settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
     openFile(path);
+}
+
+void MainWindow::importDialog() {
+    auto settings = make_settings();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import experiment"), dialogDirectory(),
+        tr("Ax snapshots and Optuna storages (*.json *.db *.sqlite *.sqlite3 *.log *.jsonl);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings->setValue("lastDirectory", QFileInfo(path).absolutePath());
+    importExperiment(path);
 }
 
 void MainWindow::saveAsDialog() {

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/outcome_options.h"
 #include "cli/bonsai_options.h"
+#include "cli/import_options.h"
 #include "cli/parameter_constraint_options.h"
 #include "cli/sampler_options.h"
 #include "cli/sparsity_range_options.h"
@@ -54,6 +55,54 @@ void check_metric_names(const Outcomes& outcomes, const SearchSpace& space, cons
                 throw UsageError(source + ": '" + p.name + "' is the name of a parameter and a column of metric '" + metric +
                                  "' in result sheets; choose another name");
     }
+}
+
+// The space and what is measured from a space file and the outcome flags.
+Experiment experiment_from_space(const Arguments& parser, const std::string& space_path) {
+    for (const char* flag : {"study", "target-trial", "target"})
+        if (parser.has(flag)) throw UsageError(std::string("--") + flag + " goes with --from SOURCE");
+    Experiment e;
+    SpaceFile space_file = read_space_file(space_path);
+    e.space = apply_parameter_constraint_flags(parser, space_file.space, space_path);
+    for (const Parameter& p : e.space.declared_parameters())
+        if (is_reserved_column(p.name, false))
+            throw InputError(space_path, "the parameter name '" + p.name +
+                                             "' is reserved for result sheets (trial, objective, sem, status, error); rename it");
+    if (space_file.outcomes) {
+        for (const char* flag : {"objective", "metric", "constraint", "threshold", "minimize"})
+            if (parser.has(flag))
+                throw UsageError(std::string("--") + flag + ": " + space_path + " already says what is measured (" +
+                                 space_file.outcomes->summary() + "); give it either in the file or with the flags");
+        e.outcomes = std::move(*space_file.outcomes);
+        check_metric_names(e.outcomes, e.space, space_path);
+    } else {
+        e.outcomes = outcomes_from_options(parser);
+        if (parser.has("minimize")) {
+            const std::vector<std::string> given = parser.values("objective");
+            if (given.size() != 1 || given.front().ends_with(":max"))
+                throw UsageError("--minimize goes with a single --objective NAME; with several, write NAME:min for each "
+                                 "minimized one");
+            e.outcomes.objectives.front().minimize = true;
+        }
+        check_metric_names(e.outcomes, e.space, "--objective/--metric");
+    }
+    return e;
+}
+
+// Everything but the evaluator and the method from another tool's experiment (--from).
+Experiment experiment_from_source(const Arguments& parser) {
+    const std::string source = *parser.value("from");
+    for (const char* flag : flags_replaced_by_import())
+        if (parser.has(flag))
+            throw UsageError(std::string("--") + flag + " does not go with --from: the space, what is measured and the trials come from " +
+                             source);
+    Experiment e = experiment_from_import_flags(parser, parser.has("quiet"));
+    for (const Parameter& p : e.space.declared_parameters())
+        if (is_reserved_column(p.name, false))
+            throw InputError(source, "the parameter name '" + p.name +
+                                         "' is reserved for result sheets (trial, objective, sem, status, error)");
+    check_metric_names(e.outcomes, e.space, source);
+    return e;
 }
 
 // The example of 'sebo new --help': two objectives and one constraint on a third metric.
@@ -135,10 +184,11 @@ int command_new(const Args& args) {
          {"quiet", "", "print nothing but errors"},
          {"command", "PROG [ARGS...]", "the evaluator program and its arguments (takes the rest of the line)", true}})
         options.push_back(std::move(o));
+    for (OptionSpec& o : import_option_specs()) options.push_back(std::move(o));
     Arguments parser(
         "new",
-        "--space FILE --objective NAME[:min|:max] [--objective ...] [--metric NAME] [--constraint \"NAME<=V\"] "
-        "[--command PROG [ARGS...]] [options] --out FILE",
+        "(--space FILE --objective NAME[:min|:max] [--objective ...] [--metric NAME] [--constraint \"NAME<=V\"] | "
+        "--from SOURCE [--study NAME] [--target-trial N] [--target NAME=VALUE ...]) [--command PROG [ARGS...]] [options] --out FILE",
         std::string("Create an experiment for your own system. The search space comes from a CSV file with the\n"
                     "header name,kind,lower,upper,log,target,group,min_change,value (only name, lower and upper\n"
                     "are required; min_change is the smallest change that counts, as 0.5 or 2% of the range; kind\n"
@@ -152,46 +202,31 @@ int command_new(const Args& args) {
                     "{NAME: v, ...}} on stdout, or {\"objective\": v} when there is one metric), or by hand\n"
                     "(--evaluator manual: 'sebo suggest' proposes, 'sebo observe' records). --import adds past\n"
                     "results (every parameter column and a column per metric) as completed trials; they count\n"
-                    "toward the initial design.\n") +
+                    "toward the initial design.\n"
+                    "--from SOURCE takes the space, the objectives, the outcome constraints and every trial from\n"
+                    "another tool's experiment instead: an Ax JSON snapshot, or an Optuna study (SQLite storage or\n"
+                    "journal file). Its target is the status-quo arm when the experiment has one; otherwise\n"
+                    "--target-trial N and --target NAME=VALUE, or the default rule (0, or the lower bound when 0 is\n"
+                    "outside the range; a choice's first value). What could not be mapped exactly is listed as a\n"
+                    "warning; what cannot be mapped at all is refused, naming it (docs/file-format.md, \"Imports\").\n") +
             kOutcomeExample,
         std::move(options));
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);
         return 0;
     }
+    const bool from = parser.has("from");
     const auto space_path = parser.value("space");
-    if (!space_path) throw UsageError("--space FILE is required");
+    if (!space_path && !from) throw UsageError("--space FILE (or --from SOURCE) is required");
     const auto out = parser.value("out");
     if (!out) throw UsageError("--out FILE is required");
     if (std::filesystem::exists(*out) && !parser.has("force"))
         throw UsageError("--out: " + *out + " already exists; use --force to overwrite it");
 
-    Experiment e;
-    SpaceFile space_file = read_space_file(*space_path);
-    e.space = apply_parameter_constraint_flags(parser, space_file.space, *space_path);
-    for (const Parameter& p : e.space.declared_parameters())
-        if (is_reserved_column(p.name, false))
-            throw InputError(*space_path, "the parameter name '" + p.name +
-                                              "' is reserved for result sheets (trial, objective, sem, status, error); rename it");
-    if (space_file.outcomes) {
-        for (const char* flag : {"objective", "metric", "constraint", "threshold", "minimize"})
-            if (parser.has(flag))
-                throw UsageError(std::string("--") + flag + ": " + *space_path + " already says what is measured (" +
-                                 space_file.outcomes->summary() + "); give it either in the file or with the flags");
-        e.outcomes = std::move(*space_file.outcomes);
-        check_metric_names(e.outcomes, e.space, *space_path);
-    } else {
-        e.outcomes = outcomes_from_options(parser);
-        if (parser.has("minimize")) {
-            const std::vector<std::string> given = parser.values("objective");
-            if (given.size() != 1 || given.front().ends_with(":max"))
-                throw UsageError("--minimize goes with a single --objective NAME; with several, write NAME:min for each "
-                                 "minimized one");
-            e.outcomes.objectives.front().minimize = true;
-        }
-        check_metric_names(e.outcomes, e.space, "--objective/--metric");
-    }
-    e.name = parser.value("name").value_or(std::filesystem::path(*out).filename().string());
+    Experiment e = from ? experiment_from_source(parser) : experiment_from_space(parser, *space_path);
+    // An imported experiment keeps its own name unless --name gives another.
+    if (const auto name = parser.value("name")) e.name = *name;
+    else if (!from || e.name.empty()) e.name = std::filesystem::path(*out).filename().string();
     if (const auto suffix = e.name.rfind(".sebo.json"); suffix != std::string::npos && suffix + 10 == e.name.size())
         e.name.resize(suffix);
     e.description = parser.value("description").value_or("");
@@ -242,8 +277,9 @@ int command_new(const Args& args) {
     if (const auto init = parser.integer("init", 0, 1'000'000)) e.method.initial_trials = static_cast<int>(*init);
     if (const auto trials = parser.integer("trials", 1, 1'000'000)) e.method.budget = static_cast<int>(*trials);
     e.seed = parser.unsigned_integer("seed").value_or(0);
-    // A new experiment measures the system as it runs today first (experiment/status_quo.h).
-    e.method.status_quo_first = !parser.has("no-status-quo");
+    // A new experiment measures the system as it runs today first (experiment/status_quo.h); an
+    // imported one continues from the source's trials.
+    e.method.status_quo_first = !from && !parser.has("no-status-quo");
     apply_sparsity_range_flags(parser, e);
     apply_bonsai_tolerance_flag(parser, e.method);
     if (auto error = e.method.validate()) throw InputError("method", *error);
@@ -271,10 +307,10 @@ int command_new(const Args& args) {
         if (e.space.has_constraints()) parameters += ", " + std::to_string(e.space.constraints().size()) + " parameter constraint(s)";
         std::fprintf(stderr, "created %s: %s; %s; strategy %s, budget %d\n", out->c_str(), parameters.c_str(),
                      e.outcomes.summary().c_str(), to_string(e.method.strategy), e.method.budget);
-        if (!e.trials.empty()) std::fprintf(stderr, "imported %zu completed trials\n", e.trials.size());
+        if (!e.trials.empty() && !from) std::fprintf(stderr, "imported %zu completed trials\n", e.trials.size());
         else if (e.method.status_quo_first)
             std::fprintf(stderr, "first trial  the status quo: every parameter at its target (--no-status-quo to skip)\n");
-        warn_extreme_imports(e, e.trials.size(), *out);
+        if (!from) warn_extreme_imports(e, e.trials.size(), *out);
         if (static_cast<int>(e.trials.size()) >= e.method.budget)
             std::fprintf(stderr, "note: the imported trials already fill the budget; raise it with --trials\n");
         if (e.evaluator.kind == EvaluatorSpec::Kind::Command) {

@@ -19,7 +19,7 @@ std::string member(const std::string& path, const char* key) { return path + "."
 std::string listed(const Parameter& p) {
     std::string text;
     for (std::size_t k = 0; k < p.values.size(); ++k)
-        text += (k ? ", " : "") + (p.values[k].number ? p.values[k].text : shown_text(p.values[k].text));
+        text += (k ? ", " : "") + (p.values[k].number || p.values[k].literal ? p.values[k].text : shown_text(p.values[k].text));
     return text;
 }
 
@@ -47,10 +47,13 @@ void read_choice_parameter(const nlohmann::json& object, const std::string& path
         } else if (v.is_number()) {
             const double x = v.get<double>();
             if (!std::isfinite(x)) throw InputError(at, format_number(x) + " is not a finite number");
-            value.number = x;
-            value.text = format_number(x);
+            value = number_choice_value(x, v.is_number_float());
+        } else if (v.is_boolean() || v.is_null()) {
+            // Another tool's categorical value (parameter.h, ChoiceValue::literal).
+            value.literal = true;
+            value.text = v.dump();
         } else {
-            throw InputError(at, "expected a string or a number, got " + describe_value(v));
+            throw InputError(at, "expected a string, a number, true, false or null, got " + describe_value(v));
         }
         p.values.push_back(std::move(value));
     }
@@ -72,13 +75,25 @@ void put_choice_parameter(nlohmann::ordered_json& j, const Parameter& p) {
     if (p.target) j["target"] = choice_value_json(p, *p.target);
 }
 
+ChoiceValue number_choice_value(double number, bool real) {
+    ChoiceValue v;
+    v.number = number;
+    v.text = format_number(number);
+    // format_number writes 2.0 as "2"; a value written as a float keeps its point.
+    if (real && v.text.find_first_not_of("-0123456789") == std::string::npos) v.text += ".0";
+    return v;
+}
+
 nlohmann::ordered_json choice_value_json(const Parameter& p, double index) {
     if (!(index >= 0.0 && index < p.levels())) return nullptr;
     const ChoiceValue& v = p.values[static_cast<std::size_t>(index)];
-    // An integral number as a JSON integer (a program can use it as a count without a cast).
-    if (v.number && std::floor(*v.number) == *v.number && std::abs(*v.number) <= 9007199254740992.0)
+    // An integral number as a JSON integer (a program can use it as a count without a cast),
+    // unless it was written as a float ("2.0", number_choice_value).
+    if (v.number && std::floor(*v.number) == *v.number && std::abs(*v.number) <= 9007199254740992.0 &&
+        v.text.find_first_not_of("-0123456789") == std::string::npos)
         return static_cast<std::int64_t>(*v.number);
     if (v.number) return *v.number;
+    if (v.literal) return v.text == "true" ? nlohmann::ordered_json(true) : v.text == "false" ? nlohmann::ordered_json(false) : nullptr;
     return v.text;
 }
 
@@ -88,15 +103,20 @@ int read_choice_value(const nlohmann::json& value, const std::string& path, cons
         text = value.get<std::string>();
     } else if (value.is_number()) {
         text = format_number(value.get<double>());
+    } else if (value.is_boolean() || value.is_null()) {
+        text = value.dump();
     } else {
         throw InputError(path, "expected one of the values " + listed(p) + ", got " + describe_value(value));
     }
-    // A string names a text value exactly; a number names a number value (the file writes each
-    // as it is, so a string "4" for the number 4 is a mistake worth naming).
+    // A string names a text value exactly; a number names a number value, and true, false and null
+    // the literal (the file writes each as it is, so a string "4" for the number 4 is a mistake
+    // worth naming).
     for (int k = 0; k < p.levels(); ++k) {
         const ChoiceValue& v = p.values[static_cast<std::size_t>(k)];
-        if (value.is_string() ? !v.number && v.text == text : v.number && *v.number == value.get<double>())
-            return k;
+        const bool same = value.is_string()   ? !v.number && !v.literal && v.text == text
+                          : value.is_number() ? v.number && *v.number == value.get<double>()
+                                              : v.literal && v.text == text;
+        if (same) return k;
     }
     throw InputError(path, (value.is_string() ? shown_text(text) : text) + " is not one of the values " + listed(p));
 }

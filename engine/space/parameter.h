@@ -25,9 +25,14 @@ std::optional<ParameterKind> parameter_kind_from_string(const std::string& text)
 
 // One value of a choice parameter: its text, and its number when it was written as one (JSON
 // number, or a CSV cell that reads as a finite number); the evaluator then receives a JSON number.
+// Another tool's categorical values may also be JSON's true, false or null (Optuna's and Ax's
+// [True, False], Optuna's None; issue 31): `literal` is set and the text is "true", "false" or
+// "null", and the evaluator, the files and `sebo suggest --json` give the literal itself, so a
+// suggestion goes back to that tool with the type it had.
 struct ChoiceValue {
     std::string text;
     std::optional<double> number;
+    bool literal = false;
     bool operator==(const ChoiceValue&) const = default;
 };
 

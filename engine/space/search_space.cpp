@@ -125,6 +125,10 @@ std::optional<std::string> SearchSpace::validate_parameter(const Parameter& p) {
             return "values: a choice needs at least two values, got " + std::to_string(p.values.size());
         for (std::size_t k = 0; k < p.values.size(); ++k) {
             if (p.values[k].text.empty()) return "values: value " + std::to_string(k + 1) + " is empty";
+            if (p.values[k].literal && (p.values[k].number || (p.values[k].text != "true" && p.values[k].text != "false" &&
+                                                               p.values[k].text != "null")))
+                return "values: value " + std::to_string(k + 1) + " is marked as a JSON literal, but '" + p.values[k].text +
+                       "' is not true, false or null";
             for (std::size_t j = 0; j < k; ++j)
                 if (p.values[j].text == p.values[k].text ||
                     (p.values[j].number && p.values[k].number && *p.values[j].number == *p.values[k].number))

@@ -289,8 +289,8 @@ private slots:
                  QString("parameters[0].values: a choice needs at least two values, got 0"));
         QCOMPARE(json_error(R"({"name": "c", "kind": "choice"})"),
                  QString("parameters[0].values: a choice parameter needs its values, such as [\"none\", \"lz4\", \"zstd\"]"));
-        QCOMPARE(json_error(R"({"name": "c", "kind": "choice", "values": ["a", true]})"),
-                 QString("parameters[0].values[1]: expected a string or a number, got true"));
+        QCOMPARE(json_error(R"({"name": "c", "kind": "choice", "values": ["a", {"b": 1}]})"),
+                 QString("parameters[0].values[1]: expected a string, a number, true, false or null, got an object"));
         QCOMPARE(json_error(R"({"name": "c", "kind": "choice", "values": ["a", "b", "a"]})"),
                  QString("parameters[0].values: 'a' appears twice (values 1 and 3)"));
         QCOMPARE(json_error(R"({"name": "c", "kind": "choice", "values": ["a", "b"], "target": "z"})"),
@@ -359,6 +359,43 @@ private slots:
         QCOMPARE(imported.problems.size(), std::size_t{1});
         QCOMPARE(QString::fromStdString(imported.problems[0]),
                  QString("past.csv line 3, column compression: 'brotli' is not one of the values none|lz4|zstd of parameter 'compression'"));
+    }
+
+    // Another tool's categorical values (issue 31): true, false and null are JSON literals, and a
+    // number written as a float (2.0) stays one, in the file, for the evaluator and in exports;
+    // a trial names a literal by the literal, not by its text.
+    void literal_and_float_values_keep_their_json_type() {
+        const SearchSpace space = space_from_json_text(
+            "{\"parameters\": [{\"name\": \"bn\", \"kind\": \"choice\", \"values\": [true, false]},"
+            " {\"name\": \"wd\", \"kind\": \"choice\", \"values\": [2.0, 0.0001, null, 3]}]}");
+        QCOMPARE(space.parameter(0).values, (std::vector<ChoiceValue>{{"true", std::nullopt, true}, {"false", std::nullopt, true}}));
+        QCOMPARE(space.parameter(1).values, (std::vector<ChoiceValue>{{"2.0", 2.0, false}, {"1e-04", 0.0001, false},
+                                                                       {"null", std::nullopt, true}, {"3", 3.0, false}}));
+        Experiment e = experiment_of(space);
+        Trial t;
+        t.index = 0;
+        t.parameters = {1.0, 2.0};  // false, null
+        t.status = TrialStatus::Completed;
+        t.values["y"] = Measurement{1.0, std::nullopt};
+        e.trials.push_back(t);
+        t.index = 1;
+        t.parameters = {0.0, 0.0};  // true, 2.0
+        e.trials.push_back(t);
+        const std::string text = experiment_to_json_text(e);
+        const Json file = Json::parse(text);
+        QCOMPARE(file["space"]["parameters"][1]["values"].dump(), std::string("[2.0,0.0001,null,3]"));
+        QCOMPARE(file["trials"][0]["parameters"].dump(), std::string(R"({"bn":false,"wd":null})"));
+        QCOMPARE(file["trials"][1]["parameters"].dump(), std::string(R"({"bn":true,"wd":2.0})"));
+        QCOMPARE(experiment_to_json_text(experiment_from_json_text(text)), text);
+        QCOMPARE(Json::parse(command_input_json(e.space, e.trials[1]))["parameters"].dump(), std::string(R"({"bn":true,"wd":2.0})"));
+        QCOMPARE(Json::parse(configuration_to_json(e, 0, false))["parameters"].dump(), std::string(R"({"bn":false,"wd":null})"));
+        // A string "true" is not the literal true, nor "2" the float 2.0's text.
+        std::string bad = text;
+        bad.replace(bad.find("\"bn\": false"), 11, "\"bn\": \"false\"");
+        QCOMPARE(error_of([&] { experiment_from_json_text(bad); }),
+                 QString("trials[0].parameters.bn: \"false\" is not one of the values true, false"));
+        QCOMPARE(error_of([] { space_from_json_text("{\"parameters\": [{\"name\": \"c\", \"kind\": \"choice\", \"values\": [[1], 2]}]}"); }),
+                 QString("parameters[0].values[0]: expected a string, a number, true, false or null, got an array"));
     }
 
     void model_steps_propose_valid_choices() {

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QTemporaryDir>
 #include <optional>
 #include <stdexcept>
 #include <typeinfo>
@@ -15,9 +16,11 @@
 
 #include "core/input_error.h"
 #include "csv_fixture.h"
+#include "import_check.h"
 #include "linear_constraint_check.h"
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
+#include "io/import_ax.h"
 #include "io/results_import.h"
 #include "io/space_file.h"
 #include "test_support.h"
@@ -162,6 +165,63 @@ private slots:
             QVERIFY2(thrown.empty(), qPrintable(input.path + ": " + qs(thrown)));
             QVERIFY2(broken.empty(), qPrintable(input.path + ": " + qs(broken)));
         }
+    }
+
+    // The importers of other tools' experiments (issue 31): each input refused with an
+    // InputError or read into a consistent experiment (import_check.h).
+    void ax_snapshot_inputs() {
+        const std::vector<Input> inputs = inputs_of("ax_snapshot");
+        QVERIFY2(inputs.size() >= 8, "fuzz/corpus/ax_snapshot is missing or nearly empty");
+        int loaded = 0;
+        for (const Input& input : inputs) {
+            std::string broken;
+            const std::string thrown = only_input_errors([&] {
+                broken = fuzz::check_imported(import_ax_snapshot_text(input.bytes));
+                ++loaded;
+            });
+            QVERIFY2(thrown.empty(), qPrintable(input.path + ": " + qs(thrown)));
+            QVERIFY2(broken.empty(), qPrintable(input.path + ": " + qs(broken)));
+        }
+        QVERIFY(loaded > 0);
+    }
+
+    void optuna_journal_inputs() {
+        const std::vector<Input> inputs = inputs_of("optuna_journal");
+        QVERIFY2(inputs.size() >= 5, "fuzz/corpus/optuna_journal is missing or nearly empty");
+        int replayed = 0;
+        for (const Input& input : inputs) {
+            std::string broken;
+            const std::string thrown = only_input_errors([&] {
+                broken = fuzz::check_journal(input.bytes);
+                ++replayed;
+            });
+            QVERIFY2(thrown.empty(), qPrintable(input.path + ": " + qs(thrown)));
+            QVERIFY2(broken.empty(), qPrintable(input.path + ": " + qs(broken)));
+        }
+        QVERIFY(replayed > 0);
+    }
+
+    // As fuzz_optuna_sqlite does: the bytes as a database file.
+    void optuna_sqlite_inputs() {
+        const std::vector<Input> inputs = inputs_of("optuna_sqlite");
+        QVERIFY2(inputs.size() >= 3, "fuzz/corpus/optuna_sqlite is missing or nearly empty");
+        QTemporaryDir dir;
+        const QString path = dir.filePath("storage.db");
+        int read = 0;
+        for (const Input& input : inputs) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(file.write(input.bytes.data(), static_cast<qint64>(input.bytes.size())), static_cast<qint64>(input.bytes.size()));
+            file.close();
+            std::string broken;
+            const std::string thrown = only_input_errors([&] {
+                broken = fuzz::check_sqlite_storage(path.toStdString());
+                ++read;
+            });
+            QVERIFY2(thrown.empty(), qPrintable(input.path + ": " + qs(thrown)));
+            QVERIFY2(broken.empty(), qPrintable(input.path + ": " + qs(broken)));
+        }
+        QVERIFY(read > 0);
     }
 };
 
