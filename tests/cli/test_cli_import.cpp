@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_test_support.h"
+#include "test_main.h"
 
 using namespace sebo::test;
 using Json = nlohmann::json;
@@ -204,5 +205,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliImport)
+SEBO_TEST_MAIN(TestCliImport)
 #include "test_cli_import.moc"

@@ -16,6 +16,7 @@
 #include "io/experiment_file.h"
 #include "io/import_ax.h"
 #include "io/imported_experiment.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -388,5 +389,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportAx)
+SEBO_TEST_MAIN(TestImportAx)
 #include "test_import_ax.moc"

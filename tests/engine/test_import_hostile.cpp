@@ -17,6 +17,7 @@
 #include "io/import_ax.h"
 #include "io/import_optuna.h"
 #include "io/imported_experiment.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -208,5 +209,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportHostile)
+SEBO_TEST_MAIN(TestImportHostile)
 #include "test_import_hostile.moc"

@@ -15,6 +15,7 @@
 #include "io/experiment_file.h"
 #include "io/import_optuna.h"
 #include "io/imported_experiment.h"
+#include "test_main.h"
 #include "test_support.h"
 
 using namespace sebo;
@@ -253,5 +254,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportOptuna)
+SEBO_TEST_MAIN(TestImportOptuna)
 #include "test_import_optuna.moc"

@@ -21,6 +21,7 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "prompt_test_support.h"
+#include "test_main.h"
 
 using namespace sebo;
 using namespace sebo::ui;
@@ -193,5 +194,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestImportDialog)
+SEBO_TEST_MAIN(TestImportDialog)
 #include "test_import_dialog.moc"
