@@ -3,6 +3,8 @@
 #include <cmath>
 #include <map>
 
+#include "core/input_error.h"
+
 namespace sebo {
 
 std::vector<Replicates> analyzed_replicates(const Experiment& experiment) {
@@ -45,6 +47,36 @@ MergedMeasurement merged_measurement(const Experiment& experiment, const std::ve
         merged.sem = std::sqrt(squares / (n - 1.0)) / std::sqrt(n);
     }
     return merged;
+}
+
+Trial merged_trial(const Experiment& experiment, const std::vector<int>& trials) {
+    Trial out = *experiment.find_trial(trials.front());
+    for (auto& [metric, measurement] : out.values) {
+        const MergedMeasurement m = merged_measurement(experiment, trials, metric);
+        measurement = Measurement{m.mean, m.sem};
+    }
+    return out;
+}
+
+bool has_replicates(const Experiment& experiment) {
+    for (const Replicates& group : analyzed_replicates(experiment))
+        if (group.trials.size() > 1) return true;
+    return false;
+}
+
+std::vector<std::vector<double>> replicate_points(const Experiment& experiment, const std::vector<int>& trials, int repeats) {
+    if (repeats < 1 || repeats > 1000) throw InputError("repeats", std::to_string(repeats) + " is outside [1, 1000]");
+    std::vector<std::vector<double>> points;
+    for (int index : trials) {
+        const Trial* t = experiment.find_trial(index);
+        const std::string field = "trials[" + std::to_string(index) + "]";
+        if (!t) throw InputError(field, "trial " + std::to_string(index) + " does not exist");
+        if (t->status != TrialStatus::Completed)
+            throw InputError(field, "trial " + std::to_string(index) + " is " + to_string(t->status) +
+                                        "; only a measured configuration can be confirmed");
+        for (int r = 0; r < repeats; ++r) points.push_back(t->parameters);
+    }
+    return points;
 }
 
 }  // namespace sebo

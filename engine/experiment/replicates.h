@@ -33,4 +33,18 @@ struct MergedMeasurement {
 };
 MergedMeasurement merged_measurement(const Experiment& experiment, const std::vector<int>& trials, const std::string& metric);
 
+// The configuration's first trial with every metric's value replaced by the merged measurement
+// of the group: what the raw analysis (experiment/analytics.h) uses for a configuration measured
+// more than once. `trials` non-empty, the first one in the experiment.
+Trial merged_trial(const Experiment& experiment, const std::vector<int>& trials);
+
+// Whether any configuration that counts in the analysis was measured more than once.
+bool has_replicates(const Experiment& experiment);
+
+// The configurations of `trials` (indices), each repeated `repeats` times, in user units: the points
+// `sebo confirm` and the explorer's "Confirm with more measurements…" add as new trials. Throws
+// InputError naming the trial when one does not exist or has no result to confirm (pending, failed,
+// abandoned), and when repeats is outside [1, 1000].
+std::vector<std::vector<double>> replicate_points(const Experiment& experiment, const std::vector<int>& trials, int repeats);
+
 }  // namespace sebo

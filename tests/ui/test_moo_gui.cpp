@@ -54,16 +54,18 @@ SearchSpace four_parameters() {
     return SearchSpace(parameters);
 }
 
-std::vector<double> with_active(int active) {
+// Each trial a configuration of its own (identical ones would be replicates of one configuration,
+// merged in the analysis): the changed values differ by trial.
+std::vector<double> with_active(int active, int index) {
     std::vector<double> x(4, 0.0);
-    for (int i = 0; i < active; ++i) x[static_cast<std::size_t>(i)] = 0.5;
+    for (int i = 0; i < active; ++i) x[static_cast<std::size_t>(i)] = 0.5 + 0.01 * index;
     return x;
 }
 
 Trial completed(int index, int active, MetricValues values) {
     Trial t;
     t.index = index;
-    t.parameters = with_active(active);
+    t.parameters = with_active(active, index);
     t.status = TrialStatus::Completed;
     t.values = std::move(values);
     t.generator = "manual";
@@ -307,7 +309,7 @@ private slots:
         Experiment e = manual_experiment(outcomes);
         Trial pending;
         pending.index = 0;
-        pending.parameters = with_active(1);
+        pending.parameters = with_active(1, 0);
         pending.generator = "manual";
         e.trials.push_back(pending);
         MainWindow w;
