@@ -31,7 +31,7 @@ const Command kCommands[] = {
     {"suggest", sebo::cli::command_suggest, "propose the next trial(s) and save them as pending (ask)"},
     {"observe", sebo::cli::command_observe, "record measured results for pending trials, by value or from a CSV (tell)"},
     {"import", sebo::cli::command_import, "add past results from a CSV as completed trials"},
-    {"bench", sebo::cli::command_bench, "compare strategies over problems and seeds: results.csv, summary.md, plots"},
+    {"bench", sebo::cli::command_bench, "compare strategies over problems and seeds: results.csv, recommendations.csv, summary.md, plots"},
 };
 
 void print_usage(std::FILE* out) {

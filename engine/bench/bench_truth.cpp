@@ -34,7 +34,8 @@ int initial_design_of(const std::map<std::string, std::map<int, Run>>& runs) {
     int design = 0;
     for (const auto& [strategy, seeds] : runs)
         for (const auto& [seed, run] : seeds) {
-            const auto first_model = std::find_if(run.begin(), run.end(), [](const BenchRow* r) { return !from_initial_design(*r); });
+            const auto first_model =
+                std::find_if(run.begin(), run.end(), [](const BenchRow* r) { return !from_initial_design(*r); });
             if (first_model != run.end()) design = std::max(design, static_cast<int>(first_model - run.begin()));
         }
     return design;
@@ -146,7 +147,8 @@ std::string truth_markdown(const std::vector<ProblemTruth>& problems) {
         out += "\n### " + p.problem + "\n\n" + (p.minimize ? "Minimized (lower is better)" : "Maximized (higher is better)");
         if (p.optimum) out += ", optimum " + format_short(*p.optimum, 6);
         out += "; initial design " + std::to_string(p.initial_design) + " trials.\n\n| strategy | runs |";
-        for (int k : p.levels) out += " recommended, ≤ " + std::to_string(k) + " | best evaluated, ≤ " + std::to_string(k) + " |";
+        for (int k : p.levels)
+            out += " recommended, ≤ " + std::to_string(k) + " | best evaluated, ≤ " + std::to_string(k) + " |";
         out += " model-based trials | worst seed |\n|---|---:|";
         for (std::size_t i = 0; i < 2 * p.levels.size() + 2; ++i) out += "---:|";
         out += "\n";

@@ -258,7 +258,8 @@ private slots:
                 QVERIFY2(k >= next_k[c[1]], c[4].c_str());
                 next_k[c[1]] = k + 1;
                 QVERIFY(active <= k && trial >= 0 && trial < trials);
-                const double mean = *sebo::parse_number(c[7]), lower = *sebo::parse_number(c[8]), upper = *sebo::parse_number(c[9]);
+                const double mean = *sebo::parse_number(c[7]), lower = *sebo::parse_number(c[8]),
+                             upper = *sebo::parse_number(c[9]);
                 QVERIFY(lower <= mean && mean <= upper);
                 // The status quo (trial 0, the only configuration with no change) at k = 0, and the
                 // probability of beating it for every other recommendation.

@@ -122,7 +122,8 @@ private slots:
     }
 
     void cachePath() {
-        QCOMPARE(recommendations_cache_path("out/runs/b/s/seed-3.sebo.json"), std::string("out/runs/b/s/seed-3.recommendations.json"));
+        QCOMPARE(recommendations_cache_path("out/runs/b/s/seed-3.sebo.json"),
+                 std::string("out/runs/b/s/seed-3.recommendations.json"));
         QCOMPARE(recommendations_cache_path("run.json"), std::string("run.json.recommendations.json"));
         QVERIFY(run_text_fingerprint("a") != run_text_fingerprint("b"));
         QCOMPARE(run_text_fingerprint(""), std::uint64_t{0xcbf29ce484222325ull});  // FNV-1a's offset basis
