@@ -32,7 +32,7 @@ const Command kCommands[] = {
     {"observe", sebo::cli::command_observe, "record measured results for pending trials, by value or from a CSV (tell)"},
     {"import", sebo::cli::command_import, "add past results from a CSV as completed trials"},
     {"confirm", sebo::cli::command_confirm, "measure chosen configurations again (replicates of noisy measurements)"},
-    {"bench", sebo::cli::command_bench, "compare strategies over problems and seeds: results.csv, summary.md, plots"},
+    {"bench", sebo::cli::command_bench, "compare strategies over problems and seeds: results.csv, recommendations.csv, summary.md, plots"},
 };
 
 void print_usage(std::FILE* out) {
