@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/shared_file.h"
 #include "core/input_error.h"
+#include "core/version.h"
 #include "io/experiment_merge.h"
 #include "io/file_lock.h"
 
@@ -38,7 +39,7 @@ const Command kCommands[] = {
 void print_usage(std::FILE* out) {
     std::fprintf(out, "usage: sebo COMMAND [OPTIONS]\n\nSparse Bayesian optimization (SEBO) from the command line.\n\ncommands:\n");
     for (const Command& c : kCommands) std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
-    std::fprintf(out, "\nRun 'sebo COMMAND --help' for the options of a command.\n");
+    std::fprintf(out, "\nRun 'sebo COMMAND --help' for the options of a command; 'sebo --version' names this build.\n");
 }
 
 }  // namespace
@@ -51,6 +52,10 @@ int main(int argc, char** argv) {
     const std::string name = argv[1];
     if (name == "--help" || name == "-h" || name == "help") {
         print_usage(stdout);
+        return 0;
+    }
+    if (name == "--version") {
+        std::printf("sebo: %s\n", sebo::program_version_text().c_str());
         return 0;
     }
     const std::vector<std::string> args(argv + 2, argv + argc);
