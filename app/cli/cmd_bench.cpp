@@ -32,6 +32,7 @@
 #include "bench/bench_truth.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/method_options.h"
 #include "cli/sampler_options.h"
 #include "cli/shared_file.h"
 #include "core/format.h"
@@ -353,7 +354,7 @@ int command_bench(const Args& args) {
          {"init", "M", "initial Sobol trials per run (default: the preset's, or 8)"},
          {"jobs", "J", "runs at the same time (default: the number of cores)"},
          {"threads", "T", "threads of each run (default: the cores divided by J)"},
-         nuts_option(),
+         method_option_specs({MethodFlag::Nuts}).front(),
          {"out", "DIR", "folder of the comparison (created if missing)"},
          {"emit-commands", "FILE", "run nothing: create the run files and write one 'sebo run' command per unfinished "
                                    "run to FILE, to be run from DIR by a scheduler (see the README)"},
@@ -409,10 +410,10 @@ int command_bench(const Args& args) {
     if (const auto n = parser.integer("seeds", 1, 10'000)) plan.seeds = static_cast<int>(*n);
     if (const auto n = parser.integer("trials", 1, 1'000'000)) plan.trials = static_cast<int>(*n);
     if (const auto n = parser.integer("init", 0, 1'000'000)) plan.initial_trials = static_cast<int>(*n);
-    if (const auto name = parser.value("nuts")) {
-        const auto mode = nuts_mode_from_string(*name);
-        if (!mode) throw UsageError("--nuts: unknown setting '" + *name + "' (known: fast, paper)");
-        plan.nuts = *mode;
+    if (parser.has("nuts")) {
+        MethodSettings method;
+        apply_method_options(parser, method, {MethodFlag::Nuts});
+        plan.nuts = method.nuts;
     }
     const int jobs = static_cast<int>(parser.integer("jobs", 1, 1024).value_or(ThreadPool::available_cpus()));
     const std::optional<long long> threads_flag = parser.integer("threads", 1, ThreadPool::kMaxThreads);

@@ -12,12 +12,11 @@
 #include <unistd.h>
 
 #include "cli/arguments.h"
-#include "cli/bonsai_options.h"
 #include "cli/commands.h"
 #include "cli/evaluator_options.h"
+#include "cli/method_options.h"
 #include "cli/noise_options.h"
 #include "cli/sampler_options.h"
-#include "cli/sparsity_range_options.h"
 #include "cli/shared_file.h"
 #include "cli/outcome_options.h"
 #include "cli/trial_exclusion_cli.h"
@@ -134,51 +133,43 @@ std::string describe_values(const Experiment& e, const Trial& t) {
 }  // namespace
 
 int command_run(const Args& args) {
+    std::vector<OptionSpec> options{
+        {"problem", "NAME", "built-in problem (see 'sebo problems')"},
+        {"dim", "D", "problem dimension (default: the problem's)"},
+        {"effective", "I,J,..", "indices of the effective parameters (embedded problems)"},
+        {"target", "T", "target value of every parameter in the unit cube (default 0)"},
+        {"repetitions", "R", "simulations per evaluation (stochastic problems)"},
+        {"world-seed", "W", "seed of the simulated world (stochastic problems)"},
+        noise_option(),
+        {"help-strategies", "", "list the strategies and exit"},
+        {"trials", "N", "run until the experiment has N trials (its budget)"},
+        {"status-quo", "", "a new experiment measures the status quo first (every parameter at its target, as "
+                            "'sebo new' does); it is one of the --init trials"},
+        {"seed", "S", "random seed of a new experiment (default 0)"},
+        {"name", "TEXT", "name of a new experiment (default: the problem's)"},
+        {"description", "TEXT", "a sentence about a new experiment, kept in the file (menus show it)"},
+        {"objective", "NAME[:min|:max]", "a new experiment's objective, among the problem's metrics (default: the "
+                                          "problem's); repeatable", false, true},
+        {"threshold", "NAME=V", "the hypervolume reference of objective NAME of a new experiment; repeatable", false, true},
+        {"constraint", "\"NAME<=V\"", "an outcome constraint of a new experiment on a metric of the problem (default: "
+                                       "the problem's); repeatable", false, true},
+        {"out", "FILE", "experiment file to create (or to continue, with --resume)"},
+        {"resume", "", "continue the experiment in --out instead of creating it"},
+        evaluator_option(),
+        allow_env_option(),
+        {"batch", "Q", "trials proposed (and evaluated, concurrently if allowed) per step (default 1)"},
+        {"max-failures", "K", "stop after K failed evaluations in a row (default 5; 0: never stop)"},
+        threads_option(),
+        {"force", "", "overwrite --out if it exists"},
+        wait_option(),
+        {"quiet", "", "print nothing but errors"}};
+    for (OptionSpec& o : method_option_specs()) options.push_back(std::move(o));
     Arguments parser(
         "run", "(--problem NAME ... --out FILE | FILE | --resume --out FILE) --trials N [options]",
         "Create an experiment for a built-in problem and run it to N trials, or continue an existing\n"
         "experiment file (given as FILE, or with --resume) to N trials. The file is saved atomically\n"
         "after every trial; Ctrl-C abandons the running step and keeps every completed trial.",
-        {{"problem", "NAME", "built-in problem (see 'sebo problems')"},
-         {"dim", "D", "problem dimension (default: the problem's)"},
-         {"effective", "I,J,..", "indices of the effective parameters (embedded problems)"},
-         {"target", "T", "target value of every parameter in the unit cube (default 0)"},
-         {"repetitions", "R", "simulations per evaluation (stochastic problems)"},
-         {"world-seed", "W", "seed of the simulated world (stochastic problems)"},
-         noise_option(),
-         {"strategy", "NAME", "strategy (default: the file's, or sobol); see --help-strategies"},
-         {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
-         {"lambda", "L", "regularization weight of ei-er and ei-ir (default 0.01)"},
-         {"penalty", "NAME", "penalty of ei-er and ei-ir: l0 (default), l1 or group-lasso"},
-         bonsai_tolerance_option(),
-         max_active_option(),
-         min_active_option(),
-         {"help-strategies", "", "list the strategies and exit"},
-         {"trials", "N", "run until the experiment has N trials (its budget)"},
-         {"init", "M", "number of initial quasi-random (Sobol) trials (default 8)"},
-         {"status-quo", "", "a new experiment measures the status quo first (every parameter at its target, as "
-                            "'sebo new' does); it is one of the --init trials"},
-         {"seed", "S", "random seed of a new experiment (default 0)"},
-         {"name", "TEXT", "name of a new experiment (default: the problem's)"},
-         {"description", "TEXT", "a sentence about a new experiment, kept in the file (menus show it)"},
-         {"objective", "NAME[:min|:max]", "a new experiment's objective, among the problem's metrics (default: the "
-                                          "problem's); repeatable", false, true},
-         {"threshold", "NAME=V", "the hypervolume reference of objective NAME of a new experiment; repeatable", false, true},
-         {"constraint", "\"NAME<=V\"", "an outcome constraint of a new experiment on a metric of the problem (default: "
-                                       "the problem's); repeatable", false, true},
-         {"out", "FILE", "experiment file to create (or to continue, with --resume)"},
-         {"resume", "", "continue the experiment in --out instead of creating it"},
-         evaluator_option(),
-         allow_env_option(),
-         {"batch", "Q", "trials proposed (and evaluated, concurrently if allowed) per step (default 1)"},
-         {"max-failures", "K", "stop after K failed evaluations in a row (default 5; 0: never stop)"},
-         nuts_option(),
-         noisy_acquisition_option(),
-         threads_option(),
-         {"force", "", "overwrite --out if it exists"},
-         wait_option(),
-         {"quiet", "", "print nothing but errors"}},
-        1, "FILE");
+        std::move(options), 1, "FILE");
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);
         return 0;
@@ -246,34 +237,7 @@ int command_run(const Args& args) {
         if (!quiet) print_note("sebo run", note);
     });
     if (resume) experiment = file.load();
-    if (const auto name = parser.value("strategy")) {
-        const auto kind = strategy_kind_from_string(*name);
-        if (!kind) {
-            std::string known;
-            for (StrategyKind k : all_strategy_kinds()) known += std::string(known.empty() ? "" : ", ") + to_string(k);
-            throw UsageError("--strategy: unknown strategy '" + *name + "' (known: " + known + ")");
-        }
-        experiment.method.strategy = *kind;
-    }
-    if (const auto name = parser.value("model")) {
-        const auto kind = model_kind_from_string(*name);
-        if (!kind) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
-        experiment.method.model = *kind;
-    }
-    if (const auto name = parser.value("penalty")) {
-        const auto kind = penalty_kind_from_string(*name);
-        if (!kind) throw UsageError("--penalty: unknown penalty '" + *name + "' (known: l0, l1, group-lasso)");
-        experiment.method.penalty = *kind;
-    }
-    if (const auto lambda = parser.number("lambda")) {
-        if (*lambda < 0) throw UsageError("--lambda: " + format_number(*lambda) + " must not be negative");
-        experiment.method.lambda = *lambda;
-    }
-    if (const auto init = parser.integer("init", 0, 1'000'000)) experiment.method.initial_trials = static_cast<int>(*init);
-    apply_nuts_flag(parser, experiment.method);
-    apply_noisy_acquisition_flag(parser, experiment.method);
-    apply_sparsity_range_flags(parser, experiment);
-    apply_bonsai_tolerance_flag(parser, experiment.method);
+    apply_method_options(parser, experiment);
     const int threads = threads_from(parser);
     experiment.method.budget = static_cast<int>(*trials);
     if (auto error = experiment.method.validate()) throw InputError("method", *error);
