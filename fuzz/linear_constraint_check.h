@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "design/polytope_sampler.h"
+#include "io/linear_constraint_text.h"
 #include "io/utf8_text.h"
 #include "space/linear_constraint.h"
 #include "space/polytope.h"

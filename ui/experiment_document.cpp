@@ -9,6 +9,7 @@
 
 #include "core/format.h"
 #include "core/input_error.h"
+#include "core/timestamp.h"
 #include "experiment/runner.h"
 #include "experiment/trial_exclusion.h"
 #include "file_change_watcher.h"

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "palette_colors.h"
+#include "io/linear_constraint_text.h"
 #include "space/space_constraints.h"
 #include "tinted_label.h"
 

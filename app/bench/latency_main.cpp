@@ -39,6 +39,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/timestamp.h"
 #include "evaluators/command_evaluator.h"
 #include "experiment/runner.h"
 #include "experiment_document.h"

@@ -18,6 +18,7 @@
 #include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
 #include "core/input_error.h"
+#include "core/timestamp.h"
 #include "evaluators/command_evaluator.h"
 #include "experiment/runner.h"
 #include "io/csv_table.h"

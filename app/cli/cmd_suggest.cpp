@@ -20,6 +20,7 @@
 #include "core/format.h"
 #include "core/input_error.h"
 #include "core/thread_pool.h"
+#include "core/timestamp.h"
 #include "experiment/runner.h"
 #include "io/csv_export.h"
 #include "io/csv_table.h"

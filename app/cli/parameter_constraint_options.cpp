@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/input_error.h"
+#include "io/linear_constraint_text.h"
 #include "space/space_constraints.h"
 
 namespace sebo::cli {

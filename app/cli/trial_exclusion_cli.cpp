@@ -5,6 +5,7 @@
 #include "cli/shared_file.h"
 #include "core/format.h"
 #include "core/input_error.h"
+#include "core/timestamp.h"
 #include "evaluators/shell_quoting.h"
 #include "experiment/analytics.h"
 #include "experiment/extreme_values.h"

@@ -11,7 +11,7 @@
 #include <Eigen/Core>
 #include <memory>
 
-#include "acquisition/posterior_view.h"
+#include "model/posterior_view.h"
 #include "acquisition/sparse_ehvi.h"
 #include "acquisition/sparsity_penalty.h"
 

@@ -32,7 +32,7 @@
 #include "bench/bench_results.h"
 #include "experiment/experiment.h"
 #include "experiment/recommendations.h"
-#include "experiment/step_control.h"
+#include "core/step_control.h"
 
 namespace sebo {
 

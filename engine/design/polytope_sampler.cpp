@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "design/sobol.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "space/polytope_analysis.h"
 #include "space/polytope_projection.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "experiment/step_control.h"
+#include "core/step_control.h"
 #include "experiment/trial.h"
 
 namespace sebo {

@@ -26,7 +26,7 @@
 
 #include "acquisition/feasibility.h"
 #include "experiment/model_step.h"
-#include "experiment/step_control.h"
+#include "core/step_control.h"
 
 namespace sebo {
 

@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "experiment/experiment.h"
-#include "experiment/step_control.h"
+#include "core/step_control.h"
 
 namespace sebo {
 

@@ -63,7 +63,4 @@ private:
     std::string last_error_;
 };
 
-// Current UTC time as ISO-8601 ("2026-11-25T22:31:07Z").
-std::string utc_timestamp();
-
 }  // namespace sebo

@@ -29,7 +29,7 @@
 #include "experiment/experiment.h"
 #include "experiment/model_step.h"
 #include "experiment/outcome_step.h"
-#include "experiment/step_control.h"
+#include "core/step_control.h"
 #include "model/ensemble_posterior.h"
 
 namespace sebo {

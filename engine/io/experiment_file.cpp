@@ -18,6 +18,7 @@
 #include "io/json_document.h"
 #include "io/json_fields.h"
 #include "io/choice_json.h"
+#include "io/linear_constraint_text.h"
 #include "io/min_change_json.h"
 
 namespace sebo {

@@ -19,7 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/format.h"
-#include "experiment/runner.h"
+#include "core/timestamp.h"
 
 namespace sebo {
 

@@ -6,7 +6,7 @@
 #include "model/input_encoding.h"
 #include "model/jittered_cholesky.h"
 #include "model/matern52_kernel.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 
 namespace sebo {
 

@@ -24,14 +24,14 @@
 // The draws are f_sj = μ_s(U) + L_s z_j with L_s the factor of Σ_s(U, U) (+ the same jitter) and
 // standard normal vectors z_j in antithetic pairs (z, −z: the draws' mean is μ_s(U) exactly, and
 // an odd J adds one unpaired draw); the same z_j for every member, deterministic for the seed
-// (model/portable_random.h). Component t = s·J + j.
+// (core/portable_random.h). Component t = s·J + j.
 
 #include <Eigen/Core>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
-#include "acquisition/posterior_view.h"
+#include "model/posterior_view.h"
 #include "model/ensemble_posterior.h"
 
 namespace sebo {
@@ -93,7 +93,7 @@ private:
     std::vector<Member> members_;
 };
 
-// The components as the acquisition functions see them: S·J samples (acquisition/posterior_view.h),
+// The components as the acquisition functions see them: S·J samples (model/posterior_view.h),
 // whose chain rule costs one gradient pass per member (moments_with_gradient).
 class FantasyPosteriorView final : public PosteriorView {
 public:

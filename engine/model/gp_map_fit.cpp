@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "core/format.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "model/scalar_priors.h"
 
 namespace sebo {

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "core/format.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 
 namespace sebo {
 

@@ -1,6 +1,6 @@
 #include "model/nuts.h"
 
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 
 #include <algorithm>
 #include <cassert>
@@ -58,7 +58,7 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// mt19937_64 with our own uniform and normal transforms (model/portable_random.h), so that
+// mt19937_64 with our own uniform and normal transforms (core/portable_random.h), so that
 // the draws are the same on every standard library.
 using NutsRandom = PortableRandom;
 

@@ -13,7 +13,7 @@
 #include "model/laplace_start.h"
 #include "model/mcmc_diagnostics.h"
 #include "model/parameter_relevance.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 
 namespace sebo {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "acquisition/posterior_view.h"
+#include "model/posterior_view.h"
 #include "model/ensemble_posterior.h"
 #include "model/gp_map_fit.h"
 #include "model/saas_map.h"
@@ -61,7 +61,7 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
                            const std::function<void(int, int)>& progress = {}, std::stop_token stop = {},
                            ThreadPool* pool = nullptr, const NutsWarmStart* warm = nullptr);
 
-// The ensemble as the acquisition functions see it (acquisition/posterior_view.h).
+// The ensemble as the acquisition functions see it (model/posterior_view.h).
 class EnsemblePosteriorView final : public PosteriorView {
 public:
     explicit EnsemblePosteriorView(std::shared_ptr<const EnsemblePosterior> posterior) : posterior_(std::move(posterior)) {}

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "acquisition/acquisition.h"
-#include "experiment/step_control.h"
+#include "core/step_control.h"
 #include "optimize/multistart.h"
 #include "optimize/polytope_multistart.h"
 

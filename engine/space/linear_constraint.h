@@ -3,34 +3,9 @@
 //
 //     2*fa + fb + fc <= 1        fa - 0.5*fb >= -1        fa + fb = fc
 //
-// parsed from text against a space's parameters, printed back in a canonical form, checked on
-// configurations, and mapped exactly onto the unit cube where models and optimizers work.
-//
-// Grammar (spaces are free between tokens):
-//
-//     constraint := expression relation expression
-//     relation   := "<=" | ">=" | "="          ("==" reads as "=", "≤" as "<=", "≥" as ">=")
-//     expression := [sign] term { sign term }
-//     sign       := "+" | "-"                  ("−", U+2212, reads as "-")
-//     term       := factor { ("*" | "/") factor }   at most one factor a parameter; divisors are numbers
-//     factor     := number | name
-//     number     := digits ["." [digits]] [exponent] | "." digits [exponent]
-//     exponent   := ("e" | "E") [sign] digits
-//     name       := a letter, "_" or non-ASCII character, then letters, digits, "_", "." or non-ASCII
-//                   (other than ≤ ≥ −)
-//                 | '…' in single quotes, '' standing for a quote: any other name (spaces, "-", a
-//                   leading digit), e.g. 'timeout-ms' + 'cache size' <= 10
-//
-// Both sides may hold parameters and numbers; the parameters are gathered on the left (`1 >= fa`
-// reads as `fa <= 1`, `fa <= fb` as `fa - fb <= 0`) and the numbers on the right. Terms of the same
-// parameter are added (`fa + fa <= 1` is `2*fa <= 1`; terms that cancel drop out). Refused, each with
-// the column and the offending text: a juxtaposition such as `3 fa` or `2fa` (write `3*fa`; with `e` a
-// possible name `2e` would otherwise be ambiguous), two signs in a row (`fa + + fb`), strict `<` and
-// `>` (an optimizer needs a closed set), chains (`0 <= fa <= 1`: write two constraints), parentheses,
-// products of two parameters, division by a parameter or by zero, numbers that overflow, unknown
-// parameters, and parameters the caller excludes (log scale: a log-scale parameter's unit-cube
-// coordinate is not linear in its value, so the constraint would not be linear where the optimizer
-// works; the other kinds the caller names, e.g. choice parameters).
+// printed in a canonical form, checked on configurations, and mapped exactly onto the unit cube where
+// models and optimizers work. They are read from text by io/linear_constraint_text.h (the grammar is
+// there).
 //
 // Integer parameters are allowed: the constraint holds on their relaxation in the unit cube, and
 // rounding is reconciled with it afterwards (space/feasible_snap.h).
@@ -117,32 +92,25 @@ struct ConstraintVariable {
 // fixed ones, which are constants in a constraint), with log-scale ones excluded.
 std::vector<ConstraintVariable> constraint_variables(const SearchSpace& space);
 
-struct ConstraintSyntaxError {
-    int column = 1;       // 1-based, counted in characters (UTF-8 code points)
-    std::string found;    // the offending text, "" at the end of the text
-    std::string message;  // what is wrong, e.g. "expected a parameter or a number"
+// The grammar's names (io/linear_constraint_text.h): whether text[i] may start or continue a plain
+// name, and the length of ≤, ≥ or − (UTF-8) at text[i] (0 when there is none).
+bool constraint_name_starts(std::string_view text, std::size_t i);
+bool constraint_name_continues(std::string_view text, std::size_t i);
+std::size_t constraint_operator_length(std::string_view text, std::size_t i);
+inline constexpr std::string_view kLessEqualSign = "\xE2\x89\xA4";     // ≤
+inline constexpr std::string_view kGreaterEqualSign = "\xE2\x89\xA5";  // ≥
+inline constexpr std::string_view kMinusSign = "\xE2\x88\x92";         // −
 
-    // "column 6: expected a parameter or a number, found '+'"
-    std::string describe() const;
-};
-
-// The parsed constraint, or the first error.
-struct ConstraintParse {
-    std::optional<LinearConstraint> constraint;
-    ConstraintSyntaxError error;  // meaningful when constraint is empty
-
-    bool ok() const { return constraint.has_value(); }
-};
-
-ConstraintParse parse_linear_constraint(std::string_view text, const std::vector<ConstraintVariable>& variables);
 
 // Canonical text: terms in order with "+"/"-" between them, coefficients 1 left out, numbers in
 // their shortest round-trip form, names quoted only when they must be:
 //     2*fa + fb - 0.5*'cache size' <= 1
-// parse_linear_constraint(canonical_text(c, names), …) gives back c exactly.
+// parse_linear_constraint(canonical_text(c, names), …) (io/linear_constraint_text.h) gives back c
+// exactly.
 std::string canonical_text(const LinearConstraint& constraint, const std::vector<std::string>& names);
 
-// A name as it must be written in a constraint: as is when it is a plain name (grammar above),
+// A name as it must be written in a constraint: as is when it is a plain name (the grammar in
+// io/linear_constraint_text.h),
 // otherwise in single quotes with quotes doubled.
 std::string constraint_name_text(const std::string& name);
 

@@ -4,7 +4,7 @@
 //
 // 1. Chebyshev centre: the largest ball inside P within the affine subspace of its equalities,
 //        maximize r  s.t.  a_i·u + ‖N·N^T a_i‖ r <= b_i  (every row and box side),  E u = f,
-//    a linear program (optimize/linear_program.h) with N an orthonormal basis of the null space
+//    a linear program (core/linear_program.h) with N an orthonormal basis of the null space
 //    of E. Infeasible LP: P is empty.
 // 2. r = 0 with room left in the null space means P is flatter than its equalities say: some
 //    inequalities hold with equality everywhere (`x + y <= 1` and `x + y >= 1`, or `x >= 1` with
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "optimize/linear_program.h"
+#include "core/linear_program.h"
 #include "space/polytope.h"
 
 namespace sebo {

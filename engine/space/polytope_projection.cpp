@@ -5,7 +5,7 @@
 #include <cassert>
 #include <cmath>
 
-#include "optimize/linear_program.h"
+#include "core/linear_program.h"
 
 namespace sebo {
 

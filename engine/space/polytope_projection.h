@@ -11,7 +11,7 @@
 // equality-constrained step is the projection of y − z onto the null space of the working rows
 // (column-pivoted QR), and the multipliers are the least-squares solution of Σ μ_i a_i = y − z. The
 // start is y clamped to the box when that is already feasible (then it is the answer), otherwise a
-// vertex from a linear program (optimize/linear_program.h), which also detects infeasible pins.
+// vertex from a linear program (core/linear_program.h), which also detects infeasible pins.
 
 #include <Eigen/Core>
 #include <vector>

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "model/gp_hyperparameters.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "model/training_data.h"
 
 namespace sebo::test {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "io/linear_constraint_text.h"
 #include "space/linear_constraint.h"
 #include "space/polytope.h"
 #include "space/search_space.h"

@@ -8,7 +8,7 @@
 #include "model/ensemble_posterior.h"
 #include "model/gaussian_process.h"
 #include "model/jittered_cholesky.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "test_main.h"
 #include "test_support.h"
 

@@ -10,7 +10,7 @@
 #include "model/gaussian_process.h"
 #include "model/gp_map_fit.h"
 #include "model/marginal_likelihood.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "model/standardizer.h"
 #include "model_test_support.h"
 #include "test_main.h"

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <random>
 
+#include "io/linear_constraint_text.h"
 #include "space/linear_constraint.h"
 #include "space/search_space.h"
 #include "parameter_builders.h"

@@ -1,11 +1,11 @@
-// The dense simplex solver (optimize/linear_program.h): hand-solved programs, degenerate and
+// The dense simplex solver (core/linear_program.h): hand-solved programs, degenerate and
 // redundant ones, and random programs against brute-force vertex enumeration.
 #include <Eigen/LU>
 #include <functional>
 #include <optional>
 #include <random>
 
-#include "optimize/linear_program.h"
+#include "core/linear_program.h"
 #include "test_main.h"
 #include "test_support.h"
 

@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "model/mcmc_diagnostics.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "test_main.h"
 #include "test_support.h"
 

@@ -21,7 +21,7 @@
 #include "model/gaussian_process.h"
 #include "model/leave_one_out.h"
 #include "model/parameter_relevance.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "model/standardizer.h"
 #include "model/surrogate.h"
 #include "problems/problem_catalog.h"

@@ -14,7 +14,7 @@
 #include "acquisition/sparsity_penalty.h"
 #include "model/ensemble_posterior.h"
 #include "model/fantasy_posterior.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "model/surrogate.h"
 #include "test_main.h"
 #include "test_support.h"

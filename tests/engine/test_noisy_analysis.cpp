@@ -14,7 +14,7 @@
 #include "model/credible_interval.h"
 #include "model/ensemble_posterior.h"
 #include "model/power_transform.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "problems/problem_catalog.h"
 #include "parameter_builders.h"
 #include "test_main.h"

@@ -22,6 +22,7 @@
 #include "io/csv_export.h"
 #include "io/csv_table.h"
 #include "io/experiment_file.h"
+#include "io/linear_constraint_text.h"
 #include "io/results_import.h"
 #include "space/feasible_point.h"
 #include "space/polytope.h"

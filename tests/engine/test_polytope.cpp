@@ -5,6 +5,7 @@
 #include <random>
 
 #include "polytope_test_support.h"
+#include "io/linear_constraint_text.h"
 #include "space/polytope_analysis.h"
 #include "test_main.h"
 #include "test_support.h"

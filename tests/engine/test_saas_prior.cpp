@@ -13,7 +13,7 @@
 
 #include "design/sobol.h"
 #include "model/gaussian_process.h"
-#include "model/portable_random.h"
+#include "core/portable_random.h"
 #include "model/saas_map.h"
 #include "model/saas_prior.h"
 #include "model/scalar_priors.h"

@@ -1,4 +1,4 @@
-#include "optimize/linear_program.h"
+#include "core/linear_program.h"
 
 #include <algorithm>
 #include <cassert>
