@@ -54,8 +54,8 @@ bool MainWindow::exportChosen(const QString& path, bool changed_only) {
     }
     QString text;
     try {
-        text = export_format_for(path) == ExportFormat::Csv ? chosen_to_csv(e, changed_only)
-                                                            : chosen_to_json(e, changed_only);
+        text = QString::fromStdString(export_format_for(path) == ExportFormat::Csv ? chosen_to_csv(e, changed_only)
+                                                                                   : chosen_to_json(e, changed_only));
     } catch (const std::exception& error) {
         showError(tr("Could not export the chosen configurations: %1").arg(QString::fromStdString(error.what())));
         return false;

@@ -406,15 +406,17 @@ int command_frontier(const Args& args) {
 }
 
 int command_export(const Args& args) {
-    Arguments parser("export", "FILE (--trial I [--format json|csv] [--changed-only] | --all) [--out PATH]",
+    Arguments parser("export", "FILE (--trial I | --chosen | --all) [--format json|csv] [--changed-only] [--out PATH]",
                      "Write one configuration in user units, as JSON (with every metric it measured) or CSV (its\n"
-                     "parameters), or every trial as CSV (--all: a row per trial with every metric and its standard\n"
-                     "error, the active count, feasibility when there are outcome constraints, the parameters), to a\n"
-                     "file or standard output.",
+                     "parameters); the chosen configurations with their notes (--chosen: JSON, or CSV with a row per\n"
+                     "parameter of each, as the explorer's File > Export chosen writes them); or every trial as CSV\n"
+                     "(--all: a row per trial with every metric and its standard error, the active count,\n"
+                     "feasibility when there are outcome constraints, the parameters), to a file or standard output.",
                      {{"trial", "I", "index of the trial to export"},
+                      {"chosen", "", "the chosen configurations, with their notes"},
                       {"all", "", "every trial, as CSV"},
-                      {"format", "FORMAT", "json (default) or csv"},
-                      {"changed-only", "", "only the parameters that differ from their targets"},
+                      {"format", "FORMAT", "json (default) or csv, with --trial or --chosen"},
+                      {"changed-only", "", "only the parameters that differ from their targets (--trial, --chosen)"},
                       {"out", "PATH", "write to PATH (atomically) instead of standard output"}},
                      1, "FILE");
     if (!parser.parse(args)) {
@@ -422,21 +424,26 @@ int command_export(const Args& args) {
         return 0;
     }
     const auto trial = parser.integer("trial", 0, 1'000'000'000);
+    const bool chosen = parser.has("chosen");
     const bool all = parser.has("all");
-    if (trial && all) throw UsageError("give either --trial I or --all");
-    if (!trial && !all) throw UsageError("--trial I (or --all) is required");
+    if (int(trial.has_value()) + int(chosen) + int(all) > 1) throw UsageError("give one of --trial I, --chosen, --all");
+    if (!trial && !chosen && !all) throw UsageError("--trial I (or --chosen, or --all) is required");
     if (all)
         for (const char* flag : {"format", "changed-only"})
-            if (parser.has(flag)) throw UsageError(std::string("--") + flag + " goes with --trial, not --all");
+            if (parser.has(flag)) throw UsageError(std::string("--") + flag + " goes with --trial or --chosen, not --all");
     const std::string format = parser.value("format").value_or("json");
     if (format != "json" && format != "csv") throw UsageError("--format: '" + format + "' is not one of json, csv");
     const Experiment e = load_positional(parser);
     if (trial && !e.find_trial(static_cast<int>(*trial)))
         throw UsageError("--trial: the experiment has no trial " + std::to_string(*trial));
+    if (chosen && e.chosen.empty())
+        throw UsageError("--chosen: no configuration of the experiment is chosen (choose one in the explorer's Configuration panel)");
     const bool changed_only = parser.has("changed-only");
-    std::string text = all               ? trials_to_csv(e)
-                       : format == "json" ? configuration_to_json(e, static_cast<int>(*trial), changed_only)
-                                          : configuration_to_csv(e, static_cast<int>(*trial), changed_only);
+    std::string text;
+    if (all) text = trials_to_csv(e);
+    else if (chosen) text = format == "json" ? chosen_to_json(e, changed_only) : chosen_to_csv(e, changed_only);
+    else text = format == "json" ? configuration_to_json(e, static_cast<int>(*trial), changed_only)
+                                 : configuration_to_csv(e, static_cast<int>(*trial), changed_only);
     if (text.empty() || text.back() != '\n') text += '\n';
     if (const auto out = parser.value("out")) {
         write_file_atomic(*out, text);

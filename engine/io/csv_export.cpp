@@ -81,11 +81,13 @@ std::string trials_to_csv(const Experiment& experiment) {
     return out;
 }
 
-std::string configuration_to_csv(const Experiment& experiment, int trial, bool changed_only) {
+namespace {
+
+// The rows of configuration_to_csv without its header: parameter, value, target, changed.
+std::vector<std::vector<std::string>> configuration_rows(const Experiment& experiment, int trial, bool changed_only) {
     const Trial& t = require_trial(experiment, trial);
     const SearchSpace& space = experiment.space;
-    std::string out;
-    append_row(out, {"parameter", "value", "target", "changed"});
+    std::vector<std::vector<std::string>> rows;
     // Declared order; a fixed parameter is its own target, never changed, and says "fixed".
     const std::vector<double> values = space.declared_values(t.parameters);
     int varying = 0;
@@ -94,9 +96,18 @@ std::string configuration_to_csv(const Experiment& experiment, int trial, bool c
         const bool fixed = p.kind == ParameterKind::Fixed;
         const bool changed = !fixed && space.is_active(varying++, values[j]);
         if (changed_only && !changed) continue;
-        append_row(out, {csv_text_cell(p.name), csv_text_cell(value_text(p, values[j])),
-                         csv_text_cell(value_text(p, p.resolved_target())), fixed ? "fixed" : changed ? "true" : "false"});
+        rows.push_back({csv_text_cell(p.name), csv_text_cell(value_text(p, values[j])),
+                        csv_text_cell(value_text(p, p.resolved_target())), fixed ? "fixed" : changed ? "true" : "false"});
     }
+    return rows;
+}
+
+}  // namespace
+
+std::string configuration_to_csv(const Experiment& experiment, int trial, bool changed_only) {
+    std::string out;
+    append_row(out, {"parameter", "value", "target", "changed"});
+    for (const std::vector<std::string>& row : configuration_rows(experiment, trial, changed_only)) append_row(out, row);
     return out;
 }
 
@@ -146,6 +157,35 @@ std::string configuration_to_json(const Experiment& experiment, int trial, bool 
     if (t.exclusion) out["excluded"] = t.exclusion->reason;
     out["parameters"] = std::move(parameters);
     if (!fixed.empty()) out["fixed"] = std::move(fixed);
+    return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string chosen_to_csv(const Experiment& experiment, bool changed_only) {
+    std::string out;
+    append_row(out, {"trial", "note", "parameter", "value", "target", "changed"});
+    for (const ChosenConfiguration& c : experiment.chosen)
+        for (std::vector<std::string>& row : configuration_rows(experiment, c.trial, changed_only)) {
+            row.insert(row.begin(), {std::to_string(c.trial), csv_text_cell(c.note)});
+            append_row(out, row);
+        }
+    return out;
+}
+
+std::string chosen_to_json(const Experiment& experiment, bool changed_only) {
+    using Json = nlohmann::ordered_json;
+    Json out;
+    out["experiment"] = experiment.name;
+    out["objective"] = {{"name", experiment.primary_objective().metric}, {"minimize", experiment.primary_objective().minimize}};
+    Json objectives = Json::array();
+    for (const Objective& o : experiment.outcomes.objectives) objectives.push_back({{"name", o.metric}, {"minimize", o.minimize}});
+    out["objectives"] = std::move(objectives);
+    out["changed_only"] = changed_only;
+    out["configurations"] = Json::array();
+    for (const ChosenConfiguration& c : experiment.chosen) {
+        Json one = Json::parse(configuration_to_json(experiment, c.trial, changed_only));
+        one["note"] = c.note;
+        out["configurations"].push_back(std::move(one));
+    }
     return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 

@@ -39,4 +39,15 @@ std::string trials_to_csv(const Experiment& experiment);
 std::string configuration_to_csv(const Experiment& experiment, int trial, bool changed_only);
 std::string configuration_to_json(const Experiment& experiment, int trial, bool changed_only);
 
+// The chosen configurations (Experiment::chosen, SPEC §5 "Pick ... and export them"), as the GUI's
+// File › Export chosen and `sebo export --chosen` write them.
+// CSV: "trial,note,parameter,value,target,changed": configuration_to_csv's rows, each with its
+// trial and note in front (a long table that spreadsheets pivot easily). A cell with a comma, quote
+// or line break is quoted whole, so a note or name over several lines stays one cell.
+// JSON: {"experiment": name, "objective": {"name", "minimize"} (the first objective, as before
+// there were several), "objectives": [{"name", "minimize"}, ...], "changed_only": bool,
+// "configurations": [configuration_to_json(...) with "note", ...]}.
+std::string chosen_to_csv(const Experiment& experiment, bool changed_only);
+std::string chosen_to_json(const Experiment& experiment, bool changed_only);
+
 }  // namespace sebo

@@ -249,7 +249,7 @@ private slots:
         QVERIFY2(all.out.startsWith("trial,status,throughput,throughput_sem,p99_ms,p99_ms_sem,cost,cost_sem,notes,notes_sem,"
                                     "active,feasible,generator,cache,prefetch,threads,error,excluded\n"),
                  qPrintable(all.out));
-        SEBO_EXPECT(run_sebo({"export", file, "--all", "--trial", "1"}), 2, "either --trial I or --all");
+        SEBO_EXPECT(run_sebo({"export", file, "--all", "--trial", "1"}), 2, "give one of --trial I, --chosen, --all");
     }
 
     // An evaluator that never reports a constrained metric: the first such trial is recorded as

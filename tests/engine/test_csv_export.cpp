@@ -5,6 +5,7 @@
 
 #include "core/input_error.h"
 #include "io/csv_export.h"
+#include "io/csv_table.h"
 #include "test_main.h"
 #include "test_support.h"
 
@@ -257,6 +258,51 @@ private slots:
         QCOMPARE(Json::parse(configuration_to_json(e, 2, true))["feasible"].get<std::string>(), std::string("unknown"));
         e.trials[0].values["cost"].mean = 10.0;  // the bound itself is allowed
         QCOMPARE(Json::parse(configuration_to_json(e, 0, true))["feasible"].get<bool>(), true);
+    }
+
+    // The chosen configurations in one sheet (issue 33 item 1): a note and a name over several lines
+    // stay one cell each, every row has the trial and note in front, and the sheet reads back with
+    // the engine's own reader (and the independent one above) to the same cells.
+    void chosen_csv_keeps_multi_line_fields() {
+        Experiment e = export_experiment();
+        Parameter lines = make_parameter("first line\nsecond, line", 0.0, 1.0);
+        e.space = SearchSpace({e.space.parameter(0), e.space.parameter(1), e.space.parameter(2), lines});
+        for (Trial& t : e.trials) t.parameters.push_back(t.index == 0 ? 0.25 : 0.0);
+        e.chosen = {{0, "fast, but check\nthe \"cold\" start"}, {2, "=the target"}};
+        const std::string text = chosen_to_csv(e, false);
+        const Table rows = parse_csv(text);
+        QCOMPARE(rows.size(), std::size_t{1 + 4 + 4});
+        QCOMPARE(q(rows[0]), (QStringList{"trial", "note", "parameter", "value", "target", "changed"}));
+        for (std::size_t r = 1; r < rows.size(); ++r) QCOMPARE(rows[r].size(), std::size_t{6});
+        QCOMPARE(q(rows[1]), (QStringList{"0", "fast, but check\nthe \"cold\" start", "a", "0.1", "0", "true"}));
+        QCOMPARE(q(rows[4]), (QStringList{"0", "fast, but check\nthe \"cold\" start", "first line\nsecond, line", "0.25", "0", "true"}));
+        // A note a spreadsheet would run as a formula is guarded (io/csv_cell.h).
+        QCOMPARE(q(rows[5]), (QStringList{"2", "'=the target", "a", "0", "0", "false"}));
+        QCOMPARE(q(rows[8]), (QStringList{"2", "'=the target", "first line\nsecond, line", "0", "0", "false"}));
+
+        const CsvTable table = parse_csv_table(text, "chosen.csv");
+        QCOMPARE(table.rows.size(), std::size_t{8});
+        QCOMPARE(table.rows[3].cells[2], std::string("first line\nsecond, line"));
+        QCOMPARE(table.rows[4].cells[1], std::string("=the target"));  // the reader removes the guard
+
+        // Changed only: the rows of the parameters that differ from their targets.
+        const Table changed = parse_csv(chosen_to_csv(e, true));
+        QCOMPARE(changed.size(), std::size_t{1 + 3});
+        QCOMPARE(q(changed[3]), (QStringList{"0", "fast, but check\nthe \"cold\" start", "first line\nsecond, line", "0.25", "0", "true"}));
+    }
+
+    void chosen_json_has_every_objective_and_the_notes() {
+        using Json = nlohmann::ordered_json;
+        Experiment e = export_experiment();
+        e.chosen = {{0, "line one\nline two"}};
+        const Json out = Json::parse(chosen_to_json(e, true));
+        QCOMPARE(out["objective"]["name"].get<std::string>(), std::string("objective"));
+        QCOMPARE(out["objectives"].size(), std::size_t{1});
+        QCOMPARE(out["changed_only"].get<bool>(), true);
+        QCOMPARE(out["configurations"].size(), std::size_t{1});
+        QCOMPARE(out["configurations"][0]["note"].get<std::string>(), std::string("line one\nline two"));
+        QCOMPARE(out["configurations"][0]["parameters"].size(), std::size_t{2});  // a and n changed
+        QCOMPARE(out["configurations"][0]["trial"].get<int>(), 0);
     }
 };
 

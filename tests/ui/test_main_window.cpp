@@ -30,6 +30,7 @@
 
 #include "activation_chart_view.h"
 #include "chosen_export.h"
+#include "io/csv_export.h"
 #include "configuration_inspector.h"
 #include "configuration_model.h"
 #include "core/input_error.h"
@@ -655,7 +656,7 @@ private slots:
         chosen.trial = 0;
         chosen.note = "@ask the vendor first";
         e.chosen.push_back(chosen);
-        QCOMPARE(chosen_to_csv(e, false), QString("trial,note,parameter,value,target,changed\n"
+        QCOMPARE(QString::fromStdString(chosen_to_csv(e, false)), QString("trial,note,parameter,value,target,changed\n"
                                                   "0,'@ask the vendor first,\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\",0.5,0,true\n"
                                                   "0,'@ask the vendor first,mode,'-low,plain,true\n"));
         const ResultsImport imported =
