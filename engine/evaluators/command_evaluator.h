@@ -4,18 +4,8 @@
 // so no character of a parameter name, value or argument is ever interpreted — in a process
 // group of its own, by the absolute path, folder and environment of its launch plan
 // (command_launch.h, the plan a person approves: command_review.h), and talks JSON over its
-// standard streams:
-//
-//   stdin  (one line, then closed):  {"trial": 7, "parameters": {"x1": 0.25, "n_layers": 3}}
-//                                    values in user units; integer parameters as JSON integers
-//   stdout (exactly one JSON object): {"metrics": {"throughput": 1234.5,
-//                                                  "p99_ms": {"mean": 41.2, "sem": 0.8}},
-//                                     "metadata": {...}}
-//                                    a value per metric of the experiment, as a number or as
-//                                    {"mean", "sem"}; "sem" (>= 0) and "metadata" (an object)
-//                                    are optional. An experiment with one metric also takes
-//                                    {"objective": 0.91, "sem": 0.02}
-//   exit status 0                    anything else is a failed trial
+// standard streams as command_protocol.h says (one JSON line in, one JSON object out, exit
+// status 0).
 //
 // A trial fails (EvaluationOutcome::ok = false, with the reason and the last lines of stderr)
 // when the program cannot be started, exits non-zero or by a signal, runs past the timeout,
@@ -33,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "evaluators/command_protocol.h"
 #include "experiment/evaluator.h"
 #include "experiment/experiment.h"
 #include "space/search_space.h"
@@ -79,13 +70,6 @@ private:
     std::vector<std::string> metrics_;
     CommandEvaluatorOptions options_;
 };
-
-// The document written to the program's stdin for a trial: one line, ending with "\n".
-std::string command_input_json(const SearchSpace& space, const Trial& trial);
-
-// Reads the program's stdout (see the protocol above) for an experiment with these metrics. ok =
-// false with the reason otherwise. Which metrics were reported is not checked here.
-EvaluationOutcome parse_command_output(const std::string& output, const std::vector<std::string>& metrics);
 
 // The argv as one would type it in a POSIX shell, each argument quoted as shell_quoting.h says —
 // for showing a command to a person, never for running it.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <variant>
 
 #include "core/thread_pool.h"
 #include "experiment/bonsai_pruning.h"
@@ -26,10 +27,178 @@ Eigen::VectorXd to_unit_vector(const SearchSpace& space, const std::vector<doubl
     return Eigen::Map<const Eigen::VectorXd>(unit.data(), static_cast<Eigen::Index>(unit.size()));
 }
 
+// How a stage ends the step early: cancelled, or failed with a message.
+struct Stop {
+    Proposal::Status status = Proposal::Status::Cancelled;
+    std::string message;
+};
+
+Proposal stopped(Proposal proposal, Stop stop) {
+    proposal.status = stop.status;
+    proposal.message = std::move(stop.message);
+    proposal.points.clear();
+    return proposal;
+}
+
+// The models of a step: one per modelled metric, each warm-started from its own state in the
+// experiment's sampler state when that still applies (docs/method.md §7).
+struct FittedModels {
+    std::vector<WarmStartChoice> warm;
+    std::vector<SurrogateFit> fits;
+    double seconds = 0.0;
+};
+
+std::variant<FittedModels, Stop> fit_models(const Experiment& experiment, const MetricTraining& training,
+                                            const MethodSettings& settings, std::uint64_t seed, const StepControl& control) {
+    const std::size_t models = training.sets.size();
+    const std::string model_name = to_string(settings.resolved_model());
+    control.report({models == 1 ? "fitting model" : "fitting models", 0, 0,
+                    models == 1 ? model_name : model_name + " × " + std::to_string(models)});
+    const int threads = control.pool ? control.pool->size() : 1;
+    FittedModels out;
+    std::vector<const NutsWarmStart*> warm_states;
+    for (std::size_t j = 0; j < models; ++j) out.warm.push_back(choose_warm_start(experiment, training.metrics[j], training.sets[j], settings));
+    for (const WarmStartChoice& w : out.warm) warm_states.push_back(w.state ? &*w.state : nullptr);
+    out.fits = fit_metric_models(training.sets, surrogate_options(settings, threads), seed, control, warm_states,
+                                 [&](int i, int total) { control.report({"fitting model", i, total, model_name}); });
+    for (std::size_t j = 0; j < models; ++j) {
+        const SurrogateFit& f = out.fits[j];
+        if (f.status == SurrogateFit::Status::Cancelled || control.cancelled()) return Stop{};
+        if (f.status == SurrogateFit::Status::Failed)
+            return Stop{Proposal::Status::Failed, "model fit failed" +
+                                                      (models == 1 ? std::string() : " for metric '" + training.metrics[j] + "'") +
+                                                      ": " + f.message};
+        out.seconds += f.seconds;
+    }
+    return out;
+}
+
+// What the fits leave for the next step and for the trials: a fast SAAS-NUTS fit leaves its own
+// state, one per metric; any other fit makes an earlier one stale. The trials' fit record is the
+// first objective's fit.
+void record_fits(Proposal& proposal, const FittedModels& models, const MetricTraining& training, const Experiment& experiment,
+                 const MethodSettings& settings) {
+    const SurrogateFit& fit = models.fits.front();
+    proposal.replaces_sampler_state = true;
+    if (fit.sampled) {
+        proposal.fit = make_fit_record(fit, settings, experiment.space);
+        if (!models.warm.front().cold_reason.empty())
+            proposal.fit->cold_start_reason =
+                models.warm.front().cold_reason + (fit.cold_start_reason.empty() ? "" : "; " + fit.cold_start_reason);
+        if (settings.nuts == NutsMode::Fast) {
+            SamplerState state;
+            for (std::size_t j = 0; j < models.fits.size(); ++j)
+                if (models.fits[j].sampled)
+                    state.metrics.push_back(
+                        make_sampler_state(models.fits[j], training.metrics[j], training.sets[j], experiment, settings));
+            proposal.sampler_state = std::move(state);
+        }
+    }
+    for (std::size_t j = 0; j < models.fits.size(); ++j) {
+        const SurrogateFit& f = models.fits[j];
+        if (!f.sampled) continue;
+        proposal.warm_started_fits += f.start == SaasNutsStart::Warm;
+        std::string reason = models.warm[j].cold_reason;
+        if (!f.cold_start_reason.empty()) reason += (reason.empty() ? "" : "; ") + f.cold_start_reason;
+        proposal.fit_starts.push_back({training.metrics[j], to_string(f.start), std::move(reason)});
+    }
+}
+
+// The models' data with fantasies ("kriging believer"): pending trials first, then the batch's
+// earlier candidates, each at every model's posterior mean; with several metrics also as points of
+// the front.
+class BatchFantasies {
+public:
+    BatchFantasies(const MetricTraining& training, const std::vector<SurrogateFit>& fits, const Experiment& experiment,
+                   const std::optional<OutcomeModelUnits>& units)
+        : fits_(fits), units_(units) {
+        for (std::size_t j = 0; j < fits.size(); ++j) {
+            augmented_.push_back(std::make_shared<TrainingData>(*training.sets[j].data));
+            posteriors_.push_back(fits[j].posterior);
+        }
+        if (units_) points_ = observed_outcome_points(experiment, training, *units_);
+        for (const Trial& t : experiment.trials)
+            if (t.status == TrialStatus::Pending) add(to_unit_vector(experiment.space, t.parameters));
+    }
+
+    void add(const Eigen::VectorXd& x) {
+        if (units_) points_.push_back(fantasy_outcome_point(x, posteriors_, *units_));
+        for (std::size_t j = 0; j < posteriors_.size(); ++j) {
+            const PosteriorMoments m = posteriors_[j]->mixture(x.transpose());
+            TrainingData& data = *augmented_[j];
+            const Eigen::Index rows = data.inputs.rows();
+            data.inputs.conservativeResize(rows + 1, Eigen::NoChange);
+            data.inputs.row(rows) = x.transpose();
+            data.targets.conservativeResize(rows + 1);
+            data.targets[rows] = m.mean[0];
+            if (data.noise_variances.size() > 0) {
+                data.noise_variances.conservativeResize(rows + 1);
+                data.noise_variances[rows] = 1e-6;
+            }
+        }
+        for (std::size_t j = 0; j < posteriors_.size(); ++j)
+            posteriors_[j] = std::make_shared<const EnsemblePosterior>(augmented_[j], fits_[j].samples);
+    }
+
+    const std::vector<std::shared_ptr<const EnsemblePosterior>>& posteriors() const { return posteriors_; }
+    const std::vector<OutcomePoint>& points() const { return points_; }
+
+private:
+    const std::vector<SurrogateFit>& fits_;
+    const std::optional<OutcomeModelUnits>& units_;
+    std::vector<std::shared_ptr<TrainingData>> augmented_;
+    std::vector<std::shared_ptr<const EnsemblePosterior>> posteriors_;
+    std::vector<OutcomePoint> points_;
+};
+
+// Where the acquisition looks for candidates: the space's transforms, with the configurations
+// already measured or pending (and the batch's earlier members, appended to `known`) left out.
+CandidateTransforms candidate_transforms(const Experiment& experiment, std::vector<Eigen::VectorXd>& known) {
+    CandidateTransforms transforms = make_candidate_transforms(experiment.space);
+    for (const Trial& t : experiment.trials)
+        if (t.status == TrialStatus::Completed || t.status == TrialStatus::Pending)
+            known.push_back(to_unit_vector(experiment.space, t.parameters));
+    transforms.is_known = [&known](const Eigen::VectorXd& x) {
+        return std::any_of(known.begin(), known.end(), [&](const Eigen::VectorXd& k) { return (k - x).lpNorm<Eigen::Infinity>() <= 1e-12; });
+    };
+    return transforms;
+}
+
+// BONSAI prunes a candidate against the observations and the pending trials, the batch's earlier
+// members among them (they are fantasies in the posteriors' data: the first objective's model has
+// every trial that counts). With linear parameter constraints a reset is repaired by projection,
+// or skipped (optimize/greedy_reset.h).
+std::variant<Eigen::VectorXd, Stop> bonsai_pruned(const AcquisitionProblem& problem, const EnsemblePosterior& first,
+                                                  const Eigen::VectorXd& x, const SearchSpace& space,
+                                                  const CandidateTransforms& transforms, const MethodSettings& settings,
+                                                  const StepControl& control) {
+    GreedyResetOptions pruning = bonsai_options(settings.bonsai_tolerance);
+    pruning.constraints = space.polytope();
+    const Eigen::VectorXd target = to_unit_vector(space, space.target());
+    const GreedyResetPath path =
+        bonsai_prune(*problem.acquisition, first.data().inputs, x, target, pruning, [&control] { return control.cancelled(); });
+    if (path.stop == GreedyResetPath::Stop::Cancelled) return Stop{};
+    return transforms.finalize(path.accepted().x);
+}
+
+// A candidate of the unit cube as a configuration in user units: snapped and rounded inside the
+// polytope when there are parameter constraints (the user-unit snap could leave it).
+std::variant<std::vector<double>, Stop> configuration_of(const SearchSpace& space, const Eigen::VectorXd& x) {
+    if (!space.has_constraints()) return space.snap(space.from_unit(std::vector<double>(x.data(), x.data() + x.size())));
+    std::optional<std::vector<double>> values = feasible_configuration(space, x);
+    if (!values)
+        return Stop{Proposal::Status::Failed, "no configuration near the optimizer's candidate satisfies the parameter "
+                                              "constraints with its integer parameters rounded"};
+    return std::move(*values);
+}
+
 }  // namespace
 
 ModelStrategy::ModelStrategy(MethodSettings settings) : settings_(std::move(settings)) {}
 
+// The stages of a model step: the initial design while there is too little to model; the models'
+// units (several metrics); the fits and what they leave behind; then per member of the batch the
+// acquisition over observations and fantasies, its optimum (pruned by BONSAI), the configuration.
 Proposal ModelStrategy::propose(const Experiment& experiment, int count, const StepControl& control) {
     Proposal proposal;
     const SearchSpace& space = experiment.space;
@@ -52,166 +221,50 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
     if (!single) {
         std::string error;
         units = outcome_model_units(experiment, *training, &error);
-        if (!units) {
-            proposal.status = Proposal::Status::Failed;
-            proposal.message = std::move(error);
-            return proposal;
-        }
+        if (!units) return stopped(std::move(proposal), {Proposal::Status::Failed, std::move(error)});
     }
     proposal.generator = to_string(settings_.strategy);
     const std::uint64_t step_seed = mix(experiment.seed, experiment.trials.size());
-    const std::size_t models = training->sets.size();
 
-    const std::string model_name = to_string(settings_.resolved_model());
-    control.report({models == 1 ? "fitting model" : "fitting models", 0, 0,
-                    models == 1 ? model_name : model_name + " × " + std::to_string(models)});
-    const int threads = control.pool ? control.pool->size() : 1;
-    const SurrogateOptions model_options = surrogate_options(settings_, threads);
-    // Every metric's model warm-starts from its own state in the experiment's sampler state, when
-    // that still applies (docs/method.md §7).
-    std::vector<WarmStartChoice> warm;
-    std::vector<const NutsWarmStart*> warm_states;
-    for (std::size_t j = 0; j < models; ++j) warm.push_back(choose_warm_start(experiment, training->metrics[j], training->sets[j], settings_));
-    for (const WarmStartChoice& w : warm) warm_states.push_back(w.state ? &*w.state : nullptr);
-    const std::vector<SurrogateFit> fits = fit_metric_models(
-        training->sets, model_options, mix(step_seed, 1), control, warm_states,
-        [&](int i, int total) { control.report({"fitting model", i, total, model_name}); });
-    double fit_seconds = 0.0;
-    for (std::size_t j = 0; j < models; ++j) {
-        const SurrogateFit& f = fits[j];
-        if (f.status == SurrogateFit::Status::Cancelled || control.cancelled()) {
-            proposal.status = Proposal::Status::Cancelled;
-            return proposal;
-        }
-        if (f.status == SurrogateFit::Status::Failed) {
-            proposal.status = Proposal::Status::Failed;
-            proposal.message = "model fit failed" + (models == 1 ? std::string() : " for metric '" + training->metrics[j] + "'") +
-                               ": " + f.message;
-            return proposal;
-        }
-        fit_seconds += f.seconds;
-    }
-    const SurrogateFit& fit = fits.front();
-
-    // The state for the next step: a fast SAAS-NUTS fit leaves its own, one per metric; any other
-    // fit makes an earlier one stale. The trials' fit record is the first objective's fit.
-    proposal.replaces_sampler_state = true;
-    if (fit.sampled) {
-        proposal.fit = make_fit_record(fit, settings_, space);
-        if (!warm.front().cold_reason.empty())
-            proposal.fit->cold_start_reason =
-                warm.front().cold_reason + (fit.cold_start_reason.empty() ? "" : "; " + fit.cold_start_reason);
-        if (settings_.nuts == NutsMode::Fast) {
-            SamplerState state;
-            for (std::size_t j = 0; j < models; ++j)
-                if (fits[j].sampled)
-                    state.metrics.push_back(
-                        make_sampler_state(fits[j], training->metrics[j], training->sets[j], experiment, settings_));
-            proposal.sampler_state = std::move(state);
-        }
-    }
-    for (std::size_t j = 0; j < models; ++j) {
-        const SurrogateFit& f = fits[j];
-        if (!f.sampled) continue;
-        proposal.warm_started_fits += f.start == SaasNutsStart::Warm;
-        std::string reason = warm[j].cold_reason;
-        if (!f.cold_start_reason.empty()) reason += (reason.empty() ? "" : "; ") + f.cold_start_reason;
-        proposal.fit_starts.push_back({training->metrics[j], to_string(f.start), std::move(reason)});
-    }
+    auto fitted = fit_models(experiment, *training, settings_, mix(step_seed, 1), control);
+    if (auto* stop = std::get_if<Stop>(&fitted)) return stopped(std::move(proposal), std::move(*stop));
+    const FittedModels& models = std::get<FittedModels>(fitted);
+    record_fits(proposal, models, *training, experiment, settings_);
 
     const SparsityPenalty penalty = make_sparsity_penalty(space, settings_.resolved_penalty(), settings_.min_active.value_or(0));
-    CandidateTransforms transforms = make_candidate_transforms(space);
     std::vector<Eigen::VectorXd> known;
-    for (const Trial& t : experiment.trials)
-        if (t.status == TrialStatus::Completed || t.status == TrialStatus::Pending) known.push_back(to_unit_vector(space, t.parameters));
-    transforms.is_known = [&known](const Eigen::VectorXd& x) {
-        return std::any_of(known.begin(), known.end(), [&](const Eigen::VectorXd& k) { return (k - x).lpNorm<Eigen::Infinity>() <= 1e-12; });
-    };
+    const CandidateTransforms transforms = candidate_transforms(experiment, known);
     AcquisitionOptimizerOptions optimizer = acquisition_optimizer_options(settings_);
     if (units) optimizer.lbfgsb.tail_compression = kOutcomeTailCompression;
-    const Eigen::VectorXd target = to_unit_vector(space, space.target());
-
-    // Data with fantasies, per model: pending trials first, then this batch's earlier candidates,
-    // each at every model's posterior mean; with several metrics also as points of the front.
-    std::vector<std::shared_ptr<TrainingData>> augmented;
-    std::vector<std::shared_ptr<const EnsemblePosterior>> posteriors;
-    for (std::size_t j = 0; j < models; ++j) {
-        augmented.push_back(std::make_shared<TrainingData>(*training->sets[j].data));
-        posteriors.push_back(fits[j].posterior);
-    }
-    std::vector<OutcomePoint> points;
-    if (units) points = observed_outcome_points(experiment, *training, *units);
-    auto add_fantasy = [&](const Eigen::VectorXd& x) {
-        if (units) points.push_back(fantasy_outcome_point(x, posteriors, *units));
-        for (std::size_t j = 0; j < models; ++j) {
-            const PosteriorMoments m = posteriors[j]->mixture(x.transpose());
-            TrainingData& data = *augmented[j];
-            const Eigen::Index rows = data.inputs.rows();
-            data.inputs.conservativeResize(rows + 1, Eigen::NoChange);
-            data.inputs.row(rows) = x.transpose();
-            data.targets.conservativeResize(rows + 1);
-            data.targets[rows] = m.mean[0];
-            if (data.noise_variances.size() > 0) {
-                data.noise_variances.conservativeResize(rows + 1);
-                data.noise_variances[rows] = 1e-6;
-            }
-        }
-        for (std::size_t j = 0; j < models; ++j)
-            posteriors[j] = std::make_shared<const EnsemblePosterior>(augmented[j], fits[j].samples);
-    };
-    for (const Trial& t : experiment.trials)
-        if (t.status == TrialStatus::Pending) add_fantasy(to_unit_vector(space, t.parameters));
+    BatchFantasies fantasies(*training, models.fits, experiment, units);
 
     for (int k = 0; k < count; ++k) {
         // The acquisition over observations and fantasies (the posteriors' data), and its raw samples.
         const std::uint64_t seed = mix(step_seed, 100 + static_cast<std::uint64_t>(k));
+        const auto& posteriors = fantasies.posteriors();
         const AcquisitionProblem problem =
-            units ? make_outcome_acquisition_problem(space, settings_, posteriors, *units, points, penalty, seed)
+            units ? make_outcome_acquisition_problem(space, settings_, posteriors, *units, fantasies.points(), penalty, seed)
                   : make_acquisition_problem(space, settings_, posteriors.front(), penalty, seed);
         const OptimizedCandidate candidate =
             optimize_acquisition(*problem.acquisition, problem.raw_samples, transforms, optimizer, control);
-        if (candidate.status == OptimizedCandidate::Status::Cancelled || control.cancelled()) {
-            proposal.status = Proposal::Status::Cancelled;
-            proposal.points.clear();
-            return proposal;
-        }
+        if (candidate.status == OptimizedCandidate::Status::Cancelled || control.cancelled())
+            return stopped(std::move(proposal), {});
         proposal.candidate_work.push_back(
             {candidate.local_optimizations, candidate.evaluations, candidate.stage_paths, candidate.stage_evaluations});
         Eigen::VectorXd x = candidate.x;
         if (settings_.strategy == StrategyKind::Bonsai) {
-            // BONSAI prunes each member against the observations and the pending trials, the
-            // batch's earlier members among them (they are fantasies in the posteriors' data: the
-            // first objective's model has every trial that counts). With linear parameter
-            // constraints a reset is repaired by projection, or skipped (optimize/greedy_reset.h).
-            GreedyResetOptions pruning = bonsai_options(settings_.bonsai_tolerance);
-            pruning.constraints = space.polytope();
-            const GreedyResetPath path = bonsai_prune(*problem.acquisition, posteriors.front()->data().inputs, x, target,
-                                                      pruning, [&control] { return control.cancelled(); });
-            if (path.stop == GreedyResetPath::Stop::Cancelled) {
-                proposal.status = Proposal::Status::Cancelled;
-                proposal.points.clear();
-                return proposal;
-            }
-            x = transforms.finalize(path.accepted().x);
+            auto pruned = bonsai_pruned(problem, *posteriors.front(), x, space, transforms, settings_, control);
+            if (auto* stop = std::get_if<Stop>(&pruned)) return stopped(std::move(proposal), std::move(*stop));
+            x = std::get<Eigen::VectorXd>(pruned);
         }
-        if (space.has_constraints()) {
-            // Snapped and rounded inside the polytope; the user-unit snap below could leave it.
-            std::optional<std::vector<double>> values = feasible_configuration(space, x);
-            if (!values) {
-                proposal.status = Proposal::Status::Failed;
-                proposal.message = "no configuration near the optimizer's candidate satisfies the parameter constraints "
-                                   "with its integer parameters rounded";
-                proposal.points.clear();
-                return proposal;
-            }
-            proposal.points.push_back(std::move(*values));
-        } else {
-            proposal.points.push_back(space.snap(space.from_unit(std::vector<double>(x.data(), x.data() + x.size()))));
-        }
+        auto configuration = configuration_of(space, x);
+        if (auto* stop = std::get_if<Stop>(&configuration)) return stopped(std::move(proposal), std::move(*stop));
+        proposal.points.push_back(std::move(std::get<std::vector<double>>(configuration)));
         known.push_back(x);
-        if (k + 1 < count) add_fantasy(x);
+        if (k + 1 < count) fantasies.add(x);
     }
-    proposal.message = (models == 1 ? "model fit " : std::to_string(models) + " model fits ") + std::to_string(fit_seconds) + " s";
+    const std::size_t n = models.fits.size();
+    proposal.message = (n == 1 ? "model fit " : std::to_string(n) + " model fits ") + std::to_string(models.seconds) + " s";
     return proposal;
 }
 
