@@ -12,7 +12,10 @@
 //     settings from scratch (step-paper);
 //   - the same fast step with two objectives and an outcome constraint (step-moo: three models,
 //     the first objective's warm-started as in step-warm, the others from the posterior mode;
-//     issue 13), to be read next to step-warm of the same run.
+//     issue 13), to be read next to step-warm of the same run;
+//   - the fast warm step with the noisy acquisition on (step-noisy: the incumbent from draws of the
+//     posterior at the observed configurations, issue 30) and, from the same state, off: the
+//     noisy step's cost as a ratio to today's.
 // Parallel parts (chains, restarts) run on a pool of --threads threads (default: the CPUs).
 // The data are Branin embedded in D dimensions (effective x0, x1) at n scrambled Sobol points,
 // built into an Experiment and turned into training data exactly as a strategy step does
@@ -57,7 +60,7 @@ struct BenchOptions {
     std::vector<int> sizes = {20, 50, 100, 200};
     std::vector<int> dims = {10, 50, 100};
     std::vector<std::string> models = {"gp",   "saas-map", "saas",        "saas-fast", "candidate",
-                                       "step", "step-moo", "ehvi", "hypervolume"};
+                                       "step", "step-moo", "step-noisy", "ehvi", "hypervolume"};
     int repetitions = 3;
     int threads = sebo::default_thread_count();
     std::uint64_t seed = 0;
@@ -74,7 +77,8 @@ const char* kUsage =
     "(candidate: 30 homotopy stages, 20 restarts, 1024 raw samples, over a 16-sample SAAS-NUTS\n"
     "posterior, timed without the fit), and whole SEBO-L0 steps (step: the rows step-warm, fast\n"
     "defaults warm-started from the step at n - 1, and step-paper, the paper's NUTS settings from\n"
-    "scratch; step-moo, the fast step with two objectives and one outcome constraint: three models).\n"
+    "scratch; step-moo, the fast step with two objectives and one outcome constraint: three models;\n"
+    "step-noisy, the warm step with the noisy acquisition on, against the same step with it off).\n"
     "Each figure is the median of R runs.\n"
     "Multi-objective rows (microseconds per call, independent of --sizes and --dims): ehvi = one\n"
     "evaluation of the exact EHVI of 2-4 objectives (value and gradient, 16 samples per objective)\n"
@@ -85,8 +89,8 @@ const char* kUsage =
     "options:\n"
     "  --sizes N,..        numbers of completed trials (default 20,50,100,200)\n"
     "  --dims D,..         dimensions (default 10,50,100)\n"
-    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, step-moo, ehvi,\n"
-    "                      hypervolume\n"
+    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, step-moo,\n"
+    "                      step-noisy, ehvi, hypervolume\n"
     "                      (default: all)\n"
     "  --threads T         threads for chains and restarts (default: the CPUs available)\n"
     "  --repetitions R     runs per figure (default 3)\n"
@@ -152,11 +156,11 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             std::stringstream stream(value);
             std::string item;
             const std::vector<std::string> known = {"gp",   "saas-map", "saas",        "saas-fast", "candidate",
-                                                    "step", "step-moo", "ehvi", "hypervolume"};
+                                                    "step", "step-moo", "step-noisy", "ehvi", "hypervolume"};
             while (std::getline(stream, item, ',')) {
                 if (std::find(known.begin(), known.end(), item) == known.end())
                     throw UsageError("--models: unknown '" + item +
-                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, step-moo, ehvi, "
+                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, step-moo, step-noisy, ehvi, "
                                      "hypervolume)");
                 o.models.push_back(item);
             }
@@ -352,7 +356,7 @@ int main(int argc, char** argv) {
     std::vector<Figure> figures;
     const bool step_rows = wants(options, "gp") || wants(options, "saas-map") || wants(options, "saas") ||
                            wants(options, "saas-fast") || wants(options, "candidate") || wants(options, "step") ||
-                           wants(options, "step-moo");
+                           wants(options, "step-moo") || wants(options, "step-noisy");
     for (const int dimension : step_rows ? options.dims : std::vector<int>{}) {
         for (const int n : options.sizes) {
             const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
@@ -456,6 +460,49 @@ int main(int argc, char** argv) {
                 print_row(paper);
                 figures.push_back(std::move(warm));
                 figures.push_back(std::move(paper));
+            }
+
+            if (wants(options, "step-noisy")) {
+                // The warm step twice from the same state (that of a fast step at n − 1, untimed):
+                // with the noisy acquisition on and off. The data are noise-free, so "auto" would
+                // choose off; "on" times the noisy path whatever the data.
+                Figure noisy{"step-noisy", n, dimension, {}, {}, {}};
+                std::vector<double> off_seconds, ratios, candidate_on, candidate_off;
+                for (int r = 0; r < options.repetitions; ++r) {
+                    sebo::Experiment off = make_experiment(n, dimension, options.seed);
+                    off.seed = options.seed + static_cast<std::uint64_t>(r);
+                    off.method.nuts = sebo::NutsMode::Fast;
+                    off.method.noisy_acquisition = sebo::NoisyAcquisition::Off;
+                    sebo::Experiment before = off;
+                    before.trials.pop_back();
+                    const StepRun previous = timed_step(before, pool);
+                    if (previous.proposal.status != sebo::Proposal::Status::Ok) {
+                        std::fprintf(stderr, "sebo-bench: the step at n = %d failed: %s\n", n - 1,
+                                     previous.proposal.message.c_str());
+                        return 1;
+                    }
+                    off.sampler_state = previous.proposal.sampler_state;
+                    sebo::Experiment on = off;
+                    on.method.noisy_acquisition = sebo::NoisyAcquisition::On;
+                    const StepRun off_step = timed_step(off, pool);
+                    const StepRun on_step = timed_step(on, pool);
+                    for (const StepRun* s : {&off_step, &on_step})
+                        if (s->proposal.status != sebo::Proposal::Status::Ok) {
+                            std::fprintf(stderr, "sebo-bench: a step at n = %d failed: %s\n", n, s->proposal.message.c_str());
+                            return 1;
+                        }
+                    noisy.seconds.push_back(on_step.wall);
+                    noisy.cpu_seconds.push_back(on_step.cpu);
+                    off_seconds.push_back(off_step.wall);
+                    ratios.push_back(on_step.wall / off_step.wall);
+                    candidate_on.push_back(on_step.wall - on_step.fit_wall);
+                    candidate_off.push_back(off_step.wall - off_step.fit_wall);
+                }
+                noisy.detail = "noisy acquisition on; the same step with it off " + fixed(median(off_seconds), 3) +
+                               " s, ratio " + fixed(median(ratios), 2) + " (candidate " + fixed(median(candidate_on), 3) +
+                               " s against " + fixed(median(candidate_off), 3) + " s)";
+                print_row(noisy);
+                figures.push_back(std::move(noisy));
             }
 
             if (wants(options, "step-moo")) {
