@@ -59,6 +59,7 @@ std::string hypervolume_chart_svg(const std::vector<double>& trace) {
     SvgWriter svg(kWidth, kHeight, "hypervolume after each trial");
     double hi = 0.0;
     for (double v : trace) hi = std::max(hi, v);
+    if (!(hi > 0.0)) hi = 1.0;  // nothing dominated yet: the axis from 0, not around it
     const int n = std::max<int>(1, static_cast<int>(trace.size()));
     ChartFrame frame(svg, nice_scale(1, std::max(n, 2), true, std::min(n, 10)), nice_scale(0.0, hi, false), kArea);
     frame.draw_axes("trials", "hypervolume");

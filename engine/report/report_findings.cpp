@@ -173,7 +173,9 @@ std::string section_chosen(const Experiment& e, const ShownTrials& shown) {
             continue;
         }
         const Trial merged = shown.shown(*t);
-        html += "<p>Changes: " + changes_cell(e, merged) + "</p>\n";
+        const int changes = e.space.active_count(merged.parameters);
+        html += "<p><strong>" + count_of(static_cast<std::size_t>(changes), "change", "changes") + "</strong>" +
+                (changes ? ":<br>" : " ") + changes_cell(e, merged) + "</p>\n";
         if (t->status != TrialStatus::Completed) {
             html += "<p class=\"warning\">This trial is " + std::string(to_string(t->status)) + ": it has no result.</p>\n</article>\n";
             continue;

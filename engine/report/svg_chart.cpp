@@ -12,25 +12,36 @@ AxisScale nice_scale(double lo, double hi, bool integers, int target_ticks) {
     if (!std::isfinite(lo) || !std::isfinite(hi) || !std::isfinite(hi - lo)) return {0.0, 1.0, {0.0, 1.0}};
     if (hi < lo) std::swap(lo, hi);
     if (hi == lo) {
-        const double pad = std::max(integers ? 1.0 : 1e-12, std::abs(lo) * 0.1);
+        // 10 % of the value either side; a range of zeros becomes [-1, 1].
+        const double pad = lo == 0.0 ? 1.0 : std::max(integers ? 1.0 : 0.0, std::abs(lo) * 0.1);
         lo -= pad;
         hi += pad;
     }
     const double raw = (hi - lo) / std::max(1, target_ticks);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = 10.0 * magnitude;
+    // The step is multiple · 10^exponent with multiple 1, 2, 5 or 10.
+    int exponent = static_cast<int>(std::floor(std::log10(raw)));
+    double multiple = 10.0;
     for (double m : {1.0, 2.0, 5.0})
-        if (m * magnitude >= raw) {
-            step = m * magnitude;
+        if (m * std::pow(10.0, exponent) >= raw) {
+            multiple = m;
             break;
         }
-    if (integers) step = std::max(1.0, std::round(step));
+    if (integers && multiple * std::pow(10.0, exponent) < 1.0) {
+        multiple = 1.0;
+        exponent = 0;
+    }
+    // Tick n is n · multiple · 10^exponent, divided by 10^-exponent when that is negative, so that
+    // the tick 0.3 is the double nearest 0.3 (3 · 0.1 is 0.30000000000000004).
+    const auto tick = [&](double n) {
+        return exponent >= 0 ? n * multiple * std::pow(10.0, exponent) : n * multiple / std::pow(10.0, -exponent);
+    };
+    const double step = tick(1.0);
+    const double first = std::floor(lo / step), last = std::max(first + 1.0, std::ceil(hi / step));
     AxisScale scale;
-    scale.lower = std::floor(lo / step) * step;
-    scale.upper = std::ceil(hi / step) * step;
-    if (scale.upper <= scale.lower) scale.upper = scale.lower + step;
-    // i * step rather than repeated addition, so that the ticks do not drift (0.30000000000000004).
-    for (int i = 0; scale.lower + i * step <= scale.upper + step * 1e-9; ++i) scale.ticks.push_back(scale.lower + i * step);
+    scale.lower = tick(first);
+    scale.upper = tick(last);
+    // At most 100 ticks: with values near 1e17, first + 1 may round back to first.
+    for (int i = 0; first + i <= last && i < 100; ++i) scale.ticks.push_back(tick(first + i));
     return scale;
 }
 

@@ -13,6 +13,7 @@
 #include "experiment/analytics.h"
 #include "parameter_builders.h"
 #include "report/report_html.h"
+#include "report/svg_chart.h"
 #include "test_main.h"
 #include "test_support.h"
 
@@ -216,7 +217,7 @@ private slots:
         const std::string c = section(report(service()), "Chosen configurations");
         QVERIFY(c.find("<h3>Trial 1</h3>") != std::string::npos);
         QVERIFY(c.find("<p class=\"chosen-note\">&lt;script&gt;steal()&lt;/script&gt; &amp; keep it</p>") != std::string::npos);
-        QVERIFY(c.find("Changes: cache_mb 256 \u2192 811") != std::string::npos);
+        QVERIFY(c.find("<p><strong>1 change</strong>:<br>cache_mb 256 \u2192 811</p>") != std::string::npos);
         QVERIFY2(c.find("<tr><td>throughput</td><td>maximize</td><td class=\"number\">1000</td><td class=\"number\">1100</td>"
                         "<td class=\"number\">+100</td><td class=\"number\">+10 %</td><td>better</td></tr>") != std::string::npos,
                  c.c_str());
@@ -351,6 +352,25 @@ private slots:
         QCOMPARE(count(f, "p12 0 \u2192 0.5"), 0);
         QCOMPARE(count(f, "<td>as above</td>"), 1);
         QCOMPARE(count(f, "<td>p00 0 \u2192 0.5</td>"), 1);
+    }
+
+    void niceScales() {
+        const AxisScale counts = nice_scale(0, 50, true, 10);
+        QCOMPARE(counts.lower, 0.0);
+        QCOMPARE(counts.upper, 50.0);
+        QCOMPARE(counts.ticks.size(), std::size_t{11});
+        const AxisScale values = nice_scale(1047.2, 1373.9, false);
+        QCOMPARE(values.lower, 1000.0);
+        QCOMPARE(values.upper, 1400.0);
+        QCOMPARE(values.ticks, (std::vector<double>{1000, 1100, 1200, 1300, 1400}));
+        // Ticks are multiples of the step, not sums that drift (0.30000000000000004).
+        QCOMPARE(format_number(nice_scale(0, 0.3, false, 3).ticks.at(3)), std::string("0.3"));
+        const AxisScale zero = nice_scale(0, 0, false);
+        QVERIFY(zero.lower < 0 && zero.upper > 0 && zero.upper - zero.lower >= 2);
+        QVERIFY(nice_scale(1e17, 1e17 + 64, false).ticks.size() <= 100);  // terminates where 1e17 + 1 == 1e17
+        const AxisScale broken = nice_scale(-std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), false);
+        QCOMPARE(broken.lower, 0.0);
+        QCOMPARE(broken.upper, 1.0);
     }
 
     void anExperimentWithoutResults() {
