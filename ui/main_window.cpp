@@ -48,6 +48,7 @@
 #include "run_progress_widget.h"
 #include "save_status_label.h"
 #include "trial_context_menu.h"
+#include "report_actions.h"
 #include "simplify_actions.h"
 #include "status_summary.h"
 #include "trial_exclusion_actions.h"
@@ -298,6 +299,12 @@ void MainWindow::createActions() {
                                   return ensureCommandApproved() && controller_->runConfigurations(points, "simplify");
                               }});
     connect(simplify_, &SimplifyActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+    report_ = new ReportActions(document_, this);
+    report_->setPathChooser([this](const QString& title, const QString& filters, const QString& suggested) {
+        return askSavePath(title, filters, suggested);
+    });
+    connect(report_, &ReportActions::exported, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+    connect(report_, &ReportActions::failed, this, &MainWindow::showError);
 
     reset_layout_ = new QAction(tr("&Reset layout"), this);
     reset_layout_->setToolTip(tr("Place every panel as the default arrangement for this window size does"));
@@ -332,6 +339,7 @@ void MainWindow::createMenus() {
         QAction* note = exports->addAction(tr("(SVG export needs Qt SVG, which this build lacks)"));
         note->setEnabled(false);
     }
+    file->addAction(report_->exportAction());
     file->addSeparator();
     file->addAction(quit_);
 

@@ -51,6 +51,7 @@ class RunController;
 class RunProgressWidget;
 class SaveStatusLabel;
 class TrialContextMenu;
+class ReportActions;
 class SimplifyActions;
 class TrialExclusionActions;
 class TrialsProxyModel;
@@ -224,6 +225,7 @@ private:
     MessageBar* message_bar_;
     TrialExclusionActions* exclusion_;
     SimplifyActions* simplify_;
+    ReportActions* report_;
     ReadOnlyBanner* read_only_banner_;
     SaveStatusLabel* save_status_;
     QStackedWidget* center_;

@@ -25,5 +25,6 @@ int command_observe(const Args& args);
 int command_bench(const Args& args);
 int command_simplify(const Args& args);
 int command_confirm(const Args& args);
+int command_report(const Args& args);
 
 }  // namespace sebo::cli

@@ -33,6 +33,7 @@ const Command kCommands[] = {
     {"observe", sebo::cli::command_observe, "record measured results for pending trials, by value or from a CSV (tell)"},
     {"import", sebo::cli::command_import, "add past results from a CSV as completed trials"},
     {"confirm", sebo::cli::command_confirm, "measure chosen configurations again (replicates of noisy measurements)"},
+    {"report", sebo::cli::command_report, "write a report to share: one self-contained HTML (or PDF) file"},
     {"bench", sebo::cli::command_bench, "compare strategies over problems and seeds: results.csv, recommendations.csv, summary.md, plots"},
 };
 
