@@ -1,9 +1,9 @@
 #include "report/report_file.h"
 
 #include "core/sha256.h"
+#include "core/timestamp.h"
 #include "core/version.h"
 #include "experiment/analytics.h"
-#include "experiment/runner.h"
 #include "io/experiment_file.h"
 #include "io/file_io.h"
 
