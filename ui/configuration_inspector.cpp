@@ -92,8 +92,12 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
     record_ = new QPushButton(tr("Record result"), result_box_);
     record_->setDefault(true);
     reason_edit_ = new QLineEdit(result_box_);
-    reason_edit_->setPlaceholderText(tr("why it failed (optional)"));
+    reason_edit_->setPlaceholderText(tr("why it failed or was abandoned (optional)"));
     fail_ = new QPushButton(tr("Mark failed"), result_box_);
+    abandon_ = new QPushButton(tr("Abandon"), result_box_);
+    abandon_->setObjectName("abandonButton");
+    abandon_->setToolTip(tr("Give up on this trial without a result: it stays in the file as abandoned (with the "
+                            "reason typed beside Mark failed), counts nowhere, and no step evaluates it"));
     result_error_ = new TintedLabel(TintedLabel::Tint::Error, result_box_);
     result_error_->hide();
     value_label_ = new QLabel(tr("Value"), result_box_);
@@ -113,6 +117,7 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
     grid->addWidget(new QLabel(tr("Failed"), result_box_), 3, 0);
     grid->addWidget(reason_edit_, 3, 1, 1, 2);
     grid->addWidget(fail_, 3, 3);
+    grid->addWidget(abandon_, 4, 3);
     grid->setColumnStretch(1, 2);
     grid->setColumnStretch(2, 1);
     layout->addWidget(result_box_);
@@ -162,6 +167,9 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
     connect(sem_edit_, &QLineEdit::returnPressed, this, &ConfigurationInspector::submitResult);
     connect(fail_, &QPushButton::clicked, this, [this] {
         if (trial_ >= 0) emit failureEntered(trial_, reason_edit_->text().trimmed());
+    });
+    connect(abandon_, &QPushButton::clicked, this, [this] {
+        if (trial_ >= 0) emit abandonRequested(trial_, reason_edit_->text().trimmed());
     });
     stack_->setCurrentWidget(placeholder_);
 }

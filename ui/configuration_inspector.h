@@ -2,7 +2,7 @@
 // The selected trial in detail: its metrics (and whether it is feasible, with outcome
 // constraints), active count, and per parameter its value, target and whether it changed (changed
 // first). Here the user picks the trial (chosen + note), copies or exports it, and — for a pending
-// trial of a manual experiment — types the observed value of each metric or marks it failed
+// trial — types the observed value of each metric, marks it failed or abandons it
 // (SPEC §1 "manual", §5). On request the model explains a completed
 // trial (trial_explanation_view.h).
 
@@ -52,6 +52,7 @@ public:
     QLineEdit* failureEdit() const { return reason_edit_; }
     QPushButton* recordButton() const { return record_; }
     QPushButton* failButton() const { return fail_; }
+    QPushButton* abandonButton() const { return abandon_; }
     TrialExplanationView* explanationView() const { return explanation_; }
     QString resultError() const;
     void focusResultEntry();
@@ -62,6 +63,8 @@ signals:
     // With several metrics: every value typed (each objective's at least).
     void resultsEntered(int trial, const MetricValues& values);
     void failureEntered(int trial, const QString& reason);
+    // Give up on a pending trial (ExperimentDocument::abandonTrials).
+    void abandonRequested(int trial, const QString& reason);
     void copyRequested(int trial);
     void exportRequested(int trial);
 
@@ -88,6 +91,7 @@ private:
     QLineEdit* reason_edit_;
     QPushButton* record_;
     QPushButton* fail_;
+    QPushButton* abandon_;
     QLabel* result_error_;
     QLabel* value_label_;
     QWidget* metric_fields_;

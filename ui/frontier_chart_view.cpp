@@ -373,9 +373,7 @@ void FrontierChartView::rebuild() {
         }
     }
     updateBounds(e, range, -0.5, x_high);
-    const QString name = QString::fromStdString(objective.metric);
-    current_y_->setTitleText(objective.minimize ? tr("%1 (lower is better)").arg(name)
-                                                : tr("%1 (higher is better)").arg(name));
+    current_y_->setTitleText(objective_axis_title(objective));
     updateSelection();
     updateErrorBarPath();
     range_shade_->setRange(e.method.min_active, e.method.max_active);

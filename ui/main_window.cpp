@@ -26,6 +26,7 @@
 #include <QUrl>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 
 #include "activation_chart_view.h"
@@ -35,6 +36,7 @@
 #include "command_trust_store.h"
 #include "configuration_inspector.h"
 #include "experiment_document.h"
+#include "focus_indicator.h"
 #include "frontier_chart_view.h"
 #include "hypervolume_chart_view.h"
 #include "message_bar.h"
@@ -43,7 +45,6 @@
 #include "palette_icons.h"
 #include "parallel_coordinates_view.h"
 #include "read_only_banner.h"
-#include "results_import.h"
 #include "run_controller.h"
 #include "run_progress_widget.h"
 #include "save_status_label.h"
@@ -104,12 +105,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     createDocks();
     createMenus();
     createStatusBar();
+    focus_indicator_ = new FocusIndicator(this);
 
     connect(document_, &ExperimentDocument::snapshotChanged, this, &MainWindow::onSnapshot);
     connect(document_, &ExperimentDocument::experimentReplaced, this, &MainWindow::onExperimentReplaced);
     connect(document_, &ExperimentDocument::selectionChanged, this, &MainWindow::onSelection);
     connect(document_, &ExperimentDocument::modifiedChanged, this, &MainWindow::updateTitle);
-    connect(document_, &ExperimentDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(document_, &ExperimentDocument::filePathChanged, this, [this](const QString& path) {
+        updateTitle();
+        // "Until you save it…" no longer holds once it is in a file (issue 32: it stayed).
+        if (!path.isEmpty()) message_bar_->dismissTopic(kUnsavedTopic);
+    });
     connect(controller_, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
     connect(controller_, &RunController::runFinished, this, &MainWindow::onRunFinished);
     connect(controller_, &RunController::stepCompleted, this, &MainWindow::onStepCompleted);
@@ -284,9 +290,16 @@ void MainWindow::createActions() {
     enter_result_->setToolTip(tr("Type the observed value of a pending trial (Ctrl+E)"));
     connect(enter_result_, &QAction::triggered, this, &MainWindow::enterResultOfPending);
 
+    abandon_ = new QAction(tr("&Abandon pending trial"), this);
+    abandon_->setToolTip(tr("Give up on the selected pending trial: it stays in the file as abandoned, counts nowhere, "
+                            "and no step evaluates it"));
+    connect(abandon_, &QAction::triggered, this, [this] { abandonTrial(document_->selectedTrial()); });
+
     import_results_ = new QAction(tr("&Import results from CSV…"), this);
-    import_results_->setToolTip(tr("Read observed values of pending trials from a CSV file with the columns "
-                                   "trial and one per metric (optional: <metric>_sem, status, error)"));
+    import_results_->setToolTip(tr("Read measured values from a CSV sheet, as sebo observe --csv and sebo import do: "
+                                   "results of pending trials (rows named by a trial column or by every parameter's "
+                                   "value), or past measurements as new trials; a column per metric (optional: "
+                                   "<metric>_sem, status, error)"));
     connect(import_results_, &QAction::triggered, this, &MainWindow::importResultsDialog);
 
     exclusion_ = new TrialExclusionActions(document_, message_bar_, this);
@@ -362,9 +375,26 @@ void MainWindow::createMenus() {
     trial->addSeparator();
     trial->addAction(enter_result_);
     trial->addAction(import_results_);
+    trial->addAction(abandon_);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : docks_.all()) view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    // From the keyboard: a panel behind another's tab comes forward with its focus (issue 32: no
+    // way to bring a tabbed panel forward without the mouse). Alt+0 goes back to the charts.
+    QMenu* go = view->addMenu(tr("&Go to panel"));
+    QAction* charts = go->addAction(tr("Charts"));
+    charts->setShortcut(QKeySequence(Qt::ALT | Qt::Key_0));
+    connect(charts, &QAction::triggered, this, [this] { center_->currentWidget()->setFocus(Qt::ShortcutFocusReason); });
+    addAction(charts);
+    int key = 1;
+    for (QDockWidget* d : docks_.all()) {
+        QAction* a = go->addAction(d->windowTitle());
+        if (key <= 9) a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + key++)));
+        connect(a, &QAction::triggered, this, [this, d] { raisePanel(d); });
+        addAction(a);
+        panel_actions_ << a;
+    }
     view->addSeparator();
     view->addAction(reset_layout_);
 
@@ -453,11 +483,17 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
 }
 
 void MainWindow::updateTrialColumns() {
-    // Feasibility means something only with outcome constraints. The header keeps hidden sections
-    // by position, and the columns move with the metrics: every one is set.
+    // Feasibility means something only with outcome constraints, a metric's SEM only once one was
+    // recorded. The header keeps hidden sections by position, and the columns move with the
+    // metrics: every one is set.
     const bool constrained = !document_->snapshot()->experiment.outcomes.constraints.empty();
     const int feasible = trials_model_->column(TrialsTableModel::Feasible);
-    for (int c = 0; c < trials_model_->columnCount(); ++c) trials_view_->setColumnHidden(c, c == feasible && !constrained);
+    for (int c = 0; c < trials_model_->columnCount(); ++c) {
+        bool hidden = c == feasible && !constrained;
+        if (trials_model_->kindOf(c) == TrialsTableModel::Sem)
+            hidden = !trials_model_->hasStandardErrors((c - trials_model_->column(TrialsTableModel::Value)) / 2);
+        trials_view_->setColumnHidden(c, hidden);
+    }
 }
 
 void MainWindow::onExperimentReplaced() {
@@ -554,7 +590,7 @@ void MainWindow::updateActions() {
     const SnapshotPtr s = document_->snapshot();
     const int selected = document_->selectedTrial();
     const Trial* t = selected >= 0 ? s->trial(selected) : nullptr;
-    const bool room = has && static_cast<int>(s->experiment.trials.size()) < s->experiment.method.budget;
+    const bool room = has && RunController::stepsAvailable(s->experiment) > 0;
     const bool editable = has && !document_->isReadOnly();
 
     new_->setEnabled(!running);
@@ -579,7 +615,12 @@ void MainWindow::updateActions() {
     exclusion_->update();
     simplify_->update();
     enter_result_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
-    import_results_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
+    // Not while a step evaluates it.
+    const std::vector<Trial>& evaluating = controller_->runningTrials();
+    abandon_->setEnabled(editable && t && t->status == TrialStatus::Pending &&
+                         std::none_of(evaluating.begin(), evaluating.end(), [&](const Trial& r) { return r.index == t->index; }));
+    // Past measurements need no pending trial.
+    import_results_->setEnabled(editable && !running);
     const QString reason = has && !running ? controller_->cannotRunReason() : QString();
     step_->setToolTip(reason.isEmpty() ? tr("Propose and evaluate one trial (F5)") : reason);
 }
@@ -624,6 +665,32 @@ void MainWindow::enterResultOfPending() {
         inspector_->focusResultEntry();
         return;
     }
+}
+
+void MainWindow::raisePanel(QDockWidget* dock) {
+    dock->show();
+    dock->raise();
+    // Into the panel: its first widget that takes the focus from the keyboard.
+    QWidget* content = dock->widget();
+    QWidget* target = content;
+    for (QWidget* w = content->nextInFocusChain(); w && w != content; w = w->nextInFocusChain())
+        if (content->isAncestorOf(w) && w->isVisibleTo(dock) && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)) {
+            target = w;
+            break;
+        }
+    target->setFocus(Qt::ShortcutFocusReason);
+}
+
+bool MainWindow::abandonTrial(int trial, const QString& reason) {
+    if (auto error = document_->abandonTrials({trial}, reason)) {
+        showError(tr("Trial %1 could not be abandoned: %2").arg(trial).arg(*error));
+        return false;
+    }
+    statusBar()->showMessage(tr("Trial %1 abandoned: it stays in the experiment, counts nowhere, and no step evaluates it.")
+                                 .arg(trial),
+                             8000);
+    if (message_bar_->topic() == waitingTopic(trial)) message_bar_->dismiss();
+    return true;
 }
 
 void MainWindow::showError(const QString& text) { message_bar_->showMessage(MessageBar::Kind::Error, text); }

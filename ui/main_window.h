@@ -31,6 +31,7 @@ class QSpinBox;
 class QStackedWidget;
 class QTableView;
 class QCheckBox;
+class QLineEdit;
 class QDockWidget;
 
 namespace sebo::ui {
@@ -41,6 +42,7 @@ class ChartPanel;
 class ConfigurationInspector;
 class EvaluatorLogView;
 class ExperimentDocument;
+class FocusIndicator;
 class FrontierChartView;
 class HypervolumeChartView;
 class MessageBar;
@@ -95,6 +97,8 @@ public:
     TrialsTableModel* trialsModel() const { return trials_model_; }
     TrialsProxyModel* trialsProxy() const { return trials_proxy_; }
     MessageBar* messageBar() const { return message_bar_; }
+    // The frame around the widget with the keyboard focus (focus_indicator.h).
+    FocusIndicator* focusIndicator() const { return focus_indicator_; }
     QAction* newAction() const { return new_; }
     QAction* importAction() const { return import_; }
     // Trial › Exclude from analysis, and the offer to exclude a new extreme value.
@@ -110,6 +114,7 @@ public:
     QSpinBox* runCountBox() const { return run_count_; }
     RunProgressWidget* runProgress() const { return run_progress_; }
     QCheckBox* frontierOnlyBox() const { return frontier_only_; }
+    QLineEdit* changedFilterEdit() const { return changed_filter_; }
 
     void setPromptHandler(PromptHandler handler);
     // Without a dialog handler but with a prompt handler, the command confirmation is asked
@@ -133,9 +138,18 @@ public:
     bool exportChosen(const QString& path, bool changed_only);
     bool exportConfiguration(int trial, const QString& path, bool changed_only);
     bool exportTrials(const QString& path);
-    // Reads observed results for pending trials from a CSV file (see results_import.h).
+    // Reads a CSV sheet of results for pending trials, or of past measurements (results_import.h);
+    // asks before recording part of a sheet or adding past measurements as new trials.
     bool importResults(const QString& path);
     bool exportChart(Chart chart, const QString& path);
+    // Gives up on a pending trial (Trial › Abandon pending trial, the inspector's Abandon).
+    bool abandonTrial(int trial, const QString& reason = {});
+    // Recovery files of untitled experiments that no window holds any more (the explorer ended
+    // without saving or discarding them: a crash, a kill): the newest is offered in the message
+    // bar with an "Open it" button. Called once the window is shown at start-up.
+    void offerRecovery();
+    // Opens a recovery file as the untitled experiment it was (asks about unsaved changes first).
+    bool openRecovered(const QString& path);
     void copyConfiguration(int trial);
 
     QStringList recentFiles() const;
@@ -148,6 +162,11 @@ public:
     void saveLayout() const;
     // View › Reset layout: the default arrangement for the window's current size.
     void resetLayout();
+    // View › Go to panel (Alt+1…): shows the dock, brings it in front of the docks tabbed with
+    // it, and moves the keyboard focus into it.
+    void raisePanel(QDockWidget* dock);
+    // Those actions, in the order of docks().all().
+    const QList<QAction*>& panelActions() const { return panel_actions_; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -192,6 +211,10 @@ private:
     int execDialog(QDialog& dialog);
     void showError(const QString& text);
     void showInfo(const QString& text);
+    // A note that the experiment is not in a file of the user's yet ("Until you save it…"): it
+    // goes as soon as the experiment is saved to a file.
+    void showUnsavedNote(const QString& text);
+    static inline const QString kUnsavedTopic = QStringLiteral("unsaved");
     QString askSavePath(const QString& title, const QString& filters, const QString& suggested);
     // A file name for an experiment without one: the example's, or from the experiment's name.
     QString suggestedFileName() const;
@@ -222,6 +245,7 @@ private:
     bool remember_recent_ = true;
 
     MessageBar* message_bar_;
+    FocusIndicator* focus_indicator_;
     TrialExclusionActions* exclusion_;
     SimplifyActions* simplify_;
     ReadOnlyBanner* read_only_banner_;
@@ -241,6 +265,7 @@ private:
     TrialsProxyModel* trials_proxy_;
     QTableView* trials_view_;
     QCheckBox* frontier_only_;
+    QLineEdit* changed_filter_;
     QLabel* trials_count_;
     DockLayout::Docks docks_;
     bool layout_placed_ = false;
@@ -271,8 +296,10 @@ private:
     QAction* copy_config_;
     QAction* export_config_;
     QAction* enter_result_;
+    QAction* abandon_;
     QAction* import_results_;
     QAction* reset_layout_;
+    QList<QAction*> panel_actions_;
     QMenu* recent_menu_;
     QMenu* examples_menu_;
     QMenu* help_examples_menu_;

@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QScopedValueRollback>
 #include <QStatusBar>
 #include <QTableView>
@@ -68,12 +69,13 @@ void MainWindow::createDocks() {
                 recorded(trial, document_->recordResult(trial, value, sem));
             });
     connect(inspector_, &ConfigurationInspector::resultsEntered, this, [this, recorded](int trial, const MetricValues& values) {
-        recorded(trial, document_->recordResults({ResultRow{trial, false, values, {}}}));
+        recorded(trial, document_->recordResults({ObservedResult{trial, TrialStatus::Completed, values, {}}}));
     });
     connect(inspector_, &ConfigurationInspector::failureEntered, this, [this](int trial, const QString& reason) {
         if (auto error = document_->recordFailure(trial, reason))
             showError(tr("Trial %1 could not be marked failed: %2").arg(trial).arg(*error));
     });
+    connect(inspector_, &ConfigurationInspector::abandonRequested, this, &MainWindow::abandonTrial);
 
     activation_ = new ActivationChartView(this);
     docks_.activation = make_dock(tr("Activation"), "activationDock", activation_);
@@ -95,7 +97,14 @@ void MainWindow::createDocks() {
     frontier_only_ = new QCheckBox(tr("Frontier trials only"), trials_page);
     frontier_only_->setToolTip(tr("Show only the non-dominated trials"));
     trials_count_ = new QLabel(trials_page);
+    changed_filter_ = new QLineEdit(trials_page);
+    changed_filter_->setObjectName("changedFilter");
+    changed_filter_->setPlaceholderText(tr("Filter by changed parameter"));
+    changed_filter_->setClearButtonEnabled(true);
+    changed_filter_->setToolTip(tr("Only the trials whose changed parameters mention every word typed (e.g. a "
+                                   "parameter's name)"));
     trials_header->addWidget(frontier_only_);
+    trials_header->addWidget(changed_filter_, 1);
     trials_header->addStretch(1);
     trials_header->addWidget(trials_count_);
     trials_layout->addLayout(trials_header);
@@ -123,6 +132,10 @@ void MainWindow::createDocks() {
             [this] { trials_model_->setRunningTrials(controller_->runningTrials()); });
     connect(frontier_only_, &QCheckBox::toggled, trials_proxy_, &TrialsProxyModel::setFrontierOnly);
     connect(frontier_only_, &QCheckBox::toggled, this, &MainWindow::updateSummary);
+    connect(changed_filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        trials_proxy_->setChangedFilter(text);
+        updateSummary();
+    });
     // The objectives scatter's "at most k parameters changed" limits the table to those trials.
     connect(charts_, &CentralCharts::activeLimitChanged, this, [this](std::optional<int> k, const QList<int>& front) {
         trials_proxy_->setActiveLimit(k, front);
@@ -152,6 +165,7 @@ void MainWindow::createDocks() {
     trial_menu_->addSeparator();
     trial_menu_->addAction(copy_config_);
     trial_menu_->addAction(export_config_);
+    trial_menu_->addAction(abandon_);
     trial_menu_->attach(trials_view_->viewport(), [this](const QPoint& p) -> std::optional<int> {
         const QModelIndex index = trials_view_->indexAt(p);
         if (!index.isValid()) return std::nullopt;

@@ -54,11 +54,7 @@ std::vector<std::pair<int, int>> active_classes(const std::set<int>& present, in
     return classes;
 }
 
-QString metric_title(const sebo::Objective& o) {
-    const QString name = QString::fromStdString(o.metric);
-    return o.minimize ? ObjectiveScatterView::tr("%1 (lower is better)").arg(name)
-                      : ObjectiveScatterView::tr("%1 (higher is better)").arg(name);
-}
+QString metric_title(const sebo::Objective& o) { return objective_axis_title(o); }
 
 }  // namespace
 

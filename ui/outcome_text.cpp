@@ -7,6 +7,10 @@
 
 namespace sebo::ui {
 
+QString objective_axis_title(const Objective& objective) {
+    return QString::fromStdString(objective.metric) + (objective.minimize ? QString::fromUtf8(" \u2193") : QString::fromUtf8(" \u2191"));
+}
+
 namespace {
 QString tr(const char* text) { return QCoreApplication::translate("sebo::ui::OutcomeText", text); }
 }  // namespace

@@ -9,6 +9,10 @@
 
 namespace sebo::ui {
 
+// An objective's axis title, short enough for a chart a few hundred pixels tall: "throughput ↑"
+// (higher is better) or "p99_ms ↓" (lower is better).
+QString objective_axis_title(const Objective& objective);
+
 // HTML lines, each starting with <br>.
 QString outcome_lines(const Experiment& experiment, const Trial& trial, const std::string& first);
 // "Infeasible: p99_ms <= 50 does not hold", "Feasibility unknown: p99_ms was not recorded", or
