@@ -7,8 +7,9 @@
 // error, when one was recorded), the objectives first in their order, then the other metrics in
 // the order of Outcomes::metrics; the Feasible column says whether the trial satisfies every
 // outcome constraint (a value that breaks one is in the error colour); the Changed parameters
-// column lists what the trial changes from the status quo, "cache_mb 256 → 811"
-// (experiment/configuration_changes.h), and sorts by how many, then by the text. Failed trials stay visible with
+// column, last, lists what the trial changes from the status quo, "cache_mb 256 → 811"
+// (experiment/configuration_changes.h; numbers shortened as the table shows them, in full in the
+// tooltip), and sorts by how many, then by the text. Failed trials stay visible with
 // their error; trials excluded from analysis show the status "excluded", their value struck
 // through and the reason in the Error column. The trials a running step is evaluating follow, with the
 // status "running", until the step records them (RunController::runningTrials).
@@ -28,7 +29,7 @@ class TrialsTableModel : public QAbstractTableModel {
 public:
     // The kinds of column. Value and Sem are one pair of columns per metric, so the position of
     // a kind after them depends on the experiment: column(kind) gives it.
-    enum Column { Index, Status, Value, Sem, Feasible, Active, Changed, Frontier, Chosen, Generator, Error, KindCount };
+    enum Column { Index, Status, Value, Sem, Feasible, Active, Frontier, Chosen, Generator, Error, Changed, KindCount };
     enum Role {
         SortRole = Qt::UserRole + 1,  // numbers as numbers, text as text
         TrialRole,                    // the trial index of the row
@@ -79,7 +80,7 @@ private:
 
     // The metrics in the table's order: the objectives, then the others.
     static std::vector<std::string> orderedMetrics(const ExperimentSnapshot* snapshot);
-    // "cache_mb 256 → 811, …" of a trial, and how many.
+    // "cache_mb 256 → 811, …" of a trial, numbers as the table shows them (display_value).
     QString changedText(const Trial& trial) const;
 
     SnapshotPtr snapshot_;

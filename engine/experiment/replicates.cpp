@@ -1,7 +1,10 @@
 #include "experiment/replicates.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+
+#include "core/input_error.h"
 
 namespace sebo {
 
@@ -45,6 +48,23 @@ MergedMeasurement merged_measurement(const Experiment& experiment, const std::ve
         merged.sem = std::sqrt(squares / (n - 1.0)) / std::sqrt(n);
     }
     return merged;
+}
+
+std::vector<std::vector<double>> replicate_points(const Experiment& experiment, const std::vector<int>& trials, int repeats) {
+    if (repeats < 1) throw InputError("repeats", std::to_string(repeats) + " is not a number of measurements (1 or more)");
+    if (trials.empty()) throw InputError("trials", "no trial to confirm");
+    std::vector<int> seen;
+    std::vector<std::vector<double>> points;
+    for (int index : trials) {
+        if (std::find(seen.begin(), seen.end(), index) != seen.end()) continue;
+        seen.push_back(index);
+        const Trial* t = experiment.find_trial(index);
+        if (!t) throw InputError("trials", "there is no trial " + std::to_string(index));
+        if (const auto problem = experiment.space.check_point(t->parameters))
+            throw InputError("trials", "trial " + std::to_string(index) + " is not a configuration of the space: " + *problem);
+        for (int r = 0; r < repeats; ++r) points.push_back(t->parameters);
+    }
+    return points;
 }
 
 }  // namespace sebo

@@ -33,4 +33,11 @@ struct MergedMeasurement {
 };
 MergedMeasurement merged_measurement(const Experiment& experiment, const std::vector<int>& trials, const std::string& metric);
 
+// "Confirm with more measurements" (issue 30 item 5; `sebo confirm`, the explorer's action): the
+// configurations of `trials`, each `repeats` times in a row (trial order kept, a trial named twice
+// confirmed once), in user units, to be added as new trials — pending for a manual experiment, run
+// with the experiment's evaluator otherwise. Throws InputError (field "trials") naming a trial that
+// does not exist or has no configuration of the space, and (field "repeats") for repeats < 1.
+std::vector<std::vector<double>> replicate_points(const Experiment& experiment, const std::vector<int>& trials, int repeats);
+
 }  // namespace sebo
