@@ -14,9 +14,11 @@
 #include <QStackedLayout>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "configuration_model.h"
+#include "experiment/replicates.h"
 #include "generator_label.h"
 #include "outcome_text.h"
 #include "palette_colors.h"
@@ -183,6 +185,11 @@ void ConfigurationInspector::setSnapshot(SnapshotPtr snapshot) {
     refresh();
 }
 
+void ConfigurationInspector::setEstimates(std::shared_ptr<const RecommendationReport> estimates) {
+    estimates_ = std::move(estimates);
+    refresh();
+}
+
 void ConfigurationInspector::updateMetricFields() {
     std::vector<QString> metrics;
     if (snapshot_ && snapshot_->experiment.outcomes.metrics.size() > 1)
@@ -292,6 +299,7 @@ void ConfigurationInspector::refresh() {
             line += o->minimize ? tr(" (minimized)") : tr(" (maximized)");
         lines << line;
     }
+    lines << replicateAndModelLines(e, *t);
     if (const QString infeasible = infeasibility_text(e, *t); !infeasible.isEmpty())
         lines << QString("<span style='color:%1'><b>%2</b></span>")
                      .arg(error_text(palette()).name(), infeasible.toHtmlEscaped());
@@ -333,6 +341,41 @@ void ConfigurationInspector::refresh() {
     chosen_->setEnabled(t->status == TrialStatus::Completed || chosen);
     copy_->setEnabled(true);
     export_->setEnabled(true);
+}
+
+QStringList ConfigurationInspector::replicateAndModelLines(const Experiment& e, const Trial& t) const {
+    QStringList lines;
+    if (!e.analyzed(t)) return lines;
+    // Its configuration measured more than once: one configuration in the analysis.
+    for (const Replicates& group : analyzed_replicates(e)) {
+        if (group.trials.size() < 2 || std::find(group.trials.begin(), group.trials.end(), t.index) == group.trials.end())
+            continue;
+        QStringList trials, values;
+        for (int i : group.trials) trials << QString::number(i);
+        for (const std::string& metric : e.outcomes.metrics) {
+            const MergedMeasurement m = merged_measurement(e, group.trials, metric);
+            if (m.count == 0) continue;
+            QString value = QString("%1 %2").arg(QString::fromStdString(metric).toHtmlEscaped(), display_number(m.mean));
+            if (m.sem) value += QString(" ± %1").arg(display_number(*m.sem, 3));
+            values << value;
+        }
+        lines << tr("<b>Measured %1 times</b> (trials %2): %3").arg(group.trials.size()).arg(trials.join(", "), values.join(", "));
+    }
+    const ConfigurationEstimate* c = estimates_ ? estimates_->find(t.index) : nullptr;
+    if (!c) return lines;
+    QStringList estimates;
+    for (const auto& [metric, estimate] : c->estimates)
+        estimates << tr("%1 %2 (95 %: %3 – %4)")
+                         .arg(QString::fromStdString(metric).toHtmlEscaped(), display_number(estimate.mean),
+                              display_number(estimate.lower, 4), display_number(estimate.upper, 4));
+    QString line = tr("<b>Model's estimate</b>: %1").arg(estimates.join(", "));
+    QStringList better;
+    for (const auto& [metric, p] : c->p_better_than_status_quo)
+        better << QString("%1 %2").arg(QString::fromStdString(metric).toHtmlEscaped(), display_number(p, 2));
+    if (!better.isEmpty()) line += "<br>" + tr("P(better than the status quo): %1").arg(better.join(", "));
+    if (c->p_feasible) line += "<br>" + tr("P(feasible): %1").arg(display_number(*c->p_feasible, 2));
+    lines << line;
+    return lines;
 }
 
 void ConfigurationInspector::showResultError(const QString& message) {

@@ -31,10 +31,12 @@
 
 #include "activation_chart_view.h"
 #include "central_charts.h"
+#include "chart_source.h"
 #include "evaluator_log_view.h"
 #include "command_trust_dialog.h"
 #include "command_trust_store.h"
 #include "configuration_inspector.h"
+#include "confirm_actions.h"
 #include "experiment_document.h"
 #include "focus_indicator.h"
 #include "frontier_chart_view.h"
@@ -83,6 +85,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // Untitled experiments (new ones, copies of the bundled examples) autosave to a recovery file.
     document_->setRecoveryEnabled(true);
     controller_ = new RunController(document_, this);
+    chart_source_ = new ChartSource(this);
 
     auto* central = new QWidget(this);
     auto* central_layout = new QVBoxLayout(central);
@@ -107,6 +110,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     createStatusBar();
     focus_indicator_ = new FocusIndicator(this);
 
+    connect(chart_source_, &ChartSource::chartSnapshotChanged, this, &MainWindow::onChartSnapshot);
+    connect(chart_source_, &ChartSource::estimatesChanged, this, [this] { inspector_->setEstimates(chart_source_->estimates()); });
     connect(document_, &ExperimentDocument::snapshotChanged, this, &MainWindow::onSnapshot);
     connect(document_, &ExperimentDocument::experimentReplaced, this, &MainWindow::onExperimentReplaced);
     connect(document_, &ExperimentDocument::selectionChanged, this, &MainWindow::onSelection);
@@ -311,6 +316,12 @@ void MainWindow::createActions() {
                                   return ensureCommandApproved() && controller_->runConfigurations(points, "simplify");
                               }});
     connect(simplify_, &SimplifyActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+    confirm_ = new ConfirmActions(document_, this);
+    confirm_->setPendingRunner({[this] { return controller_->cannotRunOnceApproved(); },
+                                [this](int steps) { return ensureCommandApproved() && controller_->run(steps); }});
+    confirm_->setDialogRunner([this](QDialog& dialog) { return execDialog(dialog); });
+    connect(confirm_, &ConfirmActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+    connect(confirm_, &ConfirmActions::failed, this, &MainWindow::showError);
 
     reset_layout_ = new QAction(tr("&Reset layout"), this);
     reset_layout_->setToolTip(tr("Place every panel as the default arrangement for this window size does"));
@@ -370,6 +381,8 @@ void MainWindow::createMenus() {
     trial->addAction(choose_);
     trial->addAction(exclusion_->toggleAction());
     trial->addAction(simplify_->simplifyAction());
+    trial->addAction(confirm_->trialAction());
+    trial->addAction(confirm_->frontierAction());
     trial->addAction(copy_config_);
     trial->addAction(export_config_);
     trial->addSeparator();
@@ -395,6 +408,8 @@ void MainWindow::createMenus() {
         addAction(a);
         panel_actions_ << a;
     }
+    view->addSeparator();
+    view->addAction(chart_source_->toggleAction());
     view->addSeparator();
     view->addAction(reset_layout_);
 
@@ -451,9 +466,15 @@ void MainWindow::createStatusBar() {
 // ---------------------------------------------------------------------------------------------
 // Reacting to the document and the controller
 
-void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
+void MainWindow::onChartSnapshot(const SnapshotPtr& snapshot) {
     charts_->setSnapshot(snapshot);
     hypervolume_->setSnapshot(snapshot);
+    charts_->setSelectedTrial(snapshot->standIn(document_->selectedTrial()));
+}
+
+void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
+    // The charts' values (measured, replicates merged, or the model's estimates) follow from it.
+    chart_source_->setSnapshot(snapshot);
     activation_->setSnapshot(snapshot);
     inspector_->setSnapshot(snapshot);
     method_->setSnapshot(snapshot);
@@ -465,7 +486,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     if (first_rows) trials_view_->resizeColumnsToContents();
     // The table keeps showing the document's selection after rows were added or re-sorted,
     // and keeps following new trials when it was scrolled to the end.
-    charts_->setSelectedTrial(document_->selectedTrial());
+    charts_->setSelectedTrial(chart_source_->chartSnapshot()->standIn(document_->selectedTrial()));
     inspector_->setTrial(document_->selectedTrial());
     syncTableSelection(document_->selectedTrial(), false);
     if (following) trials_view_->scrollToBottom();
@@ -478,6 +499,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
         const Trial* waiting = snapshot->trial(topic.section(':', 1).toInt());
         if (!waiting || waiting->status != TrialStatus::Pending) message_bar_->dismiss();
     }
+    postNotices();
     updateSummary();
     updateActions();
 }
@@ -497,6 +519,8 @@ void MainWindow::updateTrialColumns() {
 }
 
 void MainWindow::onExperimentReplaced() {
+    chart_source_->reset();
+    warned_partial_.clear();
     trials_model_->setSnapshot(document_->snapshot(), true);
     updateTrialColumns();
     if (trials_model_->rowCount() > 0) trials_view_->resizeColumnsToContents();
@@ -508,7 +532,7 @@ void MainWindow::onExperimentReplaced() {
 }
 
 void MainWindow::onSelection(int trial) {
-    charts_->setSelectedTrial(trial);
+    charts_->setSelectedTrial(chart_source_->chartSnapshot() ? chart_source_->chartSnapshot()->standIn(trial) : trial);
     parallel_->setSelectedTrial(trial);
     inspector_->setTrial(trial);
     syncTableSelection(trial, true);
@@ -533,6 +557,7 @@ void MainWindow::syncTableSelection(int trial, bool scroll) {
 
 void MainWindow::onRunningChanged(bool running) {
     method_->setRunning(running);
+    chart_source_->setRunning(running);
     updateActions();
 }
 
@@ -614,6 +639,7 @@ void MainWindow::updateActions() {
     export_config_->setEnabled(t != nullptr);
     exclusion_->update();
     simplify_->update();
+    confirm_->update();
     enter_result_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
     // Not while a step evaluates it.
     const std::vector<Trial>& evaluating = controller_->runningTrials();

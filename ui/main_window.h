@@ -38,8 +38,10 @@ namespace sebo::ui {
 
 class ActivationChartView;
 class CentralCharts;
+class ChartSource;
 class ChartPanel;
 class ConfigurationInspector;
+class ConfirmActions;
 class EvaluatorLogView;
 class ExperimentDocument;
 class FocusIndicator;
@@ -79,6 +81,8 @@ public:
 
     ExperimentDocument* document() const { return document_; }
     RunController* controller() const { return controller_; }
+    // What the charts plot: measurements, or the model's estimates (chart_source.h).
+    ChartSource* chartSource() const { return chart_source_; }
     FrontierChartView* frontierChart() const { return frontier_; }
     // The frontier chart, and with several objectives the objectives scatter (central_charts.h).
     CentralCharts* centralCharts() const { return charts_; }
@@ -104,6 +108,8 @@ public:
     // Trial › Exclude from analysis, and the offer to exclude a new extreme value.
     TrialExclusionActions* exclusionActions() const { return exclusion_; }
     SimplifyActions* simplifyActions() const { return simplify_; }
+    // Trial › Confirm with more measurements (confirm_actions.h).
+    ConfirmActions* confirmActions() const { return confirm_; }
     ReadOnlyBanner* readOnlyBanner() const { return read_only_banner_; }
     // The folder file dialogs start in: the open experiment's, else the last one used.
     QString dialogDirectory() const;
@@ -188,8 +194,14 @@ private:
     void createStatusBar();
 
     void onSnapshot(const SnapshotPtr& snapshot);
+    void onChartSnapshot(const SnapshotPtr& snapshot);
     void onExperimentReplaced();
     void updateTrialColumns();
+    // After a change of the experiment (main_window_notices.cpp), once the change is complete: the
+    // partial-standard-error warning (experiment/standard_errors.h), once per metric.
+    void postNotices();
+    void showNotices();
+    void warnPartialStandardErrors(const Experiment& experiment);
     void onSelection(int trial);
     void syncTableSelection(int trial, bool scroll);
     void onRunningChanged(bool running);
@@ -236,6 +248,7 @@ private:
 
     ExperimentDocument* document_;
     RunController* controller_;
+    ChartSource* chart_source_;
     PromptHandler prompt_;
     DialogHandler dialog_handler_;
     // Asks before an experiment's external command runs, unless exactly this command was
@@ -248,6 +261,7 @@ private:
     FocusIndicator* focus_indicator_;
     TrialExclusionActions* exclusion_;
     SimplifyActions* simplify_;
+    ConfirmActions* confirm_;
     ReadOnlyBanner* read_only_banner_;
     SaveStatusLabel* save_status_;
     QStackedWidget* center_;
@@ -271,7 +285,9 @@ private:
     bool layout_placed_ = false;
     DockLayout::Arrangement arrangement_ = DockLayout::Arrangement::Compact;
     bool rearrange_posted_ = false;
-    int brushed_count_ = -1;  // trials matching the parallel coordinates' brushes; -1: no brush
+    int brushed_count_ = -1;      // trials matching the parallel coordinates' brushes; -1: no brush
+    QStringList warned_partial_;  // metrics whose partial standard errors were pointed out
+    bool notices_posted_ = false;
 
     RunProgressWidget* run_progress_;
     QLabel* summary_label_;

@@ -19,7 +19,9 @@
 
 #include "activation_chart_view.h"
 #include "central_charts.h"
+#include "chart_source.h"
 #include "configuration_inspector.h"
+#include "confirm_actions.h"
 #include "evaluator_log_view.h"
 #include "experiment_document.h"
 #include "frontier_chart_view.h"
@@ -149,6 +151,10 @@ void MainWindow::createDocks() {
 
     hypervolume_ = new HypervolumeChartView(this);
     docks_.hypervolume = make_dock(tr("Hypervolume"), "hypervolumeDock", hypervolume_);
+    // One toggle between the model's estimates and the measurements, on every chart that plots them.
+    hypervolume_->addOptionAction(chart_source_->toggleAction());
+    frontier_->addOptionAction(chart_source_->toggleAction());
+    charts_->scatter()->addOptionAction(chart_source_->toggleAction());
 
     log_ = new EvaluatorLogView(this);
     docks_.log = make_dock(tr("Evaluator log"), "evaluatorLogDock", log_);
@@ -162,6 +168,7 @@ void MainWindow::createDocks() {
     trial_menu_->addAction(choose_);
     trial_menu_->addAction(exclusion_->toggleAction());
     trial_menu_->addAction(simplify_->simplifyAction());
+    trial_menu_->addAction(confirm_->trialAction());
     trial_menu_->addSeparator();
     trial_menu_->addAction(copy_config_);
     trial_menu_->addAction(export_config_);

@@ -449,7 +449,7 @@ QString ObjectiveScatterView::tooltipFor(int trial) const {
     QString text = tr("<b>Trial %1</b>").arg(trial);
     if (highlighted_.contains(trial)) text += tr(" &middot; on the front with ≤ %1 changed").arg(level());
     else if (snapshot_->isPareto(trial)) text += tr(" &middot; on the frontier");
-    text += outcome_lines(e, *t, e.outcomes.objectives[static_cast<std::size_t>(x_)].metric);
+    text += configuration_lines(*snapshot_, *t, e.outcomes.objectives[static_cast<std::size_t>(x_)].metric);
     if (const Marker* m = markerOf(trial); m && m->beyond != 0)
         text += "<br><i>" + tr("Far from the other values: drawn at the end of the axis") + "</i>";
     return text + trialFooter(*snapshot_, trial);

@@ -542,8 +542,9 @@ private slots:
             if (!a->isSeparator()) texts << a->text().remove('&');
         // (and excluding from analysis, from issue 18; simplifying, from issue 16; abandoning a pending
         // trial, from issue 32)
-        QCOMPARE(texts, QStringList({"Mark as chosen", "Exclude from analysis…", "Simplify…", "Copy configuration",
-                                     "Export configuration…", "Abandon pending trial"}));
+        QCOMPARE(texts, QStringList({"Mark as chosen", "Exclude from analysis…", "Simplify…",
+                                     "Confirm with more measurements…", "Copy configuration", "Export configuration…",
+                                     "Abandon pending trial"}));
         for (QAction* a : menu->actions())
             if (a->text().remove('&') == "Mark as chosen") a->trigger();
         QVERIFY(w.document()->experiment().chosen.size() == 1 && w.document()->experiment().chosen[0].trial == 4);
