@@ -31,6 +31,7 @@
 #include "message_bar.h"
 #include "resource_paths.h"
 #include "run_controller.h"
+#include "core/version.h"
 
 namespace {
 
@@ -77,7 +78,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(help_option) || parser.isSet(version_option)) {
         QCoreApplication core(argc, argv);
         QCoreApplication::setApplicationName("sebo-explorer");
-        QCoreApplication::setApplicationVersion("0.1.0");
+        QCoreApplication::setApplicationVersion(QString::fromStdString(sebo::program_version_and_commit()));
         if (parser.isSet(help_option)) parser.showHelp(0);
         parser.showVersion();
     }
@@ -122,7 +123,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName("SEBO");
     QApplication::setApplicationName("SEBO Explorer");
-    QApplication::setApplicationVersion("0.1.0");
+    QApplication::setApplicationVersion(QString::fromStdString(sebo::program_version_and_commit()));
     QApplication::setDesktopFileName("sebo-explorer");
     QApplication::setWindowIcon(QIcon(":/icons/sebo-explorer.png"));
     if (options.dark) {

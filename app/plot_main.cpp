@@ -17,6 +17,7 @@
 #include "bench/bench_summary.h"
 #include "bench_plots.h"
 #include "core/input_error.h"
+#include "core/version.h"
 
 namespace {
 
@@ -51,7 +52,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(help_option) || parser.isSet(version_option)) {
         QCoreApplication core(argc, argv);
         QCoreApplication::setApplicationName("sebo-plot");
-        QCoreApplication::setApplicationVersion("0.1.0");
+        QCoreApplication::setApplicationVersion(QString::fromStdString(sebo::program_version_and_commit()));
         if (parser.isSet(help_option)) parser.showHelp(0);
         parser.showVersion();
     }

@@ -38,6 +38,7 @@
 
 #include "bench_timing.h"
 #include "core/thread_pool.h"
+#include "core/version.h"
 #include "design/sobol.h"
 #include "experiment/model_step.h"
 #include "experiment/model_strategy.h"
@@ -92,7 +93,8 @@ const char* kUsage =
     "  --seed S            seed of the data and the first run (run r uses S + r; default 0)\n"
     "  --quick             sizes 20,50, dimension 10, one repetition (a smoke test)\n"
     "  --csv FILE          also write one row per figure to FILE\n"
-    "  --help              show this help\n";
+    "  --help              show this help\n"
+    "  --version           name this build\n";
 
 class UsageError : public std::runtime_error {
 public:
@@ -121,6 +123,10 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--help" || arg == "-h") return std::nullopt;
+        if (arg == "--version") {
+            std::printf("sebo-bench: %s\n", sebo::program_version_text().c_str());
+            std::exit(0);
+        }
         if (arg == "--quick") {
             o.sizes = {20, 50};
             o.dims = {10};

@@ -2,8 +2,9 @@
 // every (problem, strategy, seed) is its own experiment file, run by a child `sebo run` process,
 // up to J at a time, each with cores / J threads. Finished runs are skipped and interrupted ones
 // resumed, so a comparison can be stopped and continued. The trials of all runs go to
-// results.csv, the aggregates to summary.md, and the plots (rendered by the Qt tool sebo-plot,
-// when it is built) to plots/. With --emit-commands the runs are written out as self-contained
+// results.csv, the model's recommendations of every finished run to recommendations.csv (cached
+// next to each run file), the aggregates to summary.md, and the plots (rendered by the Qt tool
+// sebo-plot, when it is built) to plots/. With --emit-commands the runs are written out as self-contained
 // `sebo run` commands for a scheduler elsewhere (GNU parallel, a Slurm array), and --report-only
 // merges the run files that come back.
 #include <fcntl.h>
@@ -18,21 +19,27 @@
 #include <cstring>
 #include <chrono>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <sstream>
+#include <stop_token>
 #include <thread>
 
 #include "bench/bench_plan.h"
+#include "bench/bench_recommendations.h"
 #include "bench/bench_results.h"
 #include "bench/bench_summary.h"
+#include "bench/bench_truth.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/method_options.h"
 #include "cli/sampler_options.h"
 #include "cli/shared_file.h"
 #include "core/format.h"
 #include "core/input_error.h"
 #include "core/thread_pool.h"
 #include "io/experiment_file.h"
+#include "io/file_io.h"
 #include "io/shared_experiment_file.h"
 #include "problems/problem_catalog.h"
 
@@ -47,6 +54,26 @@ using Clock = std::chrono::steady_clock;
 
 std::atomic<int> g_signal{0};
 extern "C" void on_bench_signal(int signal) { g_signal.store(signal); }
+
+// Catches SIGINT and SIGTERM into g_signal while it lives.
+class SignalGuard {
+public:
+    SignalGuard() {
+        g_signal.store(0);
+        previous_int_ = std::signal(SIGINT, on_bench_signal);
+        previous_term_ = std::signal(SIGTERM, on_bench_signal);
+    }
+    ~SignalGuard() {
+        std::signal(SIGINT, previous_int_);
+        std::signal(SIGTERM, previous_term_);
+    }
+    SignalGuard(const SignalGuard&) = delete;
+    SignalGuard& operator=(const SignalGuard&) = delete;
+
+private:
+    void (*previous_int_)(int) = nullptr;
+    void (*previous_term_)(int) = nullptr;
+};
 
 struct Run {
     const BenchProblem* problem = nullptr;
@@ -146,6 +173,11 @@ bool prepare(Run& run, const BenchPlan& plan) {
     if (uses_model(e.method.strategy) && e.method.nuts != plan.nuts)
         throw InputError(run.path, std::string("was made with --nuts ") + to_string(e.method.nuts) + ", not " +
                                        to_string(plan.nuts) + "; move it away or use another --out");
+    if (const NoisyAcquisition noisy = plan.method(*run.strategy).noisy_acquisition;
+        uses_model(e.method.strategy) && e.method.noisy_acquisition != noisy)
+        throw InputError(run.path, std::string("was made with the noisy acquisition ") +
+                                       to_string(e.method.noisy_acquisition) + ", not " + to_string(noisy) +
+                                       "; move it away or use another --out");
     run.trials = finished_trials(e);
     return run.trials < plan.trials;
 }
@@ -231,6 +263,53 @@ bool run_all(std::vector<Run>& runs, const BenchPlan& plan, int jobs, int thread
     return !interrupted;
 }
 
+// A finished run whose recommendations the report needs.
+struct RecommendationWork {
+    const Run* run = nullptr;
+    std::string text;  // the run file's text
+    Experiment experiment;
+    BenchRunInfo info;
+    RunRecommendations result;
+    std::exception_ptr error;  // a cache that could not be written
+};
+
+// The model's recommendations of the finished runs (bench/bench_recommendations.h), `jobs` runs
+// at a time with `threads` threads each, from each run's cache when the run is unchanged. A
+// signal (or one received before) stops the fits; cached runs are still read.
+void recommend_all(std::vector<RecommendationWork>& work, int jobs, int threads, bool quiet) {
+    std::stop_source stop;
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> done{0};
+    const auto worker = [&] {
+        ThreadPool pool(threads);
+        StepControl control;
+        control.pool = &pool;
+        control.stop = stop.get_token();
+        for (std::size_t i = next++; i < work.size(); i = next++) {
+            RecommendationWork& w = work[i];
+            const auto started = Clock::now();
+            try {
+                w.result = run_recommendations(w.run->path, w.text, w.experiment, w.info, control);
+            } catch (...) {
+                w.error = std::current_exception();
+            }
+            if (!quiet && w.result.source == RunRecommendations::Source::Fitted)
+                std::fprintf(stderr, "recommendations of %s: %.0f s\n", w.run->name().c_str(),
+                             std::chrono::duration<double>(Clock::now() - started).count());
+            ++done;
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int j = 0; j < std::min<int>(jobs, static_cast<int>(work.size())); ++j) workers.emplace_back(worker);
+    while (done.load() < work.size()) {
+        if (g_signal.load() != 0) stop.request_stop();
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    for (std::thread& t : workers) t.join();
+    for (const RecommendationWork& w : work)
+        if (w.error) std::rethrow_exception(w.error);
+}
+
 // sebo-plot renders the charts with Qt; it sits next to sebo when the GUI is built.
 int render_plots(const fs::path& results, const fs::path& out, bool quiet) {
     const fs::path tool = own_directory() / "sebo-plot";
@@ -260,9 +339,12 @@ int command_bench(const Args& args) {
         "experiment file DIR/runs/PROBLEM/STRATEGY/seed-S.sebo.json in a child process. Finished runs\n"
         "are skipped and unfinished ones continued, so the comparison can be interrupted (Ctrl-C) and\n"
         "started again. Writes DIR/results.csv (a row per trial), DIR/summary.md and DIR/plots/*.png.\n"
-        "Problems and strategies are NAME[/key=value]..., e.g. branin/dim=50, ei-ir/lambda=0.001,\n"
-        "sebo-l0-fixed-a/a=0.1 (keys: problems dim, effective, target, repetitions, world-seed;\n"
-        "strategies model, lambda, penalty, a).",
+        "For every finished run the model's recommendation per number of changes goes to\n"
+        "DIR/recommendations.csv (with the noise-free values of a noisy problem, which summary.md\n"
+        "then compares); each run's are kept next to its file, so reporting again does not refit.\n"
+        "Problems and strategies are NAME[/key=value]..., e.g. branin/dim=50/noise=9.2, ei-ir/lambda=0.001,\n"
+        "sebo-l0-fixed-a/a=0.1, sebo-l0/noisy=off (keys: problems dim, effective, target, repetitions,\n"
+        "world-seed, noise; strategies model, lambda, penalty, a, noisy).",
         {{"preset", "NAME", "the paper's settings: " + preset_names},
          {"list-presets", "", "describe the presets and exit"},
          {"problems", "P,..", "problems (replace the preset's)"},
@@ -272,7 +354,7 @@ int command_bench(const Args& args) {
          {"init", "M", "initial Sobol trials per run (default: the preset's, or 8)"},
          {"jobs", "J", "runs at the same time (default: the number of cores)"},
          {"threads", "T", "threads of each run (default: the cores divided by J)"},
-         nuts_option(),
+         method_option_specs({MethodFlag::Nuts}).front(),
          {"out", "DIR", "folder of the comparison (created if missing)"},
          {"emit-commands", "FILE", "run nothing: create the run files and write one 'sebo run' command per unfinished "
                                    "run to FILE, to be run from DIR by a scheduler (see the README)"},
@@ -280,6 +362,7 @@ int command_bench(const Args& args) {
                              "when some are missing or unfinished)"},
          {"plots-only", "", "only render DIR/plots from DIR/results.csv"},
          {"no-plots", "", "do not render plots"},
+         {"no-recommendations", "", "fit no models for recommendations.csv (the summary then has no \"What a user gets\")"},
          {"quiet", "", "print only errors and the summary"}});
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);
@@ -327,10 +410,10 @@ int command_bench(const Args& args) {
     if (const auto n = parser.integer("seeds", 1, 10'000)) plan.seeds = static_cast<int>(*n);
     if (const auto n = parser.integer("trials", 1, 1'000'000)) plan.trials = static_cast<int>(*n);
     if (const auto n = parser.integer("init", 0, 1'000'000)) plan.initial_trials = static_cast<int>(*n);
-    if (const auto name = parser.value("nuts")) {
-        const auto mode = nuts_mode_from_string(*name);
-        if (!mode) throw UsageError("--nuts: unknown setting '" + *name + "' (known: fast, paper)");
-        plan.nuts = *mode;
+    if (parser.has("nuts")) {
+        MethodSettings method;
+        apply_method_options(parser, method, {MethodFlag::Nuts});
+        plan.nuts = method.nuts;
     }
     const int jobs = static_cast<int>(parser.integer("jobs", 1, 1024).value_or(ThreadPool::available_cpus()));
     const std::optional<long long> threads_flag = parser.integer("threads", 1, ThreadPool::kMaxThreads);
@@ -392,18 +475,17 @@ int command_bench(const Args& args) {
                      out.c_str(), runs.size() - static_cast<std::size_t>(waiting), waiting, jobs, threads,
                      threads == 1 ? "" : "s");
 
-    g_signal.store(0);
-    const auto previous_int = std::signal(SIGINT, on_bench_signal);
-    const auto previous_term = std::signal(SIGTERM, on_bench_signal);
+    // Ctrl-C and SIGTERM stop the runs (each child saves and stops) and then the recommendations'
+    // fits, until the report is written.
+    const SignalGuard signals;
     const bool complete = run_all(runs, plan, jobs, threads, quiet);
-    std::signal(SIGINT, previous_int);
-    std::signal(SIGTERM, previous_term);
 
     // Everything on disk goes into the report, finished or not, so that partial comparisons
     // can be looked at; the summary counts trials per run.
     std::vector<BenchRow> rows;
     int failed = 0;
     std::vector<std::string> missing, unfinished;  // what a partial comparison lacks
+    std::vector<RecommendationWork> recommendation_work;  // the finished runs
     for (const Run& r : runs) {
         if (r.state == Run::State::Failed) {
             ++failed;
@@ -413,21 +495,45 @@ int command_bench(const Args& args) {
             missing.push_back(r.name());
             continue;
         }
-        const Experiment e = load_experiment(r.path);
-        if (const int done = finished_trials(e); done < plan.trials)
-            unfinished.push_back(r.name() + " (" + std::to_string(done) + " of " + std::to_string(plan.trials) + " trials)");
+        std::string text = read_experiment_text(r.path);
+        Experiment e = experiment_from_json_text(text);
         const auto problem = make_problem(e.evaluator.problem);
         BenchRunInfo info{r.problem->label, r.strategy->label, r.seed, problem->optimum(), problem->effective_dimensions()};
         std::vector<BenchRow> own = bench_rows(e, info);
         rows.insert(rows.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+        if (const int done = finished_trials(e); done < plan.trials) {
+            unfinished.push_back(r.name() + " (" + std::to_string(done) + " of " + std::to_string(plan.trials) + " trials)");
+        } else if (!parser.has("no-recommendations")) {
+            RecommendationWork w;
+            w.run = &r;
+            w.text = std::move(text);
+            w.experiment = std::move(e);
+            w.info = std::move(info);
+            recommendation_work.push_back(std::move(w));
+        }
     }
     if (rows.empty()) {
         std::fprintf(stderr, "sebo bench: no trials to report in %s\n", out.c_str());
         return complete ? 1 : 130;
     }
+    recommend_all(recommendation_work, jobs, threads, quiet);
+    std::vector<BenchRecommendation> recommendations;
+    int skipped = 0;
+    for (const RecommendationWork& w : recommendation_work) {
+        const RunRecommendations& result = w.result;
+        skipped += result.source == RunRecommendations::Source::Cancelled;
+        if (result.source == RunRecommendations::Source::Failed)
+            std::fprintf(stderr, "no recommendations for %s: %s\n", w.run->name().c_str(), result.message.c_str());
+        recommendations.insert(recommendations.end(), result.rows.begin(), result.rows.end());
+    }
+    if (skipped > 0) std::fprintf(stderr, "recommendations of %d runs skipped (interrupted)\n", skipped);
     fs::create_directories(out);
     write_file_atomic((out / "results.csv").string(), format_bench_results(rows));
-    std::string summary = summary_markdown(summarize_bench(rows));
+    if (!parser.has("no-recommendations"))
+        write_file_atomic((out / "recommendations.csv").string(), format_bench_recommendations(recommendations));
+    const std::vector<ProblemSummary> problems = summarize_bench(rows);
+    std::string summary = summary_markdown(problems);
+    if (!parser.has("no-recommendations")) summary += truth_markdown(summarize_truth(problems, rows, recommendations));
     const std::size_t finished = runs.size() - missing.size() - unfinished.size();
     if (finished < runs.size()) {
         std::string notice = "**Partial comparison**: " + std::to_string(finished) + " of " + std::to_string(runs.size()) +
@@ -448,10 +554,13 @@ int command_bench(const Args& args) {
     }
     write_file_atomic((out / "summary.md").string(), summary);
     std::fputs(summary.c_str(), stdout);
-    if (!quiet) std::fprintf(stderr, "wrote %s and %s\n", (out / "results.csv").c_str(), (out / "summary.md").c_str());
+    if (!quiet)
+        std::fprintf(stderr, "wrote %s, %s and %s\n", (out / "results.csv").c_str(),
+                     parser.has("no-recommendations") ? "no recommendations" : (out / "recommendations.csv").c_str(),
+                     (out / "summary.md").c_str());
     int plots = 0;
     if (!parser.has("no-plots")) plots = render_plots(out / "results.csv", out / "plots", quiet);
-    if (!complete) {
+    if (!complete || skipped > 0) {
         std::fprintf(stderr, "interrupted: run the same command again to continue\n");
         return 130;
     }

@@ -11,6 +11,7 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/method_options.h"
 #include "cli/sampler_options.h"
 #include "core/input_error.h"
 #include "core/thread_pool.h"
@@ -130,7 +131,7 @@ int command_fit(const Args& args) {
         "With several objectives or outcome constraints every such metric has a model (and sampler\n"
         "state) of its own; --metric picks which one is fitted (default: the first objective).",
         {{"model", "NAME", "gp (MAP), saas (SAAS + NUTS, default) or saas-map"},
-         nuts_option(),
+         method_option_specs({MethodFlag::Nuts}).front(),
          {"cold", "", "never warm-start from the file's sampler state"},
          {"metric", "NAME", "the modelled metric to fit: an objective or a constrained metric (default: the first objective)"},
          threads_option(),
@@ -158,7 +159,7 @@ int command_fit(const Args& args) {
     // the one its steps would make with that model.
     MethodSettings method = experiment.method;
     method.model = model;
-    apply_nuts_flag(parser, method);
+    apply_method_options(parser, method, {MethodFlag::Nuts});
     if (auto error = method.validate()) throw InputError("method", *error);
     const int threads = threads_from(parser);
     const std::uint64_t seed = parser.unsigned_integer("seed").value_or(experiment.seed);

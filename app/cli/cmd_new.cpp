@@ -10,11 +10,10 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/outcome_options.h"
-#include "cli/bonsai_options.h"
 #include "cli/import_options.h"
+#include "cli/method_options.h"
 #include "cli/parameter_constraint_options.h"
 #include "cli/sampler_options.h"
-#include "cli/sparsity_range_options.h"
 #include "cli/shared_file.h"
 #include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
@@ -165,14 +164,7 @@ int command_new(const Args& args) {
          {"timeout", "S", "command: seconds before an evaluation is stopped (default 3600)"},
          {"workdir", "DIR", "command: directory it runs in (default: the current directory)"},
          {"concurrency", "N", "command: evaluations of a batch that may run at once (default 1)"},
-         {"strategy", "NAME", "strategy (default sebo-l0; see 'sebo run --help-strategies')"},
-         {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
-         nuts_option(),
-         bonsai_tolerance_option(),
-         max_active_option(),
-         min_active_option(),
          {"no-status-quo", "", "do not measure the target configuration (every parameter at its target) first"},
-         {"init", "M", "initial quasi-random (Sobol) trials (default 8; the status quo is one of them)"},
          {"trials", "N", "budget: the number of trials to run to (default 50)"},
          {"seed", "S", "random seed (default 0)"},
          {"name", "TEXT", "experiment name (default: from the file name)"},
@@ -185,6 +177,7 @@ int command_new(const Args& args) {
          {"command", "PROG [ARGS...]", "the evaluator program and its arguments (takes the rest of the line)", true}})
         options.push_back(std::move(o));
     for (OptionSpec& o : import_option_specs()) options.push_back(std::move(o));
+    for (OptionSpec& o : method_option_specs()) options.push_back(std::move(o));
     Arguments parser(
         "new",
         "(--space FILE --objective NAME[:min|:max] [--objective ...] [--metric NAME] [--constraint \"NAME<=V\"] | "
@@ -263,25 +256,12 @@ int command_new(const Args& args) {
 
     // The method.
     e.method.strategy = StrategyKind::SeboL0;
-    if (const auto name = parser.value("strategy")) {
-        const auto strategy = strategy_kind_from_string(*name);
-        if (!strategy) throw UsageError("--strategy: unknown strategy '" + *name + "' (see 'sebo run --help-strategies')");
-        e.method.strategy = *strategy;
-    }
-    if (const auto name = parser.value("model")) {
-        const auto model = model_kind_from_string(*name);
-        if (!model) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
-        e.method.model = *model;
-    }
-    apply_nuts_flag(parser, e.method);
-    if (const auto init = parser.integer("init", 0, 1'000'000)) e.method.initial_trials = static_cast<int>(*init);
     if (const auto trials = parser.integer("trials", 1, 1'000'000)) e.method.budget = static_cast<int>(*trials);
     e.seed = parser.unsigned_integer("seed").value_or(0);
     // A new experiment measures the system as it runs today first (experiment/status_quo.h); an
     // imported one continues from the source's trials.
     e.method.status_quo_first = !from && !parser.has("no-status-quo");
-    apply_sparsity_range_flags(parser, e);
-    apply_bonsai_tolerance_flag(parser, e.method);
+    apply_method_options(parser, e);
     if (auto error = e.method.validate()) throw InputError("method", *error);
 
     if (const auto past = parser.value("import")) e.trials = read_import(e, *past);

@@ -16,6 +16,7 @@
 #include "core/thread_pool.h"
 #include "experiment/analytics.h"
 #include "experiment/recommendations.h"
+#include "experiment/replicates.h"
 #include "io/choice_json.h"
 #include "io/csv_export.h"
 #include "io/experiment_file.h"
@@ -58,11 +59,19 @@ Json metrics_json(const Experiment& e, const Trial& t) {
 
 // One trial of a frontier: its index, active count and metrics (and "objective", the first
 // objective's value, as before several objectives existed).
+// A configuration measured more than once is shown with its merged measurements
+// (experiment/replicates.h), "replicates" listing its trials.
 Json frontier_trial_json(const Experiment& e, const Trial& t) {
+    std::vector<int> replicates;
+    if (e.analyzed(t))
+        for (const Trial& other : e.trials)
+            if (e.analyzed(other) && other.parameters == t.parameters) replicates.push_back(other.index);
+    const Trial shown = replicates.size() > 1 ? merged_trial(e, replicates) : t;
     Json out = Json{{"trial", t.index}};
-    if (e.outcomes.objectives.size() == 1) out["objective"] = *e.objective_value(t);
-    out["active"] = e.sparsity(t);
-    out["metrics"] = metrics_json(e, t);
+    if (e.outcomes.objectives.size() == 1) out["objective"] = *e.objective_value(shown);
+    out["active"] = e.sparsity(shown);
+    out["metrics"] = metrics_json(e, shown);
+    if (replicates.size() > 1) out["replicates"] = replicates;
     return out;
 }
 
@@ -356,7 +365,10 @@ int command_frontier(const Args& args) {
             if (!level.trial || level.trial == previous) continue;  // print the steps of the frontier only
             previous = level.trial;
             any = true;
-            std::printf("  %-18d %-19s %d\n", level.k, format_short(*level.best_objective).c_str(), *level.trial);
+            const Json shown = frontier_trial_json(e, *e.find_trial(*level.trial));
+            const std::string count =
+                shown.contains("replicates") ? " (mean of " + std::to_string(shown["replicates"].size()) + ")" : "";
+            std::printf("  %-18d %-19s %d%s\n", level.k, format_short(*level.best_objective).c_str(), *level.trial, count.c_str());
         }
     } else {
         std::string names;

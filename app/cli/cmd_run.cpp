@@ -12,11 +12,11 @@
 #include <unistd.h>
 
 #include "cli/arguments.h"
-#include "cli/bonsai_options.h"
 #include "cli/commands.h"
+#include "cli/evaluator_options.h"
+#include "cli/method_options.h"
 #include "cli/noise_options.h"
 #include "cli/sampler_options.h"
-#include "cli/sparsity_range_options.h"
 #include "cli/shared_file.h"
 #include "cli/outcome_options.h"
 #include "cli/trial_exclusion_cli.h"
@@ -130,111 +130,46 @@ std::string describe_values(const Experiment& e, const Trial& t) {
     return text;
 }
 
-std::string indented(const std::string& text, const std::string& indent) {
-    std::string out = indent;
-    for (char c : text) {
-        out += c;
-        if (c == '\n') out += indent;
-    }
-    return out;
-}
-
-std::string joined_lines(const std::vector<std::string>& lines, const std::string& indent) {
-    std::string out;
-    for (const std::string& line : lines) out += "\n" + indent + line;
-    return out;
-}
-
-// The flags that allow every refused variable.
-std::string allow_flags(const CommandReview& review, const std::vector<std::string>& allowed) {
-    std::string flags;
-    for (const std::string& name : review.hijacking_variables())
-        if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) flags += " --allow-env " + shell_quoted(name);
-    return flags;
-}
-
-// --allow-env names variables of the file's environment: a name it does not set is a typo that
-// would otherwise leave the person wondering why the variable they meant is still refused.
-void check_allowed_variables(const std::vector<std::string>& allowed, const EvaluatorSpec& spec, const std::string& path) {
-    for (const std::string& name : allowed) {
-        const bool set = std::any_of(spec.environment.begin(), spec.environment.end(),
-                                     [&](const auto& variable) { return variable.first == name; });
-        if (set) continue;
-        std::string names;
-        for (const auto& variable : spec.environment) names += (names.empty() ? "" : ", ") + shell_quoted(variable.first);
-        throw UsageError("--allow-env: " + shell_quoted(name) + " is not a variable of the evaluator environment of " +
-                         path + (names.empty() ? " (it sets none)" : " (it sets " + names + ")"));
-    }
-}
-
-// What `sebo run FILE` without --evaluator command says: everything that would run.
-std::string describe_command_to_approve(const std::string& path, const CommandReview& review,
-                                        const std::vector<std::string>& allowed) {
-    const std::vector<std::string> refusals = hijacking_refusals(review, allowed);
-    std::string text = path + " evaluates every trial by running this program (directly, never through a shell):\n" +
-                       indented(review.text(), "  ") + "\nIt runs only if you ask for it: add --evaluator command";
-    if (!refusals.empty())
-        text += ", and allow by name each variable that can change what runs (--allow-env NAME):" +
-                joined_lines(refusals, "  ") + "\nIf you trust all of it:" + allow_flags(review, allowed) +
-                " --evaluator command";
-    return text;
-}
-
-std::string describe_refusals(const std::string& path, const CommandReview& review, const std::vector<std::string>& allowed) {
-    const std::vector<std::string> refusals = hijacking_refusals(review, allowed);
-    return "the command of " + path + " was not run:" + joined_lines(refusals, "  ") + "\nThe whole command:\n" +
-           indented(review.text(), "  ") + "\nIf you trust it, allow each variable by name:" + allow_flags(review, allowed);
-}
-
 }  // namespace
 
 int command_run(const Args& args) {
+    std::vector<OptionSpec> options{
+        {"problem", "NAME", "built-in problem (see 'sebo problems')"},
+        {"dim", "D", "problem dimension (default: the problem's)"},
+        {"effective", "I,J,..", "indices of the effective parameters (embedded problems)"},
+        {"target", "T", "target value of every parameter in the unit cube (default 0)"},
+        {"repetitions", "R", "simulations per evaluation (stochastic problems)"},
+        {"world-seed", "W", "seed of the simulated world (stochastic problems)"},
+        noise_option(),
+        {"help-strategies", "", "list the strategies and exit"},
+        {"trials", "N", "run until the experiment has N trials (its budget)"},
+        {"status-quo", "", "a new experiment measures the status quo first (every parameter at its target, as "
+                            "'sebo new' does); it is one of the --init trials"},
+        {"seed", "S", "random seed of a new experiment (default 0)"},
+        {"name", "TEXT", "name of a new experiment (default: the problem's)"},
+        {"description", "TEXT", "a sentence about a new experiment, kept in the file (menus show it)"},
+        {"objective", "NAME[:min|:max]", "a new experiment's objective, among the problem's metrics (default: the "
+                                          "problem's); repeatable", false, true},
+        {"threshold", "NAME=V", "the hypervolume reference of objective NAME of a new experiment; repeatable", false, true},
+        {"constraint", "\"NAME<=V\"", "an outcome constraint of a new experiment on a metric of the problem (default: "
+                                       "the problem's); repeatable", false, true},
+        {"out", "FILE", "experiment file to create (or to continue, with --resume)"},
+        {"resume", "", "continue the experiment in --out instead of creating it"},
+        evaluator_option(),
+        allow_env_option(),
+        {"batch", "Q", "trials proposed (and evaluated, concurrently if allowed) per step (default 1)"},
+        {"max-failures", "K", "stop after K failed evaluations in a row (default 5; 0: never stop)"},
+        threads_option(),
+        {"force", "", "overwrite --out if it exists"},
+        wait_option(),
+        {"quiet", "", "print nothing but errors"}};
+    for (OptionSpec& o : method_option_specs()) options.push_back(std::move(o));
     Arguments parser(
         "run", "(--problem NAME ... --out FILE | FILE | --resume --out FILE) --trials N [options]",
         "Create an experiment for a built-in problem and run it to N trials, or continue an existing\n"
         "experiment file (given as FILE, or with --resume) to N trials. The file is saved atomically\n"
         "after every trial; Ctrl-C abandons the running step and keeps every completed trial.",
-        {{"problem", "NAME", "built-in problem (see 'sebo problems')"},
-         {"dim", "D", "problem dimension (default: the problem's)"},
-         {"effective", "I,J,..", "indices of the effective parameters (embedded problems)"},
-         {"target", "T", "target value of every parameter in the unit cube (default 0)"},
-         {"repetitions", "R", "simulations per evaluation (stochastic problems)"},
-         {"world-seed", "W", "seed of the simulated world (stochastic problems)"},
-         noise_option(),
-         {"strategy", "NAME", "strategy (default: the file's, or sobol); see --help-strategies"},
-         {"model", "NAME", "surrogate: gp, saas (SAAS + NUTS) or saas-map (default: per strategy)"},
-         {"lambda", "L", "regularization weight of ei-er and ei-ir (default 0.01)"},
-         {"penalty", "NAME", "penalty of ei-er and ei-ir: l0 (default), l1 or group-lasso"},
-         bonsai_tolerance_option(),
-         max_active_option(),
-         min_active_option(),
-         {"help-strategies", "", "list the strategies and exit"},
-         {"trials", "N", "run until the experiment has N trials (its budget)"},
-         {"init", "M", "number of initial quasi-random (Sobol) trials (default 8)"},
-         {"status-quo", "", "a new experiment measures the status quo first (every parameter at its target, as "
-                            "'sebo new' does); it is one of the --init trials"},
-         {"seed", "S", "random seed of a new experiment (default 0)"},
-         {"name", "TEXT", "name of a new experiment (default: the problem's)"},
-         {"description", "TEXT", "a sentence about a new experiment, kept in the file (menus show it)"},
-         {"objective", "NAME[:min|:max]", "a new experiment's objective, among the problem's metrics (default: the "
-                                          "problem's); repeatable", false, true},
-         {"threshold", "NAME=V", "the hypervolume reference of objective NAME of a new experiment; repeatable", false, true},
-         {"constraint", "\"NAME<=V\"", "an outcome constraint of a new experiment on a metric of the problem (default: "
-                                       "the problem's); repeatable", false, true},
-         {"out", "FILE", "experiment file to create (or to continue, with --resume)"},
-         {"resume", "", "continue the experiment in --out instead of creating it"},
-         {"evaluator", "command", "run the external command of FILE (it never runs without this flag)"},
-         {"allow-env", "NAME", "let the command run with the variable NAME of FILE's evaluator environment although it "
-                               "can change what runs (LD_PRELOAD, PATH, PYTHONPATH, ...; repeatable)", false, true},
-         {"batch", "Q", "trials proposed (and evaluated, concurrently if allowed) per step (default 1)"},
-         {"max-failures", "K", "stop after K failed evaluations in a row (default 5; 0: never stop)"},
-         nuts_option(),
-         noisy_acquisition_option(),
-         threads_option(),
-         {"force", "", "overwrite --out if it exists"},
-         wait_option(),
-         {"quiet", "", "print nothing but errors"}},
-        1, "FILE");
+        std::move(options), 1, "FILE");
     if (!parser.parse(args)) {
         std::fputs(parser.help().c_str(), stdout);
         return 0;
@@ -302,66 +237,16 @@ int command_run(const Args& args) {
         if (!quiet) print_note("sebo run", note);
     });
     if (resume) experiment = file.load();
-    if (const auto name = parser.value("strategy")) {
-        const auto kind = strategy_kind_from_string(*name);
-        if (!kind) {
-            std::string known;
-            for (StrategyKind k : all_strategy_kinds()) known += std::string(known.empty() ? "" : ", ") + to_string(k);
-            throw UsageError("--strategy: unknown strategy '" + *name + "' (known: " + known + ")");
-        }
-        experiment.method.strategy = *kind;
-    }
-    if (const auto name = parser.value("model")) {
-        const auto kind = model_kind_from_string(*name);
-        if (!kind) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
-        experiment.method.model = *kind;
-    }
-    if (const auto name = parser.value("penalty")) {
-        const auto kind = penalty_kind_from_string(*name);
-        if (!kind) throw UsageError("--penalty: unknown penalty '" + *name + "' (known: l0, l1, group-lasso)");
-        experiment.method.penalty = *kind;
-    }
-    if (const auto lambda = parser.number("lambda")) {
-        if (*lambda < 0) throw UsageError("--lambda: " + format_number(*lambda) + " must not be negative");
-        experiment.method.lambda = *lambda;
-    }
-    if (const auto init = parser.integer("init", 0, 1'000'000)) experiment.method.initial_trials = static_cast<int>(*init);
-    apply_nuts_flag(parser, experiment.method);
-    apply_noisy_acquisition_flag(parser, experiment.method);
-    apply_sparsity_range_flags(parser, experiment);
-    apply_bonsai_tolerance_flag(parser, experiment.method);
+    apply_method_options(parser, experiment);
     const int threads = threads_from(parser);
     experiment.method.budget = static_cast<int>(*trials);
     if (auto error = experiment.method.validate()) throw InputError("method", *error);
 
     const int batch = static_cast<int>(parser.integer("batch", 1, 10'000).value_or(1));
     const int max_failures = static_cast<int>(parser.integer("max-failures", 0, 1'000'000).value_or(5));
-    const auto evaluator_flag = parser.value("evaluator");
-    if (parser.has("allow-env") && experiment.evaluator.kind != EvaluatorSpec::Kind::Command)
-        throw UsageError("--allow-env: " + path + " does not evaluate trials by running a command");
-    if (evaluator_flag && *evaluator_flag != "command")
-        throw UsageError("--evaluator: '" + *evaluator_flag + "' is not an evaluator to run; the choice is 'command'");
-    std::unique_ptr<Evaluator> evaluator;
-    switch (experiment.evaluator.kind) {
-    case EvaluatorSpec::Kind::Problem:
-        if (evaluator_flag) throw UsageError("--evaluator command: " + path + " evaluates a built-in problem, not a command");
-        evaluator = std::make_unique<ProblemEvaluator>(make_problem(experiment.evaluator.problem), experiment.seed);
-        break;
-    case EvaluatorSpec::Kind::Command: {
-        // A file may come from someone else: its program runs only when asked for by name, and
-        // not at all with a variable that could change what runs unless that is allowed by name.
-        const EvaluatorSpec& spec = experiment.evaluator;
-        const CommandReview review = review_command(spec);
-        const std::vector<std::string> allowed = parser.values("allow-env");
-        check_allowed_variables(allowed, spec, path);
-        if (!evaluator_flag) throw UsageError(describe_command_to_approve(path, review, allowed));
-        if (!hijacking_refusals(review, allowed).empty()) throw UsageError(describe_refusals(path, review, allowed));
-        evaluator = std::make_unique<CommandEvaluator>(spec, experiment.space, experiment.outcomes.metrics);
-        break;
-    }
-    case EvaluatorSpec::Kind::Manual:
+    std::unique_ptr<Evaluator> evaluator = evaluator_from_options(parser, experiment, path);
+    if (!evaluator)
         throw UsageError(path + " is evaluated by hand: 'sebo suggest' proposes trials, 'sebo observe' records results");
-    }
     auto strategy = make_strategy(experiment.method);
 
     if (resume) print_merge_unless(quiet, file.save(experiment));
@@ -439,7 +324,7 @@ int command_run(const Args& args) {
                          "(--max-failures 0 never stops)\n",
                          failures.length(), failures.last_trial(), failures.last_error().c_str(), path.c_str(),
                          experiment.trials.size(),
-                         path.c_str(), target, evaluator_flag ? " --evaluator command" : "");
+                         path.c_str(), target, parser.has("evaluator") ? " --evaluator command" : "");
             exit_code = 1;
             break;
         }

@@ -14,6 +14,7 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/method_options.h"
 #include "cli/sampler_options.h"
 #include "cli/trial_exclusion_cli.h"
 #include "core/format.h"
@@ -174,8 +175,8 @@ int command_suggest(const Args& args) {
          {"csv", "SHEET", "also write a sheet (trial, parameters, empty objective) for 'sebo observe --csv'"},
          {"force", "", "overwrite SHEET if it exists"},
          {"trials", "N", "raise the experiment's budget to N trials first"},
-         {"model", "NAME", "surrogate for this and later steps: gp, saas or saas-map"},
-         nuts_option(),
+         method_option_specs({MethodFlag::Model}).front(),
+         method_option_specs({MethodFlag::Nuts}).front(),
          threads_option(),
          wait_option()},
         1, "FILE");
@@ -197,12 +198,8 @@ int command_suggest(const Args& args) {
                               [](const std::string& note) { print_note("sebo suggest", note); });
     Experiment e = file.load();
     if (const auto budget = parser.integer("trials", 1, 1'000'000)) e.method.budget = static_cast<int>(*budget);
-    if (const auto name = parser.value("model")) {
-        const auto model = model_kind_from_string(*name);
-        if (!model) throw UsageError("--model: unknown model '" + *name + "' (known: gp, saas, saas-map)");
-        e.method.model = *model;
-    }
-    apply_nuts_flag(parser, e.method);
+    // For this and the later steps: the file keeps them.
+    apply_method_options(parser, e.method, {MethodFlag::Model, MethodFlag::Nuts});
     if (auto error = e.method.validate()) throw InputError("method", *error);
     auto strategy = make_strategy(e.method);
 

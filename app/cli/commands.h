@@ -24,5 +24,6 @@ int command_suggest(const Args& args);
 int command_observe(const Args& args);
 int command_bench(const Args& args);
 int command_simplify(const Args& args);
+int command_confirm(const Args& args);
 
 }  // namespace sebo::cli

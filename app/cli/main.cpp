@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/shared_file.h"
 #include "core/input_error.h"
+#include "core/version.h"
 #include "io/experiment_merge.h"
 #include "io/file_lock.h"
 
@@ -31,13 +32,14 @@ const Command kCommands[] = {
     {"suggest", sebo::cli::command_suggest, "propose the next trial(s) and save them as pending (ask)"},
     {"observe", sebo::cli::command_observe, "record measured results for pending trials, by value or from a CSV (tell)"},
     {"import", sebo::cli::command_import, "add past results from a CSV as completed trials"},
-    {"bench", sebo::cli::command_bench, "compare strategies over problems and seeds: results.csv, summary.md, plots"},
+    {"confirm", sebo::cli::command_confirm, "measure chosen configurations again (replicates of noisy measurements)"},
+    {"bench", sebo::cli::command_bench, "compare strategies over problems and seeds: results.csv, recommendations.csv, summary.md, plots"},
 };
 
 void print_usage(std::FILE* out) {
     std::fprintf(out, "usage: sebo COMMAND [OPTIONS]\n\nSparse Bayesian optimization (SEBO) from the command line.\n\ncommands:\n");
     for (const Command& c : kCommands) std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
-    std::fprintf(out, "\nRun 'sebo COMMAND --help' for the options of a command.\n");
+    std::fprintf(out, "\nRun 'sebo COMMAND --help' for the options of a command; 'sebo --version' names this build.\n");
 }
 
 }  // namespace
@@ -50,6 +52,10 @@ int main(int argc, char** argv) {
     const std::string name = argv[1];
     if (name == "--help" || name == "-h" || name == "help") {
         print_usage(stdout);
+        return 0;
+    }
+    if (name == "--version") {
+        std::printf("sebo: %s\n", sebo::program_version_text().c_str());
         return 0;
     }
     const std::vector<std::string> args(argv + 2, argv + argc);

@@ -21,6 +21,7 @@
 // Observations not strictly better than the reference in every objective, or with ξ ≥ r_ξ, or
 // non-finite, add no volume and are ignored.
 
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -74,8 +75,8 @@ public:
     const std::vector<Strip>& strips() const { return strips_; }
     int objectives() const { return static_cast<int>(reference_f_.size()); }
 
-    // As SparseEhviFront::kLogZero: far below any attainable log EHVI, and finite.
-    static constexpr double kLogZero = -1e6;
+    // log 0, −∞, as SparseEhviFront::kLogZero.
+    static constexpr double kLogZero = -std::numeric_limits<double>::infinity();
 
 private:
     std::vector<double> reference_f_;

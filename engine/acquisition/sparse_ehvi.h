@@ -11,6 +11,7 @@
 // finite and informative far below the front (see acquisition/gaussian.h).
 
 #include <Eigen/Core>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -45,9 +46,12 @@ public:
     double reference_f() const { return reference_f_; }
     double reference_xi() const { return reference_xi_; }
 
-    // The value that stands for log 0: far below any attainable log EHVI, finite so that
-    // optimizers and comparisons stay well defined.
-    static constexpr double kLogZero = -1e6;
+    // log 0: a candidate at or beyond the sparsity reference improves nothing. −∞ rather than a
+    // finite sentinel, which a real but tiny EHVI can undercut (log h(z) ≈ −z²/2 is −10⁶ at
+    // z ≈ −1414, reachable with σ at its floor): every caller handles it — the local optimizers
+    // treat a non-finite value as the worst point (optimize/multistart.cpp), the final choice
+    // takes any finite value over it (optimize/homotopy.cpp).
+    static constexpr double kLogZero = -std::numeric_limits<double>::infinity();
 
 private:
     template <class FrontOf>

@@ -7,7 +7,8 @@
 //            of Gaussian noise added to every metric)
 //            e.g. "branin/dim=50", "sourcing"
 //   strategy keys: model (gp|saas|saas-map), lambda, penalty (l0|l1|group-lasso), a (the fixed a
-//            of sebo-l0-fixed-a), e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1"
+//            of sebo-l0-fixed-a), noisy (auto|on|off: MethodSettings::noisy_acquisition),
+//            e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1", "sebo-l0/noisy=off"
 // The token is the label of the problem or strategy in results and plots.
 
 #include <optional>
@@ -30,6 +31,7 @@ struct BenchStrategy {
     std::optional<double> lambda;
     std::optional<PenaltyKind> penalty;
     std::optional<double> fixed_a;
+    std::optional<NoisyAcquisition> noisy;  // unset: the default (auto)
 
     // The method of a run: defaults, then this strategy's settings, budget, initial trials and
     // NUTS mode.
@@ -70,7 +72,7 @@ BenchStrategy parse_bench_strategy(const std::string& token, const std::string& 
 std::vector<std::string> bench_parameter_names(const std::string& label);
 
 // paper-branin, paper-hartmann6, paper-sourcing, paper-ablation, sebo-vs-bonsai,
-// moo-branin-currin, constrained, mixed, quick.
+// moo-branin-currin, constrained, mixed, noisy, quick.
 std::vector<BenchPreset> bench_presets();
 std::optional<BenchPreset> find_bench_preset(const std::string& name);
 

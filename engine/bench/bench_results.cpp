@@ -1,5 +1,6 @@
 #include "bench/bench_results.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -22,10 +23,20 @@ const char* const kColumns[] = {
     "status",    "objective",         "active",     "active_parameters", "hypervolume",
     "best_objective", "generation_seconds", "evaluation_seconds", "elapsed_seconds",
     // Since several objectives and constraints (optional when reading).
-    "objectives", "hypervolume_references", "constraints", "objective_values", "feasible"};
+    "objectives", "hypervolume_references", "constraints", "objective_values", "feasible",
+    // Since noisy measurements (optional when reading).
+    "noise_free", "noise_free_values"};
 constexpr std::size_t kColumnCount = sizeof(kColumns) / sizeof(kColumns[0]);
 // The columns of the first version, which every results.csv has.
 constexpr std::size_t kFirstColumnCount = 19;
+// The columns that were added together, each group optional when reading: [begin, end).
+struct ColumnGroup {
+    std::size_t begin = 0, end = 0;
+    const char* description;
+};
+constexpr ColumnGroup kLaterGroups[] = {
+    {19, 24, "the columns objectives, hypervolume_references, constraints, objective_values and feasible go together"},
+    {24, 26, "the columns noise_free and noise_free_values go together"}};
 
 std::string join_indices(const std::vector<int>& indices) {
     std::string out;
@@ -182,6 +193,14 @@ std::vector<BenchRow> bench_rows(const Experiment& experiment, const BenchRunInf
                 row.objective_values.push_back(value.value_or(0.0));
             }
             row.feasible = experiment.feasibility(trial) == Feasibility::Feasible;
+            for (const BenchObjective& o : objectives) {
+                const auto value = trial.noise_free.find(o.metric);
+                if (value == trial.noise_free.end()) {
+                    row.noise_free_values.clear();
+                    break;
+                }
+                row.noise_free_values.push_back(value->second);
+            }
         }
         row.active = experiment.sparsity(trial);
         const std::vector<bool> mask = experiment.space.active_mask(trial.parameters);
@@ -233,7 +252,9 @@ std::string format_bench_results(const std::vector<BenchRow>& rows) {
                                      }()),
                                      csv_text_cell(join_texts(r.constraints)),
                                      join_numbers(r.objective_values),
-                                     r.objective ? (r.feasible ? "1" : "0") : ""};
+                                     r.objective ? (r.feasible ? "1" : "0") : "",
+                                     optional_number(r.noise_free()),
+                                     join_numbers(r.noise_free_values)};
         for (std::size_t c = 0; c < kColumnCount; ++c) out += (c ? "," : "") + cells[c];
         out += '\n';
     }
@@ -242,10 +263,10 @@ std::string format_bench_results(const std::vector<BenchRow>& rows) {
 
 std::vector<BenchRow> parse_bench_results(const std::string& text, const std::string& source) {
     const CsvTable table = parse_csv_table(text, source);
-    // The first 19 columns are required; the five of several objectives come all together or not
-    // at all (a results.csv of an earlier version).
+    // The first 19 columns are required; each later group (several objectives, noise-free
+    // values) comes all together or not at all (a results.csv of an earlier version).
     std::vector<std::size_t> columns;
-    std::vector<std::string> missing_later;
+    std::vector<bool> present;
     for (std::size_t i = 0; i < kColumnCount; ++i) {
         const auto c = table.column(kColumns[i]);
         if (!c && i < kFirstColumnCount)
@@ -253,17 +274,25 @@ std::vector<BenchRow> parse_bench_results(const std::string& text, const std::st
                                          "' is missing (a results.csv of 'sebo bench' has " + std::to_string(kColumnCount) +
                                          " columns, or the first " + std::to_string(kFirstColumnCount) +
                                          " when written before several objectives)");
-        if (!c) missing_later.push_back(kColumns[i]);
+        present.push_back(c.has_value());
         columns.push_back(c.value_or(0));
     }
-    const bool several_objectives = missing_later.empty();
-    if (!several_objectives && missing_later.size() < kColumnCount - kFirstColumnCount)
-        throw InputError(source, "the column '" + missing_later.front() +
-                                     "' is missing (the columns objectives, hypervolume_references, constraints, "
-                                     "objective_values and feasible go together)");
+    std::vector<bool> group_present;
+    for (const ColumnGroup& group : kLaterGroups) {
+        const auto first = present.begin() + static_cast<std::ptrdiff_t>(group.begin);
+        const auto last = present.begin() + static_cast<std::ptrdiff_t>(group.end);
+        const auto found = std::count(first, last, true);
+        if (found > 0 && found < static_cast<std::ptrdiff_t>(group.end - group.begin))
+            throw InputError(source, std::string("the column '") + kColumns[std::find(first, last, false) - present.begin()] +
+                                         "' is missing (" + group.description + ")");
+        group_present.push_back(found > 0);
+    }
+    const bool several_objectives = group_present[0];
+    const bool noise_free = group_present[1];
     enum : std::size_t { Problem, Dimension, Minimize, Optimum, Effective, Reference, Strategy, Seed, TrialCol,
                          Generator, Status, Objective, Active, ActiveParameters, Hypervolume, Best,
-                         Generation, Evaluation, Elapsed, Objectives, References, Constraints, Values, Feasible };
+                         Generation, Evaluation, Elapsed, Objectives, References, Constraints, Values, Feasible,
+                         NoiseFree, NoiseFreeValues };
     std::vector<BenchRow> rows;
     rows.reserve(table.rows.size());
     for (const CsvTable::Row& cells : table.rows) {
@@ -323,6 +352,16 @@ std::vector<BenchRow> parse_bench_results(const std::string& text, const std::st
         } else {
             r.objectives = {BenchObjective{"objective", r.minimize, r.hypervolume_reference}};
             if (r.objective) r.objective_values = {*r.objective};
+        }
+        if (noise_free) {
+            const std::optional<double> first = in.optional_number(NoiseFree);
+            r.noise_free_values = in.numbers(NoiseFreeValues);
+            if (first && (r.noise_free_values.size() != r.objectives.size() || r.noise_free_values.front() != *first))
+                in.fail(NoiseFreeValues, "'" + in.text(NoiseFreeValues) +
+                                             "' is not one value per objective, the first equal to the column noise_free");
+            if (!first && !r.noise_free_values.empty())
+                in.fail(NoiseFreeValues, "'" + in.text(NoiseFreeValues) + "' is given without a noise_free value");
+            if (first && !r.objective) in.fail(NoiseFree, "a " + r.status + " trial has no noise-free value");
         }
         rows.push_back(std::move(r));
     }

@@ -21,12 +21,17 @@
 //   objective its value, user sign, separated by ';'; empty unless completed or excluded),
 //   feasible (0|1: every constraint holds on the trial's values; empty unless completed or
 //   excluded).
+// then, for noisy measurements (issue 30; every row carries them):
+//   noise_free (the first objective's noise-free value, user sign: Trial::noise_free, which a
+//   built-in problem measured with noise records; empty when the trial has none), noise_free_values
+//   (per objective, separated by ';', like objective_values; empty with noise_free).
 // Text cells (problem, strategy, generator, status, objectives, constraints) are written with
 // csv_text_cell: one that a spreadsheet would run as a formula starts with ' (io/csv_cell.h),
 // which parse_bench_results removes again.
 // A results.csv of an earlier version, without those five columns, still loads: its rows have the
 // one objective "objective" (direction `minimize`, reference `hypervolume_reference`), no
-// constraints, and are feasible. Metric names of the built-in problems hold no ':' or ';'.
+// constraints, and are feasible. One without the two noise-free columns loads with no noise-free
+// values. Metric names of the built-in problems hold no ':' or ';'.
 
 #include <optional>
 #include <string>
@@ -78,6 +83,12 @@ struct BenchRow {
     bool feasible = true;
     // Counts and satisfies every constraint: the rows a frontier is made of.
     bool counts_feasible() const { return counts() && feasible; }
+    // Per objective, the noise-free value (user sign) when the trial recorded one for every
+    // objective (a built-in problem measured with noise); empty otherwise.
+    std::vector<double> noise_free_values;
+    std::optional<double> noise_free() const {
+        return noise_free_values.empty() ? std::nullopt : std::optional<double>(noise_free_values.front());
+    }
 };
 
 struct BenchRunInfo {

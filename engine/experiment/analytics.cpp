@@ -4,8 +4,10 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <map>
 
 #include "core/robust_spread.h"
+#include "experiment/replicates.h"
 #include "pareto/sparse_hypervolume.h"
 #include "pareto/sparsity_fronts.h"
 
@@ -13,21 +15,40 @@ namespace sebo {
 
 namespace {
 
+ObjectivePoint objective_point(const Experiment& experiment, const Trial& trial, int id) {
+    ObjectivePoint p;
+    for (std::size_t d = 0; d < experiment.outcomes.objectives.size(); ++d) p.utilities.push_back(*experiment.utility(trial, d));
+    p.sparsity = experiment.sparsity(trial);
+    p.id = id;
+    return p;
+}
+
 // The trials that count in the analysis (completed, not excluded, feasible) with every
 // objective's utility; the id is the trial's position in experiment.trials so that results can be
-// mapped back without a search.
-std::vector<ObjectivePoint> analysed_objective_points(const Experiment& experiment) {
+// mapped back without a search. Replicates (experiment/replicates.h) are one point: the first
+// trial of the configuration with the merged measurements, feasible by them; `upto` (a position)
+// leaves the trials after it out.
+std::vector<ObjectivePoint> analysed_objective_points(const Experiment& experiment, bool merge,
+                                                      std::size_t upto = std::numeric_limits<std::size_t>::max()) {
     std::vector<ObjectivePoint> points;
     points.reserve(experiment.trials.size());
-    for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
+    if (!merge) {
+        for (std::size_t i = 0; i < experiment.trials.size() && i <= upto; ++i)
+            if (experiment.feasible(experiment.trials[i])) points.push_back(objective_point(experiment, experiment.trials[i], static_cast<int>(i)));
+        return points;
+    }
+    std::map<std::vector<double>, std::vector<int>> groups;  // configuration → trial indices
+    std::vector<std::pair<std::size_t, const std::vector<int>*>> order;  // first position, its group
+    for (std::size_t i = 0; i < experiment.trials.size() && i <= upto; ++i) {
         const Trial& trial = experiment.trials[i];
-        if (!experiment.feasible(trial)) continue;
-        ObjectivePoint p;
-        for (std::size_t d = 0; d < experiment.outcomes.objectives.size(); ++d)
-            p.utilities.push_back(*experiment.utility(trial, d));
-        p.sparsity = experiment.sparsity(trial);
-        p.id = static_cast<int>(i);
-        points.push_back(std::move(p));
+        if (!experiment.analyzed(trial)) continue;
+        auto [it, added] = groups.try_emplace(trial.parameters);
+        it->second.push_back(trial.index);
+        if (added) order.emplace_back(i, &it->second);
+    }
+    for (const auto& [position, trials] : order) {
+        const Trial merged = merged_trial(experiment, *trials);
+        if (experiment.feasible(merged)) points.push_back(objective_point(experiment, merged, static_cast<int>(position)));
     }
     return points;
 }
@@ -82,7 +103,8 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
     report.reference_sparsity = experiment.method.max_active ? *experiment.method.max_active + 1 : experiment.max_sparsity();
     const int floor = experiment.method.min_active.value_or(0);
 
-    const std::vector<ObjectivePoint> objective_points = analysed_objective_points(experiment);
+    const bool merge = has_replicates(experiment);
+    const std::vector<ObjectivePoint> objective_points = analysed_objective_points(experiment, merge);
     report.feasible_trials = static_cast<int>(objective_points.size());
     auto trial_at = [&](int position) -> const Trial& {
         return experiment.trials[static_cast<std::size_t>(position)];
@@ -119,7 +141,10 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
             for (int position : level.ids) out.front.push_back(trial_at(position).index);
             if (!level.ids.empty()) {
                 out.trial = out.front.front();
-                out.best_objective = experiment.objective_value(trial_at(level.ids.front()));
+                // The first objective's value of that point: the merged one of replicates.
+                const auto point = std::find_if(objective_points.begin(), objective_points.end(),
+                                                [&](const ObjectivePoint& p) { return p.id == level.ids.front(); });
+                out.best_objective = experiment.from_utility(point->utilities.front());
             }
             report.levels.push_back(out);
         }
@@ -133,12 +158,29 @@ FrontierReport analyze_frontier(const Experiment& experiment) {
     for (int position : pareto) report.pareto_trials.push_back(trial_at(position).index);
 
     report.hypervolume_trace.reserve(experiment.trials.size());
-    std::size_t next = 0;
-    double current = 0.0;
-    for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
-        if (next < objective_points.size() && objective_points[next].id == static_cast<int>(i))
-            current = analysed_trace[next++];
-        report.hypervolume_trace.push_back(current);
+    if (merge) {
+        // A replicate changes its configuration's merged value, which may lower the volume: each
+        // analysed trial's value is the volume of the merged points up to it, recomputed.
+        double current = 0.0;
+        for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
+            if (experiment.analyzed(experiment.trials[i])) {
+                std::vector<ObjectivePoint> prefix = analysed_objective_points(experiment, true, i);
+                for (ObjectivePoint& p : prefix) p.sparsity = std::max(p.sparsity, floor);
+                if (experiment.outcomes.objectives.size() == 1)
+                    current = hypervolume(scored_points(prefix), reference, report.reference_sparsity);
+                else
+                    current = hypervolume(prefix, SparseHypervolumeReference{report.reference_utilities, report.reference_sparsity});
+            }
+            report.hypervolume_trace.push_back(current);
+        }
+    } else {
+        std::size_t next = 0;
+        double current = 0.0;
+        for (std::size_t i = 0; i < experiment.trials.size(); ++i) {
+            if (next < objective_points.size() && objective_points[next].id == static_cast<int>(i))
+                current = analysed_trace[next++];
+            report.hypervolume_trace.push_back(current);
+        }
     }
 
     const int dimension = experiment.space.dimension();

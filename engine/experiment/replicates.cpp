@@ -50,8 +50,23 @@ MergedMeasurement merged_measurement(const Experiment& experiment, const std::ve
     return merged;
 }
 
+Trial merged_trial(const Experiment& experiment, const std::vector<int>& trials) {
+    Trial out = *experiment.find_trial(trials.front());
+    for (auto& [metric, measurement] : out.values) {
+        const MergedMeasurement m = merged_measurement(experiment, trials, metric);
+        measurement = Measurement{m.mean, m.sem};
+    }
+    return out;
+}
+
+bool has_replicates(const Experiment& experiment) {
+    for (const Replicates& group : analyzed_replicates(experiment))
+        if (group.trials.size() > 1) return true;
+    return false;
+}
+
 std::vector<std::vector<double>> replicate_points(const Experiment& experiment, const std::vector<int>& trials, int repeats) {
-    if (repeats < 1) throw InputError("repeats", std::to_string(repeats) + " is not a number of measurements (1 or more)");
+    if (repeats < 1 || repeats > 1000) throw InputError("repeats", std::to_string(repeats) + " is outside [1, 1000]");
     if (trials.empty()) throw InputError("trials", "no trial to confirm");
     std::vector<int> seen;
     std::vector<std::vector<double>> points;
@@ -59,9 +74,13 @@ std::vector<std::vector<double>> replicate_points(const Experiment& experiment, 
         if (std::find(seen.begin(), seen.end(), index) != seen.end()) continue;
         seen.push_back(index);
         const Trial* t = experiment.find_trial(index);
-        if (!t) throw InputError("trials", "there is no trial " + std::to_string(index));
+        const std::string field = "trials[" + std::to_string(index) + "]";
+        if (!t) throw InputError(field, "trial " + std::to_string(index) + " does not exist");
+        if (t->status != TrialStatus::Completed)
+            throw InputError(field, "trial " + std::to_string(index) + " is " + to_string(t->status) +
+                                        "; only a measured configuration can be confirmed");
         if (const auto problem = experiment.space.check_point(t->parameters))
-            throw InputError("trials", "trial " + std::to_string(index) + " is not a configuration of the space: " + *problem);
+            throw InputError(field, "trial " + std::to_string(index) + " is not a configuration of the space: " + *problem);
         for (int r = 0; r < repeats; ++r) points.push_back(t->parameters);
     }
     return points;

@@ -33,11 +33,20 @@ struct MergedMeasurement {
 };
 MergedMeasurement merged_measurement(const Experiment& experiment, const std::vector<int>& trials, const std::string& metric);
 
+// The configuration's first trial with every metric's value replaced by the merged measurement
+// of the group: what the raw analysis (experiment/analytics.h) uses for a configuration measured
+// more than once. `trials` non-empty, the first one in the experiment.
+Trial merged_trial(const Experiment& experiment, const std::vector<int>& trials);
+
+// Whether any configuration that counts in the analysis was measured more than once.
+bool has_replicates(const Experiment& experiment);
+
 // "Confirm with more measurements" (issue 30 item 5; `sebo confirm`, the explorer's action): the
 // configurations of `trials`, each `repeats` times in a row (trial order kept, a trial named twice
 // confirmed once), in user units, to be added as new trials — pending for a manual experiment, run
-// with the experiment's evaluator otherwise. Throws InputError (field "trials") naming a trial that
-// does not exist or has no configuration of the space, and (field "repeats") for repeats < 1.
+// with the experiment's evaluator otherwise. Throws InputError with field "trials" when the list is
+// empty, "trials[i]" naming a trial that does not exist, has no result to confirm (pending, failed,
+// abandoned) or is not a configuration of the space, and "repeats" when repeats is outside [1, 1000].
 std::vector<std::vector<double>> replicate_points(const Experiment& experiment, const std::vector<int>& trials, int repeats);
 
 }  // namespace sebo

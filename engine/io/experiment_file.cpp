@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/format.h"
+#include "core/version.h"
 #include "core/input_error.h"
 #include "io/experiment_migration.h"
 #include "io/experiment_text_cache.h"
@@ -241,6 +242,7 @@ Json experiment_to_json(const Experiment& e, bool with_trials = true) {
     Json j = Json::object();
     j["format"] = kExperimentFormat;
     j["version"] = kExperimentVersion;
+    j["written_by"] = program_version_text();
     j["name"] = e.name;
     j["description"] = e.description;
     j["seed"] = e.seed;

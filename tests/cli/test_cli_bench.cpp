@@ -1,16 +1,21 @@
 // `sebo bench` end to end with the real binary: a small comparison in parallel child processes,
 // its results.csv and summary.md, resuming (finished runs are skipped, longer budgets continue
-// the same files), and bad input refused with the flag and value named before anything runs.
+// the same files), bad input refused with the flag and value named before anything runs, and a
+// noisy comparison's recommendations.csv with its cache.
 
+#include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QThread>
 #include <algorithm>
+#include <map>
 #include <QTemporaryDir>
 
 #include "bench/bench_results.h"
 #include "bench/bench_summary.h"
 #include "core/format.h"
+#include "io/csv_table.h"
 #include "cli_test_support.h"
 #include "test_support.h"
 #include "test_main.h"
@@ -207,11 +212,111 @@ private slots:
                  qPrintable(r.out + QString::fromStdString(cell)));
     }
 
+    // Issue 30 item 7 on a small noisy problem: results.csv carries every trial's noise-free value,
+    // recommendations.csv a row per level for every run with the noise-free value of the
+    // recommended trial, summary.md "What a user gets"; reporting again reads each run's cached
+    // recommendations (not rewritten), and a run that grew is refitted.
+    void noisyComparisonRecommends() {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath("noisy");
+        const auto bench = [&](int trials, const QStringList& more = {}) {
+            return run_sebo(QStringList{"bench", "--preset", "noisy", "--problems", "hartmann6/dim=8/noise=0.1", "--strategies",
+                                        "sobol,sebo-l0/model=saas-map", "--seeds", "1", "--trials", QString::number(trials),
+                                        "--init", "6", "--jobs", "2", "--out", dir, "--no-plots"} +
+                            more);
+        };
+        CliResult r = bench(12);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("recommendations of hartmann6/dim=8/noise=0.1 / sobol / seed 1:") &&
+                     r.err.contains("recommendations of hartmann6/dim=8/noise=0.1 / sebo-l0/model=saas-map / seed 1:"),
+                 qPrintable(r.err));
+        const QString runs = dir + "/runs/hartmann6_dim_8_noise_0.1/";
+        const QString files[] = {runs + "sobol/seed-1", runs + "sebo-l0_model_saas-map/seed-1"};
+
+        // results.csv: the noise-free value of every trial as its run file recorded it.
+        const auto results = sebo::read_bench_results((dir + "/results.csv").toStdString());
+        QCOMPARE(results.size(), std::size_t{24});
+        for (const auto& row : results) {
+            const QJsonObject trial =
+                read_json(files[row.strategy == "sobol" ? 0 : 1] + ".sebo.json")["trials"].toArray()[row.trial].toObject();
+            QVERIFY(row.noise_free());
+            QCOMPARE(*row.noise_free(), trial["noise_free"].toObject()["hartmann6"].toDouble());
+            QVERIFY(*row.noise_free() != *row.objective);
+        }
+
+        const auto check_recommendations = [&](int trials) {
+            const sebo::CsvTable table = sebo::parse_csv_table(read_bytes(dir + "/recommendations.csv").toStdString(), "rec");
+            QCOMPARE(table.header, (std::vector<std::string>{"problem", "strategy", "seed", "trials", "k", "trial", "active", "mean",
+                                                             "lower", "upper", "p_better_than_status_quo", "noise_free"}));
+            std::map<std::string, int> next_k;  // per strategy: levels in order, one row each
+            for (const auto& row : table.rows) {
+                const auto& c = row.cells;
+                QCOMPARE(c[0], std::string("hartmann6/dim=8/noise=0.1"));
+                QCOMPARE(c[2], std::string("1"));
+                QCOMPARE(std::stoi(c[3]), trials);
+                const int k = std::stoi(c[4]), trial = std::stoi(c[5]), active = std::stoi(c[6]);
+                QVERIFY2(k >= next_k[c[1]], c[4].c_str());
+                next_k[c[1]] = k + 1;
+                QVERIFY(active <= k && trial >= 0 && trial < trials);
+                const double mean = *sebo::parse_number(c[7]), lower = *sebo::parse_number(c[8]),
+                             upper = *sebo::parse_number(c[9]);
+                QVERIFY(lower <= mean && mean <= upper);
+                // The status quo (trial 0, the only configuration with no change) at k = 0, and the
+                // probability of beating it for every other recommendation.
+                if (k == 0) QCOMPARE(trial, 0);
+                QCOMPARE(c[10].empty(), trial == 0);
+                if (trial != 0) QVERIFY(*sebo::parse_number(c[10]) >= 0.0 && *sebo::parse_number(c[10]) <= 1.0);
+                const QJsonObject recorded =
+                    read_json(files[c[1] == "sobol" ? 0 : 1] + ".sebo.json")["trials"].toArray()[trial].toObject();
+                QCOMPARE(*sebo::parse_number(c[11]), recorded["noise_free"].toObject()["hartmann6"].toDouble());
+            }
+            QCOMPARE(next_k.size(), std::size_t{2});
+            QCOMPARE(next_k["sobol"], 9);  // up to k = D = 8
+            QCOMPARE(next_k["sebo-l0/model=saas-map"], 9);
+        };
+        check_recommendations(12);
+        QVERIFY2(r.out.contains("## What a user gets (noise-free values)") && r.out.contains("### hartmann6/dim=8/noise=0.1") &&
+                     r.out.contains("initial design 6 trials") && r.out.contains("| strategy | seed 1 | worse than sobol |"),
+                 qPrintable(r.out));
+
+        // Reported again: every run's recommendations come from its cache, which stays as it was.
+        QByteArray caches[2];
+        QDateTime written[2];
+        for (int i = 0; i < 2; ++i) {
+            caches[i] = read_bytes(files[i] + ".recommendations.json");
+            QVERIFY(!caches[i].isEmpty());
+            written[i] = QFileInfo(files[i] + ".recommendations.json").lastModified();
+        }
+        const QByteArray csv = read_bytes(dir + "/recommendations.csv");
+        r = bench(12, {"--report-only"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(!r.err.contains("recommendations of"), qPrintable(r.err));
+        for (int i = 0; i < 2; ++i) {
+            QCOMPARE(read_bytes(files[i] + ".recommendations.json"), caches[i]);
+            QCOMPARE(QFileInfo(files[i] + ".recommendations.json").lastModified(), written[i]);
+        }
+        QCOMPARE(read_bytes(dir + "/recommendations.csv"), csv);
+
+        // A larger budget: the runs grow, and their recommendations are fitted again.
+        r = bench(13);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("recommendations of hartmann6/dim=8/noise=0.1 / sobol / seed 1:"), qPrintable(r.err));
+        for (int i = 0; i < 2; ++i) QVERIFY(read_bytes(files[i] + ".recommendations.json") != caches[i]);
+        check_recommendations(13);
+
+        // Without recommendations: no fit, no file written, no section.
+        QFile::remove(dir + "/recommendations.csv");
+        r = bench(13, {"--report-only", "--no-recommendations"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir + "/recommendations.csv"));
+        QVERIFY2(!r.out.contains("What a user gets"), qPrintable(r.out));
+    }
+
     void listsThePresets() {
         const CliResult r = run_sebo({"bench", "--list-presets"});
         QCOMPARE(r.code, 0);
         for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation", "sebo-vs-bonsai",
-                                 "moo-branin-currin", "constrained", "mixed", "quick"})
+                                 "moo-branin-currin", "constrained", "mixed", "noisy", "quick"})
             QVERIFY2(r.out.contains(name), qPrintable(r.out));
         QVERIFY(r.out.contains("ei-ir/lambda=0.001"));
         QVERIFY(r.out.contains("sebo-l0-fixed-a/a=0.1"));
@@ -221,7 +326,11 @@ private slots:
                  qPrintable(r.out));
         // The paper-* presets reproduce the paper with its sampler; the others use the default.
         QCOMPARE(r.out.count("NUTS paper"), 4);
-        QCOMPARE(r.out.count("NUTS fast"), 5);
+        QCOMPARE(r.out.count("NUTS fast"), 6);
+        QVERIFY2(r.out.contains("5 seeds, 50 trials (10 initial, the status quo first), NUTS fast; problems: branin/dim=50/noise=9.2 "
+                                "branin/dim=50/noise=30.8 hartmann6/dim=50/noise=0.1 hartmann6/dim=50/noise=0.33; strategies: "
+                                "sobol saasbo bonsai sebo-l0 sebo-l0/noisy=off"),
+                 qPrintable(r.out));
         QVERIFY2(r.out.contains("5 seeds, 50 trials (10 initial), NUTS fast; problems: branin-currin/dim=50; strategies: "
                                 "sobol saasbo sebo-l0"),
                  qPrintable(r.out));

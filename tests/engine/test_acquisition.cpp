@@ -274,6 +274,20 @@ private slots:
         }
     }
 
+    void log_zero_is_below_every_real_ehvi() {
+        // A candidate 2000 standard deviations below the front's cover still improves the volume
+        // a little (log EHVI about −2·10⁶); one at the sparsity reference improves nothing. The
+        // first must rank above the second: with a finite sentinel of −10⁶ for log 0 it did not.
+        const SparseEhviFront front({{1.0, 1.0}}, 0.0, 3.0);
+        const Eigen::VectorXd mean = Eigen::VectorXd::Constant(1, 1.0 - 2000 * 1e-3);
+        const Eigen::VectorXd var = Eigen::VectorXd::Constant(1, 1e-6);
+        const double tiny = front.log_ehvi(mean, var, 2.0, nullptr, nullptr, nullptr);
+        QVERIFY2(std::isfinite(tiny) && tiny < -1e6, qPrintable(QString::number(tiny, 'g', 6)));
+        const double none = front.log_ehvi(mean, var, 3.0, nullptr, nullptr, nullptr);
+        QVERIFY(tiny > none);
+        QCOMPARE(none, -std::numeric_limits<double>::infinity());
+    }
+
     void acquisition_gradients_match_finite_differences() {
         std::mt19937_64 rng(7);
         std::uniform_real_distribution<double> u(0.05, 0.95);

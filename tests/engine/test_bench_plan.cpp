@@ -1,7 +1,8 @@
 // The benchmark presets (bench/bench_plan.h) as data: the sebo-vs-bonsai comparison of issue 16
-// runs the four methods on the three problems with five seeds on the SAAS model, and the paper's
-// presets keep their settings.
+// runs the four methods on the three problems with five seeds on the SAAS model, the noisy one of
+// issue 30 its noise levels and the ablation, and the paper's presets keep their settings.
 #include "bench/bench_plan.h"
+#include "core/input_error.h"
 #include "test_main.h"
 #include "test_support.h"
 
@@ -45,6 +46,75 @@ private slots:
         QCOMPARE(s.model, std::optional<ModelKind>(ModelKind::SaasMap));
         QCOMPARE(strategy_kind_from_string("bonsai"), std::optional<StrategyKind>(StrategyKind::Bonsai));
         QCOMPARE(std::string(to_string(StrategyKind::Bonsai)), std::string("bonsai"));
+    }
+
+    // Issue 30 item 7: Branin and Hartmann6 in 50 dimensions at about 3 % and 10 % of the
+    // objective's range over the unit cube (Branin 0.397887..308.129, Hartmann6 −3.32237..0),
+    // the status quo first, and SEBO-L0 beside its ablation with the acquisition over the
+    // measured values.
+    void noisyPreset() {
+        const auto preset = find_bench_preset("noisy");
+        QVERIFY(preset);
+        const BenchPlan& plan = preset->plan;
+        QCOMPARE(plan.seeds, 5);
+        QCOMPARE(plan.trials, 50);
+        QCOMPARE(plan.initial_trials, 10);
+        QVERIFY(plan.status_quo_first);
+        QCOMPARE(plan.nuts, NutsMode::Fast);
+        const double branin_range = 308.12909601160663 - 0.397887, hartmann_range = 3.32237;
+        const std::pair<const char*, double> problems[] = {
+            {"branin", 0.03 * branin_range}, {"branin", 0.10 * branin_range},
+            {"hartmann6", 0.03 * hartmann_range}, {"hartmann6", 0.10 * hartmann_range}};
+        QCOMPARE(plan.problems.size(), std::size_t{4});
+        for (std::size_t i = 0; i < 4; ++i) {
+            const ProblemSpec& spec = plan.problems[i].spec;
+            QCOMPARE(spec.name, std::string(problems[i].first));
+            QCOMPARE(spec.dimension, 50);
+            QCOMPARE(spec.noise.size(), std::size_t{1});
+            // Within 1 % of the range of the stated share.
+            const double range = spec.name == "branin" ? branin_range : hartmann_range;
+            SEBO_COMPARE_NEAR(spec.noise.at("*"), problems[i].second, 0.01 * range);
+        }
+        const std::vector<StrategyKind> kinds{StrategyKind::Sobol, StrategyKind::Saasbo, StrategyKind::Bonsai,
+                                              StrategyKind::SeboL0, StrategyKind::SeboL0};
+        QCOMPARE(plan.strategies.size(), kinds.size());
+        for (std::size_t i = 0; i < kinds.size(); ++i) {
+            const MethodSettings m = plan.method(plan.strategies[i]);
+            QVERIFY(!m.validate());
+            QCOMPARE(m.strategy, kinds[i]);
+            QVERIFY(m.status_quo_first);
+            QCOMPARE(m.budget, 50);
+            QCOMPARE(m.initial_trials, 10);
+            if (uses_model(kinds[i])) QCOMPARE(m.resolved_model(), ModelKind::SaasNuts);
+            QCOMPARE(m.noisy_acquisition, i == 4 ? NoisyAcquisition::Off : NoisyAcquisition::Auto);
+        }
+        QCOMPARE(plan.strategies[4].label, std::string("sebo-l0/noisy=off"));
+    }
+
+    void noisyIsAStrategyToken() {
+        for (const auto& [text, mode] : {std::pair{"on", NoisyAcquisition::On}, std::pair{"off", NoisyAcquisition::Off},
+                                         std::pair{"auto", NoisyAcquisition::Auto}}) {
+            const BenchStrategy s = parse_bench_strategy(std::string("saasbo/noisy=") + text, "--strategies");
+            QCOMPARE(s.noisy, std::optional<NoisyAcquisition>(mode));
+            QCOMPARE(s.method(50, 8).noisy_acquisition, mode);
+        }
+        QVERIFY(!parse_bench_strategy("sebo-l0", "--strategies").noisy);
+        QCOMPARE(parse_bench_strategy("sebo-l0", "--strategies").method(50, 8).noisy_acquisition, NoisyAcquisition::Auto);
+        try {
+            parse_bench_strategy("sebo-l0/noisy=maybe", "--strategies");
+            QFAIL("noisy=maybe was accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(std::string(e.what()), std::string("--strategies: 'sebo-l0/noisy=maybe': unknown noisy-acquisition "
+                                                        "setting 'maybe' (known: auto, on, off)"));
+        }
+        try {
+            parse_bench_strategy("sebo-l0/noise=off", "--strategies");
+            QFAIL("an unknown key was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("unknown option 'noise' (known: model, lambda, penalty, a, noisy)") !=
+                         std::string::npos,
+                     e.what());
+        }
     }
 
     void paperPresetsAreUnchanged() {

@@ -226,7 +226,7 @@ private slots:
         std::getline(lines, first);
         QCOMPARE(QString::fromStdString(first),
                  QString("\"'=HYPERLINK(\"\"http://x.invalid\"\",\"\"open\"\")\",4,1,0.4,0;1,20,'@SUM(1),1,0,'+gen,completed,"
-                         "-2.5,4,0;1;2;3,1,10,0,0.5,0.5,'-loss:min,20,,-2.5,1"));
+                         "-2.5,4,0;1;2;3,1,10,0,0.5,0.5,'-loss:min,20,,-2.5,1,,"));
         const std::vector<BenchRow> again = parse_bench_results(text, "again");
         QCOMPARE(again[0].problem, rows[0].problem);
         QCOMPARE(again[0].strategy, std::string("@SUM(1)"));
@@ -340,7 +340,10 @@ private slots:
         for (const BenchRow& r : rows) QVERIFY(r.feasible);
         // Written again, they carry the new columns, and read back the same.
         const std::string text = format_bench_results(rows);
-        QVERIFY(text.substr(0, text.find('\n')).ends_with(",objectives,hypervolume_references,constraints,objective_values,feasible"));
+        QVERIFY(text.substr(0, text.find('\n'))
+                    .ends_with(",objectives,hypervolume_references,constraints,objective_values,feasible,noise_free,"
+                               "noise_free_values"));
+        for (const BenchRow& r : rows) QVERIFY(r.noise_free_values.empty());
         QCOMPARE(format_bench_results(parse_bench_results(text, "again")), text);
         // Their summary is unchanged: no feasibility column, no new explanations.
         const std::string md = summary_markdown(summarize_bench(rows));
@@ -450,7 +453,13 @@ private slots:
         QVERIFY(!rows[4].feasible && !rows[4].counts_feasible() && rows[4].counts());
         QVERIFY(rows[3].objective_values.empty() && !rows[3].counts_feasible());
         QCOMPARE(format_bench_results(parse_bench_results(format_bench_results(rows), "again")), format_bench_results(rows));
-        QCOMPARE(format_bench_results(rows), std::string(kOutcomesCsv));  // the same text, column for column
+        // The same text, column for column, with the two noise-free columns (empty) added: the
+        // fixture was written before them.
+        std::string expected;
+        std::istringstream lines(kOutcomesCsv);
+        for (std::string line; std::getline(lines, line);)
+            expected += line + (expected.empty() ? ",noise_free,noise_free_values\n" : ",,\n");
+        QCOMPARE(format_bench_results(rows), expected);
 
         const std::string text = kOutcomesCsv;
         const std::string header = text.substr(0, text.find('\n') + 1);

@@ -3,6 +3,8 @@
 // one-value front, and the warning about standard errors given for some measurements only.
 #include <cmath>
 
+#include "core/input_error.h"
+#include "experiment/analytics.h"
 #include "experiment/model_step.h"
 #include "experiment/recommendations.h"
 #include "experiment/replicates.h"
@@ -125,6 +127,36 @@ private slots:
         SEBO_COMPARE_NEAR(*k.sem, 0.25, 1e-12);
         // One measurement without a standard error has none.
         QVERIFY(!merged_measurement(e, groups[1].trials, "y").sem);
+    }
+
+    void the_frontier_shows_merged_replicates() {
+        // Two parameters (D = 2), maximized y with the threshold 0 as reference. The status quo
+        // measured 1.0, then again 0.6: merged 0.8. A one-change configuration measured 2.0.
+        // Hypervolume of (y, −active) against (0, 2): after trial 0: 2 × 1.0; after trial 1:
+        // 2 × 1.0 + 1 × (2.0 − 1.0) = 3; after the replicate: 2 × 0.8 + 1 × 1.2 = 2.8 (lower: the
+        // lucky first measurement is averaged down).
+        Experiment e = manual_experiment(2);
+        e.outcomes.objectives.front().threshold = 0.0;
+        add(e, {0.0, 0.0}, 1.0);
+        add(e, {0.5, 0.0}, 2.0);
+        add(e, {0.0, 0.0}, 0.6);
+        const FrontierReport r = analyze_frontier(e);
+        QCOMPARE(r.levels[0].trial, std::optional<int>(0));
+        SEBO_COMPARE_NEAR(*r.levels[0].best_objective, 0.8, 1e-12);
+        SEBO_COMPARE_NEAR(r.hypervolume, 2.8, 1e-12);
+        QCOMPARE(r.hypervolume_trace.size(), std::size_t{3});
+        SEBO_COMPARE_NEAR(r.hypervolume_trace[0], 2.0, 1e-12);
+        SEBO_COMPARE_NEAR(r.hypervolume_trace[1], 3.0, 1e-12);
+        SEBO_COMPARE_NEAR(r.hypervolume_trace[2], 2.8, 1e-12);
+        QCOMPARE(r.pareto_trials, (std::vector<int>{0, 1}));
+        // The points a confirmation adds, and what it refuses.
+        QCOMPARE(replicate_points(e, {1}, 2), (std::vector<std::vector<double>>{{0.5, 0.0}, {0.5, 0.0}}));
+        try {
+            replicate_points(e, {7}, 1);
+            QFAIL("an unknown trial was confirmed");
+        } catch (const InputError& error) {
+            QCOMPARE(error.field(), std::string("trials[7]"));
+        }
     }
 
     void reference_point_has_a_floor() {

@@ -246,11 +246,13 @@ private slots:
                 // The screening values are the same numbers.
                 QVERIFY(std::abs(acquisition.batch_values(x.transpose(), a)[0] - v) <= 1e-10 * std::max(1.0, std::abs(v)));
             }
-        // exact_value uses the exact count (6 here: every coordinate changed).
+        // exact_value uses the exact count (6 here: every coordinate changed, the sparsity reference:
+        // no improvement, log 0).
         const Eigen::VectorXd x = probe_points()[0];
-        QVERIFY(std::abs(acquisition.exact_value(x) -
-                         log_sparse_ehvi_times_feasibility(ehvi, moments_at(s.posteriors, {0, 1}, x), 6.0, pof,
-                                                           moments_at(s.posteriors, {2, 1}, x), nullptr)) < 1e-9);
+        QCOMPARE(acquisition.exact_value(x), -std::numeric_limits<double>::infinity());
+        QCOMPARE(log_sparse_ehvi_times_feasibility(ehvi, moments_at(s.posteriors, {0, 1}, x), 6.0, pof,
+                                                   moments_at(s.posteriors, {2, 1}, x), nullptr),
+                 -std::numeric_limits<double>::infinity());
         check_gradient(acquisition, 0.3);
         check_gradient(acquisition, 0.08);
     }
@@ -479,8 +481,9 @@ private slots:
         }
         QCOMPARE(model_trials, 8);
         qInfo("feasible: Sobol %d of 8, SEBO-L0 %d of 8 (%d of them with at most 3 changes)", sobol_feasible, model_feasible, sparse);
-        QCOMPARE(sobol_feasible, 3);
-        QCOMPARE(model_feasible, 8);
+        // A relation, not one seed's counts (this seed: 3 and 8 of 8): the model's trials are feasible
+        // at least three times in four and at least twice as often as the design's.
+        QVERIFY(model_feasible >= 6 && model_feasible >= 2 * sobol_feasible);
         QVERIFY(sparse >= 6);
     }
 };

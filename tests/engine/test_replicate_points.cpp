@@ -1,6 +1,6 @@
 // "Confirm with more measurements" (issue 30 item 5): experiment/replicates.h's replicate_points
 // gives each named trial's configuration `repeats` times, in the order named, once per trial, and
-// refuses what is not a trial or not a number of measurements, naming the field.
+// refuses what is not a measured trial or not a number of measurements, naming the field.
 #include "core/input_error.h"
 #include "experiment/replicates.h"
 #include "parameter_builders.h"
@@ -51,11 +51,16 @@ private slots:
     void refusesWhatCannotBeConfirmed() {
         const Experiment e = two_trials();
         QVERIFY(field_of([&] { replicate_points(e, {0}, 0); }).startsWith("repeats"));
-        QVERIFY(field_of([&] { replicate_points(e, {0, 9}, 2); }).contains("there is no trial 9"));
+        QVERIFY(field_of([&] { replicate_points(e, {0}, 1001); }).startsWith("repeats"));
+        QVERIFY(field_of([&] { replicate_points(e, {0, 9}, 2); }).startsWith("trials[9]: trials[9]: trial 9 does not exist"));
         QVERIFY(field_of([&] { replicate_points(e, {}, 2); }).startsWith("trials"));
         Experiment outside = e;
         outside.trials[1].parameters = {2.0, 8};
         QVERIFY(field_of([&] { replicate_points(outside, {1}, 1); }).contains("trial 1 is not a configuration of the space"));
+        Experiment pending = e;
+        pending.trials[1].status = TrialStatus::Pending;
+        pending.trials[1].values.clear();
+        QVERIFY(field_of([&] { replicate_points(pending, {1}, 1); }).contains("trial 1 is pending"));
     }
 };
 

@@ -5,6 +5,7 @@
 // thread count (and, with the chains set, for any thread count), and cancelling a step with chains
 // running on the pool leaves the experiment untouched. Fixed seeds, small sampler settings.
 
+#include <QRegularExpression>
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -200,7 +201,14 @@ private slots:
             QVERIFY2(tried_state(warm.fit_starts[j]), (warm.fit_starts[j].start + ": " + warm.fit_starts[j].cold_reason).c_str());
         }
         QCOMPARE(warm.warm_started_fits, warm_count(warm));
-        QVERIFY(warm.warm_started_fits >= 1);
+        // Every metric's fit is warm, or its chains from the stored state ran and were discarded for
+        // a diagnostic alone (a divergent transition, or R-hat above 1.05: chance, which one build's
+        // rounding meets and another's does not); never for a state that could not be used.
+        const QRegularExpression diagnosed(R"(^the chains from the stored sampler state (had [1-9][0-9]* divergent )"
+                                           R"(transitions after warm-up|did not agree \(R-hat [0-9.]+, above 1\.05\)))");
+        for (std::size_t j = 0; j < 3; ++j)
+            QVERIFY2(warm.fit_starts[j].start == "warm" || diagnosed.match(QString::fromStdString(warm.fit_starts[j].cold_reason)).hasMatch(),
+                     (warm.fit_starts[j].start + ": " + warm.fit_starts[j].cold_reason).c_str());
         QVERIFY(warm.fit && warm.fit->start == warm.fit_starts[0].start);
         QCOMPARE(warm.sampler_state->metrics.size(), std::size_t{3});
         QCOMPARE(warm.sampler_state->metrics[2].trials.size(), std::size_t{13});
