@@ -130,7 +130,8 @@ bool ConfirmActions::confirm(const std::vector<int>& trials, int repeats) {
         return false;
     }
     const QString of = trials.size() == 1 ? tr("trial %1").arg(trials.front()) : tr("trials %1").arg(trial_names(trials));
-    const QString what = tr("%n more measurement(s) of %1", nullptr, static_cast<int>(indices.size())).arg(of);
+    const QString what = (indices.size() == 1 ? tr("1 more measurement of %1").arg(of)
+                                                : tr("%1 more measurements of %2").arg(indices.size()).arg(of));
     if (manual()) {
         emit changed(tr("Added %1 as pending trials %2: measure them and enter or import the results.")
                          .arg(what, trial_names(indices)));

@@ -32,6 +32,7 @@
 #include "activation_chart_view.h"
 #include "central_charts.h"
 #include "chart_source.h"
+#include "comparison_view.h"
 #include "evaluator_log_view.h"
 #include "command_trust_dialog.h"
 #include "command_trust_store.h"
@@ -386,6 +387,9 @@ void MainWindow::createMenus() {
     trial->addAction(copy_config_);
     trial->addAction(export_config_);
     trial->addSeparator();
+    trial->addAction(comparison_->compareAction());
+    trial->addAction(comparison_->changeRequestAction());
+    trial->addSeparator();
     trial->addAction(enter_result_);
     trial->addAction(import_results_);
     trial->addAction(abandon_);
@@ -545,6 +549,13 @@ void MainWindow::syncTableSelection(int trial, bool scroll) {
     const QModelIndex index = source_row >= 0 ? trials_proxy_->mapFromSource(trials_model_->index(source_row, 0))
                                               : QModelIndex();
     if (index.isValid()) {
+        // The table made the row current itself (a click, or a Ctrl+click or Shift+arrow that selects
+        // several trials to compare): the rows it selected stay as they are.
+        const QModelIndex current = trials_view_->selectionModel()->currentIndex();
+        if (current.isValid() && current.row() == index.row() && trials_view_->selectionModel()->hasSelection()) {
+            if (scroll) trials_view_->scrollTo(index);
+            return;
+        }
         // While brushing, the brushed rows stay selected with it.
         trials_view_->selectionModel()->setCurrentIndex(
             index, (brushed_count_ >= 0 ? QItemSelectionModel::Select : QItemSelectionModel::ClearAndSelect) |
@@ -640,6 +651,7 @@ void MainWindow::updateActions() {
     exclusion_->update();
     simplify_->update();
     confirm_->update();
+    if (comparison_) comparison_->update();
     enter_result_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
     // Not while a step evaluates it.
     const std::vector<Trial>& evaluating = controller_->runningTrials();

@@ -40,6 +40,7 @@ class ActivationChartView;
 class CentralCharts;
 class ChartSource;
 class ChartPanel;
+class ComparisonActions;
 class ConfigurationInspector;
 class ConfirmActions;
 class EvaluatorLogView;
@@ -110,6 +111,8 @@ public:
     SimplifyActions* simplifyActions() const { return simplify_; }
     // Trial › Confirm with more measurements (confirm_actions.h).
     ConfirmActions* confirmActions() const { return confirm_; }
+    // Trial › Compare… and Trial › Export change request… (comparison_view.h).
+    ComparisonActions* comparisonActions() const { return comparison_; }
     ReadOnlyBanner* readOnlyBanner() const { return read_only_banner_; }
     // The folder file dialogs start in: the open experiment's, else the last one used.
     QString dialogDirectory() const;
@@ -262,6 +265,7 @@ private:
     TrialExclusionActions* exclusion_;
     SimplifyActions* simplify_;
     ConfirmActions* confirm_;
+    ComparisonActions* comparison_ = nullptr;  // made with the trials table (createDocks)
     ReadOnlyBanner* read_only_banner_;
     SaveStatusLabel* save_status_;
     QStackedWidget* center_;

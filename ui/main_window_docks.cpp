@@ -20,6 +20,7 @@
 #include "activation_chart_view.h"
 #include "central_charts.h"
 #include "chart_source.h"
+#include "comparison_view.h"
 #include "configuration_inspector.h"
 #include "confirm_actions.h"
 #include "evaluator_log_view.h"
@@ -148,6 +149,21 @@ void MainWindow::createDocks() {
                 if (syncing_selection_ || !current.isValid()) return;
                 document_->setSelectedTrial(current.data(TrialsTableModel::TrialRole).toInt());
             });
+    // Trial › Compare…: the rows selected in the table (comparison_view.h).
+    comparison_ = new ComparisonActions(document_, this);
+    comparison_->setSelectionSource([this] {
+        std::vector<int> trials;
+        for (const QModelIndex& row : trials_view_->selectionModel()->selectedRows())
+            trials.push_back(row.data(TrialsTableModel::TrialRole).toInt());
+        return trials;
+    });
+    comparison_->setEstimatesSource([this] { return chart_source_->estimates(); },
+                                    [this] { return chart_source_->status(); });
+    comparison_->setSavePathAsker(
+        [this](const QString& title, const QString& filters, const QString& name) { return askSavePath(title, filters, name); });
+    connect(comparison_, &ComparisonActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+    connect(comparison_, &ComparisonActions::failed, this, &MainWindow::showError);
+    connect(trials_view_->selectionModel(), &QItemSelectionModel::selectionChanged, comparison_, &ComparisonActions::update);
 
     hypervolume_ = new HypervolumeChartView(this);
     docks_.hypervolume = make_dock(tr("Hypervolume"), "hypervolumeDock", hypervolume_);
