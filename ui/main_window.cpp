@@ -525,6 +525,10 @@ void MainWindow::updateTrialColumns() {
 void MainWindow::onExperimentReplaced() {
     chart_source_->reset();
     warned_partial_.clear();
+    // The trials of the experiment opened are not news.
+    seen_completed_.clear();
+    for (const Trial& t : document_->experiment().trials)
+        if (t.status == TrialStatus::Completed) seen_completed_.insert(t.index);
     trials_model_->setSnapshot(document_->snapshot(), true);
     updateTrialColumns();
     if (trials_model_->rowCount() > 0) trials_view_->resizeColumnsToContents();
@@ -552,7 +556,7 @@ void MainWindow::syncTableSelection(int trial, bool scroll) {
         // The table made the row current itself (a click, or a Ctrl+click or Shift+arrow that selects
         // several trials to compare): the rows it selected stay as they are.
         const QModelIndex current = trials_view_->selectionModel()->currentIndex();
-        if (current.isValid() && current.row() == index.row() && trials_view_->selectionModel()->hasSelection()) {
+        if (selection_from_table_ && current.isValid() && current.row() == index.row()) {
             if (scroll) trials_view_->scrollTo(index);
             return;
         }

@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "dock_layout.h"
 #include "experiment_snapshot.h"
@@ -200,10 +201,13 @@ private:
     void onChartSnapshot(const SnapshotPtr& snapshot);
     void onExperimentReplaced();
     void updateTrialColumns();
-    // After a change of the experiment (main_window_notices.cpp), once the change is complete: the
-    // partial-standard-error warning (experiment/standard_errors.h), once per metric.
+    // After a change of the experiment (main_window_notices.cpp), once the change is complete (a
+    // replaced experiment counts as seen): a chosen configuration that a new trial overtook
+    // (experiment/overtaken_choices.h), else the partial-standard-error warning
+    // (experiment/standard_errors.h), once per metric.
     void postNotices();
     void showNotices();
+    bool noticeOvertaken(const Experiment& experiment);
     void warnPartialStandardErrors(const Experiment& experiment);
     void onSelection(int trial);
     void syncTableSelection(int trial, bool scroll);
@@ -291,7 +295,9 @@ private:
     bool rearrange_posted_ = false;
     int brushed_count_ = -1;      // trials matching the parallel coordinates' brushes; -1: no brush
     QStringList warned_partial_;  // metrics whose partial standard errors were pointed out
+    std::set<int> seen_completed_;  // completed trials already looked at for overtaken choices
     bool notices_posted_ = false;
+    bool selection_from_table_ = false;  // the trials table is making its current row the selection
 
     RunProgressWidget* run_progress_;
     QLabel* summary_label_;

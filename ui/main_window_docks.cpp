@@ -147,6 +147,7 @@ void MainWindow::createDocks() {
     connect(trials_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (syncing_selection_ || !current.isValid()) return;
+                const QScopedValueRollback from_table(selection_from_table_, true);
                 document_->setSelectedTrial(current.data(TrialsTableModel::TrialRole).toInt());
             });
     // Trial › Compare…: the rows selected in the table (comparison_view.h).
