@@ -207,6 +207,11 @@ int main(int argc, char** argv) {
     window.restoreLayout();
     window.show();
     const QString path = options.path;
-    if (!path.isEmpty()) QTimer::singleShot(0, &window, [&window, path] { window.openFile(path); });
+    // After the file named on the command line (opening one clears the message bar): an
+    // experiment left unsaved by a crash is offered in the message bar.
+    QTimer::singleShot(0, &window, [&window, path] {
+        if (!path.isEmpty()) window.openFile(path);
+        window.offerRecovery();
+    });
     return QApplication::exec();
 }

@@ -16,6 +16,9 @@ CentralCharts::CentralCharts(QWidget* parent) : QTabWidget(parent) {
     connect(frontier_, &FrontierChartView::trialClicked, this, &CentralCharts::trialClicked);
     connect(scatter_, &ObjectiveScatterView::trialClicked, this, &CentralCharts::trialClicked);
     connect(scatter_, &ObjectiveScatterView::levelChanged, this, &CentralCharts::onLevel);
+    // The scatter's "at most k changed" filters the table only while its tab is shown: on the
+    // Sparsity tab its control is hidden, and so is its filter (issue 32).
+    connect(this, &QTabWidget::currentChanged, this, [this] { applyLimit(); });
 }
 
 bool CentralCharts::showsScatter() const { return indexOf(scatter_) >= 0; }
@@ -42,11 +45,17 @@ void CentralCharts::setSelectedTrial(int trial) {
 }
 
 void CentralCharts::onLevel(int k, const QList<int>& front) {
-    // Every level (k = D) and one objective limit nothing.
+    level_ = k;
+    level_front_ = front;
+    applyLimit();
+}
+
+void CentralCharts::applyLimit() {
+    // Every level (k = D), one objective and another tab limit nothing.
     const bool limited = snapshot_ && snapshot_->experiment.outcomes.objectives.size() > 1 &&
-                         k < snapshot_->experiment.max_sparsity();
-    const std::optional<int> limit = limited ? std::optional(k) : std::nullopt;
-    const QList<int> trials = limited ? front : QList<int>{};
+                         level_ < snapshot_->experiment.max_sparsity() && currentWidget() == scatter_;
+    const std::optional<int> limit = limited ? std::optional(level_) : std::nullopt;
+    const QList<int> trials = limited ? level_front_ : QList<int>{};
     if (limit == limit_ && trials == front_) return;
     limit_ = limit;
     front_ = trials;

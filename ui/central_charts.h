@@ -3,8 +3,9 @@
 // active parameters) and, when the experiment has several objectives, the objectives scatter in a
 // tab before it (objective_scatter_view.h), shown first. With one objective there are no tabs.
 //
-// The scatter's "at most k parameters changed" limits the trials table: activeLimitChanged says
-// which limit and which trials are on its front (unset: no limit — one objective, or k = D).
+// The scatter's "at most k parameters changed" limits the trials table while the Objectives tab
+// is shown: activeLimitChanged says which limit and which trials are on its front (unset: no
+// limit — one objective, k = D, or the Sparsity tab shown).
 
 #include <QList>
 #include <QTabWidget>
@@ -36,12 +37,16 @@ signals:
 
 private:
     void onLevel(int k, const QList<int>& front);
+    void applyLimit();
 
     FrontierChartView* frontier_;
     ObjectiveScatterView* scatter_;
     SnapshotPtr snapshot_;
     std::optional<int> limit_;
     QList<int> front_;
+    // The scatter's level and its front, applied while its tab is shown.
+    int level_ = 0;
+    QList<int> level_front_;
 };
 
 }  // namespace sebo::ui

@@ -14,6 +14,7 @@
 #include <QPainter>
 #include <QScrollArea>
 #include <QStackedLayout>
+#include <QToolButton>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -172,6 +173,14 @@ void ChartPanel::restyle() {
 void ChartPanel::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) restyle();
+}
+
+QToolButton* ChartPanel::addOptionAction(QAction* action) {
+    auto* button = new QToolButton(this);
+    button->setDefaultAction(action);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    options_row_->insertWidget(0, button);
+    return button;
 }
 
 void ChartPanel::setEmptyText(const QString& text) {

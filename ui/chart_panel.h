@@ -11,6 +11,8 @@
 #include <optional>
 
 class QAbstractAxis;
+class QAction;
+class QToolButton;
 class QValueAxis;
 
 class QChart;
@@ -34,6 +36,10 @@ public:
     QChart* chart() const { return chart_; }
     // Zoom and pan with the mouse (chart_zoom.h); a double click calls resetView().
     ChartZoom* zoom() const { return zoom_; }
+
+    // A button for `action` at the start of the options row above the chart (a checkable action
+    // is a toggle button, e.g. the model's estimates shared by several charts).
+    QToolButton* addOptionAction(QAction* action);
 
     // Shows `text` instead of the chart; an empty text shows the chart.
     void setEmptyText(const QString& text);

@@ -14,9 +14,11 @@
 #include <QStackedLayout>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "configuration_model.h"
+#include "experiment/replicates.h"
 #include "generator_label.h"
 #include "outcome_text.h"
 #include "palette_colors.h"
@@ -92,8 +94,12 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
     record_ = new QPushButton(tr("Record result"), result_box_);
     record_->setDefault(true);
     reason_edit_ = new QLineEdit(result_box_);
-    reason_edit_->setPlaceholderText(tr("why it failed (optional)"));
+    reason_edit_->setPlaceholderText(tr("why it failed or was abandoned (optional)"));
     fail_ = new QPushButton(tr("Mark failed"), result_box_);
+    abandon_ = new QPushButton(tr("Abandon"), result_box_);
+    abandon_->setObjectName("abandonButton");
+    abandon_->setToolTip(tr("Give up on this trial without a result: it stays in the file as abandoned (with the "
+                            "reason typed beside Mark failed), counts nowhere, and no step evaluates it"));
     result_error_ = new TintedLabel(TintedLabel::Tint::Error, result_box_);
     result_error_->hide();
     value_label_ = new QLabel(tr("Value"), result_box_);
@@ -113,6 +119,7 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
     grid->addWidget(new QLabel(tr("Failed"), result_box_), 3, 0);
     grid->addWidget(reason_edit_, 3, 1, 1, 2);
     grid->addWidget(fail_, 3, 3);
+    grid->addWidget(abandon_, 4, 3);
     grid->setColumnStretch(1, 2);
     grid->setColumnStretch(2, 1);
     layout->addWidget(result_box_);
@@ -163,6 +170,9 @@ ConfigurationInspector::ConfigurationInspector(QWidget* parent) : QWidget(parent
     connect(fail_, &QPushButton::clicked, this, [this] {
         if (trial_ >= 0) emit failureEntered(trial_, reason_edit_->text().trimmed());
     });
+    connect(abandon_, &QPushButton::clicked, this, [this] {
+        if (trial_ >= 0) emit abandonRequested(trial_, reason_edit_->text().trimmed());
+    });
     stack_->setCurrentWidget(placeholder_);
 }
 
@@ -172,6 +182,11 @@ void ConfigurationInspector::setSnapshot(SnapshotPtr snapshot) {
     if (snapshot_ && trial_ >= 0 && !snapshot_->trial(trial_)) trial_ = -1;
     explanation_->setSnapshot(snapshot_);
     explanation_->setTrial(trial_);
+    refresh();
+}
+
+void ConfigurationInspector::setEstimates(std::shared_ptr<const RecommendationReport> estimates) {
+    estimates_ = std::move(estimates);
     refresh();
 }
 
@@ -284,6 +299,7 @@ void ConfigurationInspector::refresh() {
             line += o->minimize ? tr(" (minimized)") : tr(" (maximized)");
         lines << line;
     }
+    lines << replicateAndModelLines(e, *t);
     if (const QString infeasible = infeasibility_text(e, *t); !infeasible.isEmpty())
         lines << QString("<span style='color:%1'><b>%2</b></span>")
                      .arg(error_text(palette()).name(), infeasible.toHtmlEscaped());
@@ -325,6 +341,41 @@ void ConfigurationInspector::refresh() {
     chosen_->setEnabled(t->status == TrialStatus::Completed || chosen);
     copy_->setEnabled(true);
     export_->setEnabled(true);
+}
+
+QStringList ConfigurationInspector::replicateAndModelLines(const Experiment& e, const Trial& t) const {
+    QStringList lines;
+    if (!e.analyzed(t)) return lines;
+    // Its configuration measured more than once: one configuration in the analysis.
+    for (const Replicates& group : analyzed_replicates(e)) {
+        if (group.trials.size() < 2 || std::find(group.trials.begin(), group.trials.end(), t.index) == group.trials.end())
+            continue;
+        QStringList trials, values;
+        for (int i : group.trials) trials << QString::number(i);
+        for (const std::string& metric : e.outcomes.metrics) {
+            const MergedMeasurement m = merged_measurement(e, group.trials, metric);
+            if (m.count == 0) continue;
+            QString value = QString("%1 %2").arg(QString::fromStdString(metric).toHtmlEscaped(), display_number(m.mean));
+            if (m.sem) value += QString(" ± %1").arg(display_number(*m.sem, 3));
+            values << value;
+        }
+        lines << tr("<b>Measured %1 times</b> (trials %2): %3").arg(group.trials.size()).arg(trials.join(", "), values.join(", "));
+    }
+    const ConfigurationEstimate* c = estimates_ ? estimates_->find(t.index) : nullptr;
+    if (!c) return lines;
+    QStringList estimates;
+    for (const auto& [metric, estimate] : c->estimates)
+        estimates << tr("%1 %2 (95 %: %3 – %4)")
+                         .arg(QString::fromStdString(metric).toHtmlEscaped(), display_number(estimate.mean),
+                              display_number(estimate.lower, 4), display_number(estimate.upper, 4));
+    QString line = tr("<b>Model's estimate</b>: %1").arg(estimates.join(", "));
+    QStringList better;
+    for (const auto& [metric, p] : c->p_better_than_status_quo)
+        better << QString("%1 %2").arg(QString::fromStdString(metric).toHtmlEscaped(), display_number(p, 2));
+    if (!better.isEmpty()) line += "<br>" + tr("P(better than the status quo): %1").arg(better.join(", "));
+    if (c->p_feasible) line += "<br>" + tr("P(feasible): %1").arg(display_number(*c->p_feasible, 2));
+    lines << line;
+    return lines;
 }
 
 void ConfigurationInspector::showResultError(const QString& message) {

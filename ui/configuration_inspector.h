@@ -1,12 +1,16 @@
 #pragma once
 // The selected trial in detail: its metrics (and whether it is feasible, with outcome
 // constraints), active count, and per parameter its value, target and whether it changed (changed
-// first). Here the user picks the trial (chosen + note), copies or exports it, and — for a pending
-// trial of a manual experiment — types the observed value of each metric or marks it failed
+// first), with the measurements of its configuration merged when it was measured more than once
+// (mean, SEM, count) and the model's estimate with its 95 % interval when there is one. Here the
+// user picks the trial (chosen + note), copies or exports it, and — for a pending
+// trial — types the observed value of each metric, marks it failed or abandons it
 // (SPEC §1 "manual", §5). On request the model explains a completed
 // trial (trial_explanation_view.h).
 
+#include <QStringList>
 #include <QWidget>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -33,6 +37,9 @@ public:
 
     void setSnapshot(SnapshotPtr snapshot);
     void setTrial(int trial);
+    // The model's estimates of the experiment (chart_source.h), or null: a trial's estimate and
+    // interval are shown beside its measurements.
+    void setEstimates(std::shared_ptr<const RecommendationReport> estimates);
     int trial() const { return trial_; }
 
     // For tests and keyboard focus.
@@ -52,6 +59,7 @@ public:
     QLineEdit* failureEdit() const { return reason_edit_; }
     QPushButton* recordButton() const { return record_; }
     QPushButton* failButton() const { return fail_; }
+    QPushButton* abandonButton() const { return abandon_; }
     TrialExplanationView* explanationView() const { return explanation_; }
     QString resultError() const;
     void focusResultEntry();
@@ -62,17 +70,23 @@ signals:
     // With several metrics: every value typed (each objective's at least).
     void resultsEntered(int trial, const MetricValues& values);
     void failureEntered(int trial, const QString& reason);
+    // Give up on a pending trial (ExperimentDocument::abandonTrials).
+    void abandonRequested(int trial, const QString& reason);
     void copyRequested(int trial);
     void exportRequested(int trial);
 
 private:
     void refresh();
+    // The merged measurements of the trial's configuration (when measured more than once) and
+    // the model's estimate of it (when there is one).
+    QStringList replicateAndModelLines(const Experiment& e, const Trial& t) const;
     void submitResult();
     void showResultError(const QString& message);
     // The fields of the metrics other than the first objective, for the snapshot's metrics.
     void updateMetricFields();
 
     SnapshotPtr snapshot_;
+    std::shared_ptr<const RecommendationReport> estimates_;
     int trial_ = -1;
     QStackedLayout* stack_;
     QLabel* placeholder_;
@@ -88,6 +102,7 @@ private:
     QLineEdit* reason_edit_;
     QPushButton* record_;
     QPushButton* fail_;
+    QPushButton* abandon_;
     QLabel* result_error_;
     QLabel* value_label_;
     QWidget* metric_fields_;

@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QTimer>
 #include <algorithm>
 #include <cmath>
 #include <exception>
@@ -47,11 +48,33 @@ FileLock acquire_run_lock_of(const QString& absolute) {
 }  // namespace
 
 ExperimentDocument::ExperimentDocument(QObject* parent)
-    : QObject(parent), snapshot_(make_snapshot({}, 0)), watcher_(new FileChangeWatcher(this)) {
+    : QObject(parent), snapshot_(make_snapshot({}, 0)), watcher_(new FileChangeWatcher(this)),
+      lock_poll_(new QTimer(this)) {
     connect(watcher_, &FileChangeWatcher::changed, this, [this] {
         if (access_ == Access::Writable) mergeExternalChanges();
         else if (access_ == Access::ReadOnly) emit fileChangedOnDisk();
     });
+    // Read-only because another process runs the file: once it is done (its run lock is free),
+    // the file is read again with write access, and the banner naming that process goes
+    // (issue 32: "is being run by `sebo run` (pid …)" stayed after the run ended).
+    lock_poll_->setInterval(kLockPollMs);
+    connect(lock_poll_, &QTimer::timeout, this, &ExperimentDocument::pollRunLock);
+}
+
+void ExperimentDocument::pollRunLock() {
+    if (access_ != Access::ReadOnly || path_.isEmpty()) {
+        lock_poll_->stop();
+        return;
+    }
+    try {
+        FileLock probe = acquire_run_lock_of(path_);  // released at once: open() takes it again
+    } catch (const std::exception&) {
+        return;  // still run elsewhere
+    }
+    const QString name = QFileInfo(path_).fileName();
+    if (open(path_)) return;  // not readable now; the next poll tries again
+    if (access_ == Access::Writable)
+        emit notice(tr("%1 is no longer run by another process: it was read again and can be changed here.").arg(name));
 }
 
 ExperimentDocument::~ExperimentDocument() = default;
@@ -97,6 +120,8 @@ void ExperimentDocument::install(Experiment experiment, const QString& path, Acc
     path_ = path;
     selected_ = -1;
     watcher_->watch(path);
+    if (access_ == Access::ReadOnly) lock_poll_->start();
+    else lock_poll_->stop();
     publish(std::move(experiment));
     setModified(path.isEmpty());
     emit filePathChanged(path_);
@@ -155,6 +180,40 @@ void ExperimentDocument::discardRecovery() {
     if (recovery_path_.isEmpty()) return;
     QFile::remove(recovery_path_);
     recovery_path_.clear();
+    recovery_lock_.release();
+}
+
+namespace {
+
+// The lock on a recovery file that says a window autosaves to it (file_locations.h).
+FileLock acquire_recovery_lock(const QString& path) {
+    FileLockOptions options;
+    options.program = kProgram;
+    options.activity = "open in";
+    return FileLock::acquire(recovery_lock_path(path).toStdString(), QFileInfo(path).fileName().toStdString(), options);
+}
+
+}  // namespace
+
+std::optional<QString> ExperimentDocument::openRecovery(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    FileLock lock;
+    Experiment loaded;
+    try {
+        lock = acquire_recovery_lock(absolute);
+        loaded = load_experiment(absolute.toStdString());
+    } catch (const FileBusyError&) {
+        return tr("%1 is open in another window.").arg(QFileInfo(absolute).fileName());
+    } catch (const std::exception& error) {
+        return text(error);
+    }
+    install(std::move(loaded), {}, Access::Untitled, {}, nullptr, {});
+    recovery_path_ = absolute;
+    recovery_lock_ = std::move(lock);
+    recovery_text_ = {};
+    // Not in a file of the user's: unsaved until Save As.
+    setModified(true);
+    return std::nullopt;
 }
 
 std::optional<QString> ExperimentDocument::open(const QString& path) {
@@ -310,10 +369,13 @@ std::optional<QString> ExperimentDocument::autosaveNow() {
     if (access_ != Access::Untitled || !recovery_enabled_ || !has_experiment_) return std::nullopt;
     // Untitled: a recovery file in the user's data folder, never the example's own file. The
     // experiment stays "modified": it is not in a file of the user's yet.
-    if (recovery_path_.isEmpty())
-        recovery_path_ = new_recovery_path(copy_source_.isEmpty() ? QString::fromStdString(experiment().name)
-                                                                  : QFileInfo(copy_source_).fileName());
     try {
+        if (recovery_path_.isEmpty()) {
+            const QString path = new_recovery_path(copy_source_.isEmpty() ? QString::fromStdString(experiment().name)
+                                                                          : QFileInfo(copy_source_).fileName());
+            recovery_lock_ = acquire_recovery_lock(path);
+            recovery_path_ = path;
+        }
         save_experiment(experiment(), recovery_path_.toStdString(), &recovery_text_);
     } catch (const std::exception& error) {
         return text(error);
@@ -362,6 +424,59 @@ std::optional<QString> ExperimentDocument::append(const std::vector<Trial>& tria
     return error;
 }
 
+std::optional<QString> ExperimentDocument::recordEvaluations(const std::vector<Trial>& trials,
+                                                             std::vector<int>* final_indices) {
+    if (auto refused = refuseReadOnly()) return refused;
+    Experiment next = experiment();
+    std::vector<Trial> again;  // measured here after a result was recorded elsewhere
+    std::vector<int> indices;
+    for (const Trial& evaluated : trials) {
+        Trial* t = next.find_trial(evaluated.index);
+        if (t && t->status == TrialStatus::Pending) {
+            *t = evaluated;
+            indices.push_back(evaluated.index);
+        } else {
+            again.push_back(evaluated);
+            indices.push_back(-1);
+        }
+    }
+    int next_index = next.next_trial_index();
+    for (std::size_t i = 0, k = 0; i < indices.size(); ++i)
+        if (indices[i] < 0) {
+            again[k].index = next_index++;
+            indices[i] = again[k].index;
+            next.trials.push_back(again[k++]);
+        }
+    publish(std::move(next));
+    last_renumbered_.clear();
+    std::optional<QString> error = autosaveNow();
+    for (int& index : indices)
+        for (const auto& [from, to] : last_renumbered_)
+            if (from == index) {
+                index = to;
+                break;
+            }
+    if (final_indices) *final_indices = std::move(indices);
+    return error;
+}
+
+std::optional<QString> ExperimentDocument::abandonTrials(const std::vector<int>& trials, const QString& reason) {
+    if (auto refused = refuseReadOnly()) return refused;
+    if (trials.empty()) return std::nullopt;
+    Experiment next = experiment();
+    std::vector<ObservedResult> results;
+    for (int trial : trials) {
+        const Trial* t = next.find_trial(trial);
+        if (!t) return tr("There is no trial %1.").arg(trial);
+        if (t->status != TrialStatus::Pending) return tr("Trial %1 is not waiting for a result.").arg(trial);
+        results.push_back({trial, TrialStatus::Abandoned, {}, reason.isEmpty() ? std::string("abandoned in the explorer")
+                                                                               : reason.toStdString()});
+    }
+    record_results(next, results, utc_timestamp());
+    publish(std::move(next));
+    return autosaveNow();
+}
+
 std::optional<QString> ExperimentDocument::recordResult(int trial, double objective, std::optional<double> sem) {
     if (auto refused = refuseReadOnly()) return refused;
     if (!std::isfinite(objective)) return tr("The observed value %1 is not a finite number.").arg(objective);
@@ -394,29 +509,22 @@ std::optional<QString> ExperimentDocument::recordFailure(int trial, const QStrin
     return autosaveNow();
 }
 
-std::optional<QString> ExperimentDocument::recordResults(const std::vector<ResultRow>& rows) {
+std::optional<QString> ExperimentDocument::recordResults(const std::vector<ObservedResult>& results) {
     if (auto refused = refuseReadOnly()) return refused;
+    if (results.empty()) return std::nullopt;
     Experiment next = experiment();
-    const std::string now = utc_timestamp();
-    for (const ResultRow& row : rows) {
-        Trial* t = next.find_trial(row.trial);
-        if (!t) return tr("There is no trial %1.").arg(row.trial);
-        if (t->status != TrialStatus::Pending) return tr("Trial %1 is not waiting for a result.").arg(row.trial);
-        if (row.failed) {
-            t->status = TrialStatus::Failed;
-            t->error = row.error;
-        } else {
-            for (const auto& [metric, value] : row.values)
-                if (!std::isfinite(value.mean))
-                    return tr("Trial %1: the value of %2 is not a finite number.").arg(row.trial).arg(QString::fromStdString(metric));
-            t->status = TrialStatus::Completed;
-            t->values = row.values;
-        }
-        t->completed_at = now;
-    }
-    if (rows.empty()) return std::nullopt;
+    for (const ObservedResult& result : results)
+        if (const auto problem = check_result(next, result, false))
+            return tr("Trial %1: %2").arg(result.trial).arg(QString::fromStdString(*problem));
+    record_results(next, results, utc_timestamp());
     publish(std::move(next));
     return autosaveNow();
+}
+
+std::optional<QString> ExperimentDocument::importTrials(std::vector<Trial> trials) {
+    const std::string now = utc_timestamp();
+    for (Trial& t : trials) t.created_at = now;
+    return append(trials, nullptr, nullptr);
 }
 
 std::optional<QString> ExperimentDocument::setExcluded(int trial, const std::optional<QString>& reason) {

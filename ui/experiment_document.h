@@ -25,7 +25,9 @@
 #include "experiment_snapshot.h"
 #include "io/experiment_text_cache.h"
 #include "io/file_lock.h"
-#include "results_import.h"
+#include "io/results_import.h"
+
+class QTimer;
 
 namespace sebo {
 class SharedExperimentFile;
@@ -83,6 +85,10 @@ public:
     std::optional<QString> open(const QString& path);
     // Opens an untitled copy of a file (a bundled example): the file itself is never written.
     std::optional<QString> openCopy(const QString& path);
+    // Opens a recovery file left by an explorer that ended without saving it (file_locations.h's
+    // orphaned_recovery_files): the untitled, unsaved experiment it was, autosaving to the same
+    // recovery file until it is saved (Save As) or discarded, which deletes the file.
+    std::optional<QString> openRecovery(const QString& path);
     // Reads the open file again; read-only, it also tries to get write access again.
     std::optional<QString> reload();
     // Refuses the application's own folders and files that another process runs.
@@ -101,12 +107,25 @@ public:
     // both change together, in one snapshot and one save.
     std::optional<QString> appendStep(const std::vector<Trial>& trials, std::optional<SamplerState> sampler_state,
                                       std::vector<int>* final_indices = nullptr);
+    // Pending trials evaluated by a step (experiment/runner.h's evaluate_pending), and saved. A
+    // trial that got a result elsewhere meanwhile keeps it, and this evaluation is added as a new
+    // trial with the same configuration (two measurements of it): `final_indices` receives where
+    // each evaluation went.
+    std::optional<QString> recordEvaluations(const std::vector<Trial>& trials, std::vector<int>* final_indices = nullptr);
+    // Gives up on pending trials (status "abandoned", with the reason), as `sebo observe` does with
+    // the status abandoned: they stay in the file, count nowhere, and no step evaluates them.
+    std::optional<QString> abandonTrials(const std::vector<int>& trials, const QString& reason);
     // Manual evaluation of a pending trial (SPEC §1 "manual"): its observed value or a failure.
     std::optional<QString> recordResult(int trial, double objective, std::optional<double> sem = std::nullopt);
     std::optional<QString> recordFailure(int trial, const QString& reason);
-    // Several results at once (an imported file): applied together and saved once; nothing
-    // is applied when any row does not fit (its trial is missing or no longer pending).
-    std::optional<QString> recordResults(const std::vector<ResultRow>& rows);
+    // Several results at once (an imported sheet, every metric typed by hand): applied together
+    // with the engine's record_results (io/results_import.h) and saved once; nothing is applied
+    // when any does not fit (check_result: its trial is missing or no longer pending, a value is
+    // missing or not finite).
+    std::optional<QString> recordResults(const std::vector<ObservedResult>& results);
+    // Past measurements (import_trials, as `sebo import` adds them): appended as completed trials
+    // and saved; a trial whose index was taken meanwhile gets the next free one.
+    std::optional<QString> importTrials(std::vector<Trial> trials);
 
     // Leaves a completed trial out of the analysis with a reason, or (no reason) counts it again
     // (experiment/trial_exclusion.h), and autosaves. Returns why it cannot be done (no such
@@ -173,8 +192,13 @@ private:
     QString recovery_path_;
     bool recovery_enabled_ = false;
     FileLock run_lock_;
+    FileLock recovery_lock_;  // held on the recovery file while this document autosaves to it
     std::unique_ptr<SharedExperimentFile> shared_;
     FileChangeWatcher* watcher_;
+    // While read-only, how often the run lock of the file is tried (pollRunLock).
+    static constexpr int kLockPollMs = 1000;
+    QTimer* lock_poll_;
+    void pollRunLock();
     // Renumbering done by the last save's merge (mine's trial -> its new index).
     std::vector<std::pair<int, int>> last_renumbered_;
 };

@@ -42,9 +42,33 @@ QStringList ExperimentSnapshot::activeNames(int trial) const {
 
 int ExperimentSnapshot::completedCount() const { return experiment.count(TrialStatus::Completed); }
 
+int ExperimentSnapshot::standIn(int trial) const {
+    for (const auto& [first, trials] : replicates)
+        if (std::find(trials.begin(), trials.end(), trial) != trials.end()) return first;
+    return trial;
+}
+
+std::vector<int> ExperimentSnapshot::measurementsOf(int trial) const {
+    const auto it = replicates.find(standIn(trial));
+    return it == replicates.end() ? std::vector<int>{trial} : it->second;
+}
+
+const ConfigurationEstimate* ExperimentSnapshot::estimateOf(int trial) const {
+    return estimates && values == ValueView::ModelEstimates ? estimates->find(trial) : nullptr;
+}
+
 SnapshotPtr make_snapshot(Experiment experiment, int revision) {
+    return make_view_snapshot(std::move(experiment), revision, ValueView::Measured, {});
+}
+
+SnapshotPtr make_view_snapshot(Experiment experiment, int revision, ValueView values, std::map<int, std::vector<int>> replicates,
+                               std::shared_ptr<const RecommendationReport> estimates, SnapshotPtr measured) {
     auto snapshot = std::make_shared<ExperimentSnapshot>();
     snapshot->revision = revision;
+    snapshot->values = values;
+    snapshot->replicates = std::move(replicates);
+    snapshot->estimates = std::move(estimates);
+    snapshot->measured = std::move(measured);
     snapshot->experiment = std::move(experiment);
     const Experiment& e = snapshot->experiment;
     snapshot->report = analyze_frontier(e);

@@ -14,8 +14,15 @@
 
 #include "experiment/analytics.h"
 #include "experiment/experiment.h"
+#include "experiment/recommendations.h"
 
 namespace sebo::ui {
+
+// What the values of a snapshot's trials are (chart_source.h): as measured (the document's own
+// snapshot); with the replicates of each configuration merged into its first trial (mean, SEM; the
+// others left out of the analysis); or the model's estimates of each configuration (posterior
+// means, their 95 % intervals in `estimates`).
+enum class ValueView { Measured, MergedReplicates, ModelEstimates };
 
 struct ExperimentSnapshot {
     Experiment experiment;
@@ -28,6 +35,16 @@ struct ExperimentSnapshot {
     // Increases with every change of the document, so views can skip redundant work.
     int revision = 0;
 
+    // The charts' snapshots (chart_source.h) say what their values are; the document's is Measured.
+    ValueView values = ValueView::Measured;
+    // MergedReplicates and ModelEstimates: the measurements of each configuration measured more than
+    // once, by the trial that stands for it (its first).
+    std::map<int, std::vector<int>> replicates;
+    // ModelEstimates: where the values come from, and the same experiment with its replicates merged
+    // (what was measured, for tooltips).
+    std::shared_ptr<const RecommendationReport> estimates;
+    std::shared_ptr<const ExperimentSnapshot> measured;
+
     bool isPareto(int trial) const;
     // Position of a trial in experiment.trials, or -1.
     int position(int trial) const;
@@ -37,9 +54,19 @@ struct ExperimentSnapshot {
     // Names of the parameters a trial changes away from their targets, in space order.
     QStringList activeNames(int trial) const;
     int completedCount() const;
+    // The trial that stands for `trial`'s configuration here (the first of its replicates when they
+    // are merged; the trial itself otherwise).
+    int standIn(int trial) const;
+    // The measurements merged into `trial` here (the trial alone when there are none).
+    std::vector<int> measurementsOf(int trial) const;
+    // ModelEstimates: the model's estimate of `trial`'s configuration.
+    const ConfigurationEstimate* estimateOf(int trial) const;
 
 private:
-    friend std::shared_ptr<const ExperimentSnapshot> make_snapshot(Experiment experiment, int revision);
+    friend std::shared_ptr<const ExperimentSnapshot> make_view_snapshot(Experiment experiment, int revision, ValueView values,
+                                                                        std::map<int, std::vector<int>> replicates,
+                                                                        std::shared_ptr<const RecommendationReport> estimates,
+                                                                        std::shared_ptr<const ExperimentSnapshot> measured);
     std::map<int, int> position_;
     std::vector<int> pareto_sorted_;
 };
@@ -48,6 +75,11 @@ using SnapshotPtr = std::shared_ptr<const ExperimentSnapshot>;
 
 // Runs the analytics once and freezes the result.
 SnapshotPtr make_snapshot(Experiment experiment, int revision);
+// A chart's snapshot of a derived experiment (chart_source.h), with what its values are.
+SnapshotPtr make_view_snapshot(Experiment experiment, int revision, ValueView values,
+                               std::map<int, std::vector<int>> replicates,
+                               std::shared_ptr<const RecommendationReport> estimates = nullptr,
+                               SnapshotPtr measured = nullptr);
 
 // Short, readable number text for tables and labels (full precision belongs in tooltips/exports).
 QString display_number(double value, int significant = 6);

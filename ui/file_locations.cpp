@@ -6,7 +6,9 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <exception>
 
+#include "io/file_lock.h"
 #include "resource_paths.h"
 
 namespace sebo::ui {
@@ -72,6 +74,28 @@ QString new_recovery_path(const QString& name) {
     QString path = QDir(dir).filePath(base + ".sebo.json");
     for (int n = 2; QFileInfo::exists(path); ++n) path = QDir(dir).filePath(QString("%1-%2.sebo.json").arg(base).arg(n));
     return path;
+}
+
+QString recovery_lock_path(const QString& recovery_path) { return recovery_path + ".lock"; }
+
+QStringList orphaned_recovery_files() {
+    QStringList orphans;
+    const QFileInfoList files =
+        QDir(recovery_directory()).entryInfoList({"*.sebo.json"}, QDir::Files | QDir::Readable, QDir::Time);
+    for (const QFileInfo& file : files) {
+        FileLockOptions options;
+        options.program = "sebo-explorer";
+        options.activity = "open in";
+        try {
+            // Taken at once and dropped: nobody holds it.
+            FileLock probe = FileLock::acquire(recovery_lock_path(file.absoluteFilePath()).toStdString(),
+                                               file.fileName().toStdString(), options);
+        } catch (const std::exception&) {
+            continue;  // a window autosaves to it now (or its folder cannot be locked)
+        }
+        orphans << file.absoluteFilePath();
+    }
+    return orphans;
 }
 
 QString with_experiment_extension(const QString& path) {

@@ -5,6 +5,7 @@
 // extension, and file dialogs start in the current experiment's folder.
 
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 namespace sebo::ui {
@@ -20,6 +21,13 @@ QString recovery_directory();
 // A new, unused recovery file for an experiment called `name`:
 // "<recovery>/<name>-<yyyyMMdd-hhmmss>-<pid>.sebo.json" (the name made safe for a file name).
 QString new_recovery_path(const QString& name);
+
+// The sidecar lock a window holds on the recovery file it autosaves to (io/file_lock.h): the
+// kernel drops it when the window's process ends in any way.
+QString recovery_lock_path(const QString& recovery_path);
+// Recovery files that no window holds (their explorer crashed, was killed, or `sebo-explorer
+// --run` left them), newest first.
+QStringList orphaned_recovery_files();
 
 // "mine" -> "mine.sebo.json"; a name that already ends in ".json" is kept.
 QString with_experiment_extension(const QString& path);

@@ -267,6 +267,12 @@ void FrontierChartView::rebuild() {
         const Trial& t = e.trials[i];
         if (t.status != TrialStatus::Completed || !e.objective_value(t, o) || s.sparsity[i] < 0) continue;
         values.push_back(*e.objective_value(t, o));
+        // The model's 95 % intervals are drawn whole: their ends are on the axis too.
+        if (const ConfigurationEstimate* c = s.estimateOf(t.index))
+            if (const auto it = c->estimates.find(objective.metric); it != c->estimates.end()) {
+                values.push_back(it->second.lower);
+                values.push_back(it->second.upper);
+            }
         if (fronts_.isPareto(t.index)) {
             frontier_values.push_back(*e.objective_value(t, o));
             f_x_max = std::max(f_x_max, static_cast<double>(s.sparsity[i]));
@@ -319,11 +325,17 @@ void FrontierChartView::rebuild() {
             all << p;
             marks.push_back({p, t.index, all_, beyond});
         }
-        // ±1 SEM, within the part of the axis where values are drawn where they are.
-        const Measurement* measured = e.objective_measurement(t, o);
-        if (measured->sem && *measured->sem > 0.0 && beyond == 0 && y >= range.shown_low && y <= range.shown_high)
-            error_bars_.push_back({t.index, p.x(), std::max(y - *measured->sem, range.shown_low),
-                                   std::min(y + *measured->sem, range.shown_high)});
+        // The model's 95 % interval, or ±1 SEM of a measurement, within the part of the axis where
+        // values are drawn where they are.
+        std::optional<std::pair<double, double>> bar;
+        if (const ConfigurationEstimate* c = s.estimateOf(t.index)) {
+            if (const auto it = c->estimates.find(objective.metric); it != c->estimates.end())
+                bar = std::pair{it->second.lower, it->second.upper};
+        } else if (const Measurement* measured = e.objective_measurement(t, o); measured->sem && *measured->sem > 0.0) {
+            bar = std::pair{value - *measured->sem, value + *measured->sem};
+        }
+        if (bar && beyond == 0 && y >= range.shown_low && y <= range.shown_high)
+            error_bars_.push_back({t.index, p.x(), std::max(bar->first, range.shown_low), std::min(bar->second, range.shown_high)});
         if (beyond > 0) beyond_high << QPointF(p.x(), range.arrow(value));
         if (beyond < 0) beyond_low << QPointF(p.x(), range.arrow(value));
     }
@@ -331,15 +343,21 @@ void FrontierChartView::rebuild() {
         if (auto p = markerValue(*s.newest_completed)) newest << *p;
 
     // "Best with at most k active" as a staircase: flat until a sparser-or-equal trial improves.
+    // With the model's estimates it connects the configuration the model recommends for every k
+    // (of several recommended, the best in the plotted objective).
+    const std::vector<int> staircase = s.values == ValueView::ModelEstimates ? recommendedPath(s, o) : std::vector<int>{};
     std::optional<double> previous;
     for (std::size_t k = 0; k < fronts_.levels.size(); ++k) {
-        if (fronts_.levels[k].empty()) continue;
-        const double y = range.place(*e.objective_value(*s.trial(fronts_.levels[k].front()), o));
+        const int trial = s.values == ValueView::ModelEstimates ? staircase[k] : fronts_.levels[k].empty() ? -1 : fronts_.levels[k].front();
+        if (trial < 0) continue;
+        const double y = range.place(*e.objective_value(*s.trial(trial), o));
         if (previous && *previous != y) step << QPointF(static_cast<double>(k), *previous);
         step << QPointF(static_cast<double>(k), y);
         previous = y;
     }
     if (previous && !step.isEmpty() && step.last().x() < d) step << QPointF(d, *previous);
+    step_->setName(s.values == ValueView::ModelEstimates ? tr("Recommended with ≤ k active") : tr("Best with ≤ k active"));
+    all_->setName(s.values == ValueView::ModelEstimates ? tr("Estimates (95 % interval)") : tr("Trials"));
 
     all_->replace(all);
     frontier_->replace(frontier);
@@ -373,9 +391,7 @@ void FrontierChartView::rebuild() {
         }
     }
     updateBounds(e, range, -0.5, x_high);
-    const QString name = QString::fromStdString(objective.metric);
-    current_y_->setTitleText(objective.minimize ? tr("%1 (lower is better)").arg(name)
-                                                : tr("%1 (higher is better)").arg(name));
+    current_y_->setTitleText(objective_axis_title(objective));
     updateSelection();
     updateErrorBarPath();
     range_shade_->setRange(e.method.min_active, e.method.max_active);
@@ -458,6 +474,22 @@ void FrontierChartView::updateErrorBarPath() {
     error_bar_item_->setPath(path);
 }
 
+std::vector<int> FrontierChartView::recommendedPath(const ExperimentSnapshot& s, std::size_t objective) {
+    std::vector<int> path(static_cast<std::size_t>(s.experiment.max_sparsity()) + 1, -1);
+    if (!s.estimates) return path;
+    const RecommendationReport& r = *s.estimates;
+    const Objective& o = s.experiment.outcomes.objectives[objective];
+    for (const RecommendationReport::Level& level : r.levels) {
+        if (level.k < 0 || static_cast<std::size_t>(level.k) >= path.size() || level.recommended.empty()) continue;
+        const auto best = std::max_element(level.recommended.begin(), level.recommended.end(), [&](std::size_t a, std::size_t b) {
+            return o.to_utility(r.configurations[a].estimates.at(o.metric).mean) <
+                   o.to_utility(r.configurations[b].estimates.at(o.metric).mean);
+        });
+        path[static_cast<std::size_t>(level.k)] = r.configurations[*best].trial();
+    }
+    return path;
+}
+
 QString FrontierChartView::tooltipFor(int trial) const {
     if (!snapshot_) return {};
     const Trial* t = snapshot_->trial(trial);
@@ -465,8 +497,9 @@ QString FrontierChartView::tooltipFor(int trial) const {
     if (!t || !e.objective_measurement(*t, objective_)) return {};
     QString text = tr("<b>Trial %1</b>").arg(trial);
     if (fronts_.isPareto(trial)) text += tr(" &middot; on the frontier");
-    // The plotted objective first, then the other metrics.
-    text += outcome_lines(e, *t, e.outcomes.objectives[objective_].metric);
+    // The plotted objective first, then the other metrics (the model's estimates and what was
+    // measured, when the chart shows the estimates).
+    text += configuration_lines(*snapshot_, *t, e.outcomes.objectives[objective_].metric);
     if (const Marker* m = markerOf(trial); m && m->beyond != 0)
         text += "<br><i>" + (m->beyond > 0 ? tr("Far above the other values: drawn at the top of the axis")
                                            : tr("Far below the other values: drawn at the bottom of the axis")) +

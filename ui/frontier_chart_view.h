@@ -8,6 +8,10 @@
 // its active parameters (all of them when several share the spot); clicking selects it everywhere.
 // Counts outside the method's sparsity range of interest (min_active, max_active) are shaded.
 //
+// With the model's estimates (chart_source.h) each configuration is drawn at its posterior mean with
+// its 95 % interval as a bar, and the staircase connects the configurations the model recommends
+// for every k; with measurements, replicates are one marker at their mean with ±1 SEM.
+//
 // With several objectives (SPEC §10) the chart shows one of them, chosen above it: the frontier
 // and the staircase are then those of that objective alone against the sparsity
 // (objective_fronts.h). Trials that break an outcome constraint (or lack a constrained metric)
@@ -76,6 +80,9 @@ public:
 
     QString tooltipFor(int trial) const override;
     using TrialChartPanel::tooltipFor;
+    // With the model's estimates: for k = 0..D the trial naming the configuration the model
+    // recommends with at most k changes (the best of several in `objective`), or -1.
+    static std::vector<int> recommendedPath(const ExperimentSnapshot& snapshot, std::size_t objective);
 
     // Error bars, ±1 SEM, of trials that report a standard error (issue 17, item 13): the
     // objective values each spans in axis coordinates (cut at the ends of the part of the axis

@@ -8,6 +8,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QStringList>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,13 @@
 #include "palette_colors.h"
 
 namespace sebo::ui {
+
+QString hypervolume_label_format(double top, double interval) {
+    // Plain numbers up to a million ("40000", not "4e+04"), with the decimals the interval needs.
+    if (!(top > 0.0) || top >= 1e6 || !(interval > 0.0) || interval < 1e-4) return "%.3g";
+    const int decimals = interval >= 1.0 ? 0 : static_cast<int>(std::ceil(-std::log10(interval) - 1e-9));
+    return QString("%.%1f").arg(decimals);
+}
 
 HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, parent) {
     QChart* c = chart();
@@ -39,9 +47,9 @@ HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, 
     c->addSeries(trace_);
     c->addSeries(beyond_);
     axis_x_ = dynamicAxis(tr("Trial"), "%d");
-    // No axis title: the legend and the panel say what is plotted, and a short panel keeps its
-    // tick labels (Qt Charts cuts a title longer than the axis).
-    axis_y_ = dynamicAxis({}, "%.4g");
+    // A one-word title, which a short panel keeps (Qt Charts cuts a title longer than the axis);
+    // the labels' format follows the values (hypervolume_label_format).
+    axis_y_ = dynamicAxis(tr("Hypervolume"), "%.4g");
     c->addAxis(axis_x_, Qt::AlignBottom);
     c->addAxis(axis_y_, Qt::AlignLeft);
     for (QAbstractSeries* s : c->series()) {
@@ -57,6 +65,8 @@ HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, 
     setEmptyText(tr("No experiment is open."));
     restyle();
 }
+
+QString HypervolumeChartView::referenceText() const { return reference_->text(); }
 
 void HypervolumeChartView::updateSeriesColors() {
     const QColor band = chart_color(palette(), ChartRole::InitialDesign);
@@ -101,17 +111,23 @@ void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
     initial_lower_->replace(lower);
 
     setAxis(axis_x_, 0.5, x_max + 0.5, niceInterval(x_max, 8, 1.0));
-    setAxis(axis_y_, 0.0, top, niceInterval(top, 5));
+    const double interval = niceInterval(top, 5);
+    axis_y_->setLabelFormat(hypervolume_label_format(top, interval));
+    setAxis(axis_y_, 0.0, top, interval);
     keepZoom();
     // Without results a user problem's reference (worst observed value) is not defined yet.
-    const bool fixed_reference = e.primary_objective().threshold.has_value();
+    const bool fixed_reference = std::all_of(e.outcomes.objectives.begin(), e.outcomes.objectives.end(),
+                                             [](const Objective& o) { return o.threshold.has_value(); });
+    QStringList reference;
+    for (std::size_t j = 0; j < e.outcomes.objectives.size() && j < s.report.reference_utilities.size(); ++j) {
+        const Objective& o = e.outcomes.objectives[j];
+        reference << QString("%1 = %2").arg(QString::fromStdString(o.metric),
+                                             display_number(o.from_utility(s.report.reference_utilities[j]), 4));
+    }
+    reference << tr("%1 active").arg(s.report.reference_sparsity);
     reference_->setText(e.space.dimension() == 0 || (s.completedCount() == 0 && !fixed_reference)
                             ? QString()
-                            : tr("Reference point: %1 = %2, %3 active · now %4")
-                                  .arg(QString::fromStdString(e.primary_objective().metric))
-                                  .arg(display_number(e.from_utility(s.report.reference_utilities.front()), 4))
-                                  .arg(s.report.reference_sparsity)
-                                  .arg(display_number(s.report.hypervolume, 5)));
+                            : tr("Reference point: %1 · now %2").arg(reference.join(", "), display_number(s.report.hypervolume, 5)));
 
     if (e.space.dimension() == 0)
         setEmptyText(tr("No experiment is open."));

@@ -1,8 +1,9 @@
 #pragma once
-// Hypervolume of (objective, −active count) after each trial (SPEC §3), with the initial
+// Hypervolume of (objectives…, −active count) after each trial (SPEC §3), with the initial
 // quasi-random design shaded so the point where the model-based strategy takes over is
 // visible. The reference point is fixed per experiment (see experiment/analytics.h), so traces
-// of different runs of one problem compare. The axis covers the bulk of the trace (axis_range.h):
+// of different runs of one problem compare; the line above the chart names its value for every
+// objective and the number of changes. The axis covers the bulk of the trace (axis_range.h):
 // values far above it (after an extreme trial that was not excluded) are drawn in a band at the
 // top, under a triangle.
 
@@ -17,6 +18,10 @@ class QValueAxis;
 
 namespace sebo::ui {
 
+// The tick labels' printf format for a hypervolume axis from 0 to `top` ticked every `interval`:
+// plain digits below a million, with as many decimals as the interval needs; %.3g beyond.
+QString hypervolume_label_format(double top, double interval);
+
 class HypervolumeChartView : public ChartPanel {
     Q_OBJECT
 public:
@@ -30,6 +35,8 @@ public:
     QScatterSeries* beyondSeries() const { return beyond_; }
     QValueAxis* axisX() const { return axis_x_; }
     QValueAxis* axisY() const { return axis_y_; }
+    // "Reference point: yield = 0.12, cost = 2.9, 3 active · now 0.84".
+    QString referenceText() const;
 
 protected:
     void updateSeriesColors() override;

@@ -26,15 +26,20 @@
 #include <QUrl>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 
 #include "activation_chart_view.h"
 #include "central_charts.h"
+#include "chart_source.h"
+#include "comparison_view.h"
 #include "evaluator_log_view.h"
 #include "command_trust_dialog.h"
 #include "command_trust_store.h"
 #include "configuration_inspector.h"
+#include "confirm_actions.h"
 #include "experiment_document.h"
+#include "focus_indicator.h"
 #include "frontier_chart_view.h"
 #include "hypervolume_chart_view.h"
 #include "message_bar.h"
@@ -43,7 +48,6 @@
 #include "palette_icons.h"
 #include "parallel_coordinates_view.h"
 #include "read_only_banner.h"
-#include "results_import.h"
 #include "run_controller.h"
 #include "run_progress_widget.h"
 #include "save_status_label.h"
@@ -83,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // Untitled experiments (new ones, copies of the bundled examples) autosave to a recovery file.
     document_->setRecoveryEnabled(true);
     controller_ = new RunController(document_, this);
+    chart_source_ = new ChartSource(this);
 
     auto* central = new QWidget(this);
     auto* central_layout = new QVBoxLayout(central);
@@ -105,12 +110,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     createDocks();
     createMenus();
     createStatusBar();
+    focus_indicator_ = new FocusIndicator(this);
 
+    connect(chart_source_, &ChartSource::chartSnapshotChanged, this, &MainWindow::onChartSnapshot);
+    connect(chart_source_, &ChartSource::estimatesChanged, this, [this] { inspector_->setEstimates(chart_source_->estimates()); });
     connect(document_, &ExperimentDocument::snapshotChanged, this, &MainWindow::onSnapshot);
     connect(document_, &ExperimentDocument::experimentReplaced, this, &MainWindow::onExperimentReplaced);
     connect(document_, &ExperimentDocument::selectionChanged, this, &MainWindow::onSelection);
     connect(document_, &ExperimentDocument::modifiedChanged, this, &MainWindow::updateTitle);
-    connect(document_, &ExperimentDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(document_, &ExperimentDocument::filePathChanged, this, [this](const QString& path) {
+        updateTitle();
+        // "Until you save it…" no longer holds once it is in a file (issue 32: it stayed).
+        if (!path.isEmpty()) message_bar_->dismissTopic(kUnsavedTopic);
+    });
     connect(controller_, &RunController::runningChanged, this, &MainWindow::onRunningChanged);
     connect(controller_, &RunController::runFinished, this, &MainWindow::onRunFinished);
     connect(controller_, &RunController::stepCompleted, this, &MainWindow::onStepCompleted);
@@ -285,9 +297,16 @@ void MainWindow::createActions() {
     enter_result_->setToolTip(tr("Type the observed value of a pending trial (Ctrl+E)"));
     connect(enter_result_, &QAction::triggered, this, &MainWindow::enterResultOfPending);
 
+    abandon_ = new QAction(tr("&Abandon pending trial"), this);
+    abandon_->setToolTip(tr("Give up on the selected pending trial: it stays in the file as abandoned, counts nowhere, "
+                            "and no step evaluates it"));
+    connect(abandon_, &QAction::triggered, this, [this] { abandonTrial(document_->selectedTrial()); });
+
     import_results_ = new QAction(tr("&Import results from CSV…"), this);
-    import_results_->setToolTip(tr("Read observed values of pending trials from a CSV file with the columns "
-                                   "trial and one per metric (optional: <metric>_sem, status, error)"));
+    import_results_->setToolTip(tr("Read measured values from a CSV sheet, as sebo observe --csv and sebo import do: "
+                                   "results of pending trials (rows named by a trial column or by every parameter's "
+                                   "value), or past measurements as new trials; a column per metric (optional: "
+                                   "<metric>_sem, status, error)"));
     connect(import_results_, &QAction::triggered, this, &MainWindow::importResultsDialog);
 
     exclusion_ = new TrialExclusionActions(document_, message_bar_, this);
@@ -305,6 +324,12 @@ void MainWindow::createActions() {
     });
     connect(report_, &ReportActions::exported, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
     connect(report_, &ReportActions::failed, this, &MainWindow::showError);
+    confirm_ = new ConfirmActions(document_, this);
+    confirm_->setPendingRunner({[this] { return controller_->cannotRunOnceApproved(); },
+                                [this](int steps) { return ensureCommandApproved() && controller_->run(steps); }});
+    confirm_->setDialogRunner([this](QDialog& dialog) { return execDialog(dialog); });
+    connect(confirm_, &ConfirmActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+    connect(confirm_, &ConfirmActions::failed, this, &MainWindow::showError);
 
     reset_layout_ = new QAction(tr("&Reset layout"), this);
     reset_layout_->setToolTip(tr("Place every panel as the default arrangement for this window size does"));
@@ -365,14 +390,38 @@ void MainWindow::createMenus() {
     trial->addAction(choose_);
     trial->addAction(exclusion_->toggleAction());
     trial->addAction(simplify_->simplifyAction());
+    trial->addAction(confirm_->trialAction());
+    trial->addAction(confirm_->frontierAction());
     trial->addAction(copy_config_);
     trial->addAction(export_config_);
     trial->addSeparator();
+    trial->addAction(comparison_->compareAction());
+    trial->addAction(comparison_->changeRequestAction());
+    trial->addSeparator();
     trial->addAction(enter_result_);
     trial->addAction(import_results_);
+    trial->addAction(abandon_);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : docks_.all()) view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    // From the keyboard: a panel behind another's tab comes forward with its focus (issue 32: no
+    // way to bring a tabbed panel forward without the mouse). Alt+0 goes back to the charts.
+    QMenu* go = view->addMenu(tr("&Go to panel"));
+    QAction* charts = go->addAction(tr("Charts"));
+    charts->setShortcut(QKeySequence(Qt::ALT | Qt::Key_0));
+    connect(charts, &QAction::triggered, this, [this] { center_->currentWidget()->setFocus(Qt::ShortcutFocusReason); });
+    addAction(charts);
+    int key = 1;
+    for (QDockWidget* d : docks_.all()) {
+        QAction* a = go->addAction(d->windowTitle());
+        if (key <= 9) a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + key++)));
+        connect(a, &QAction::triggered, this, [this, d] { raisePanel(d); });
+        addAction(a);
+        panel_actions_ << a;
+    }
+    view->addSeparator();
+    view->addAction(chart_source_->toggleAction());
     view->addSeparator();
     view->addAction(reset_layout_);
 
@@ -429,9 +478,15 @@ void MainWindow::createStatusBar() {
 // ---------------------------------------------------------------------------------------------
 // Reacting to the document and the controller
 
-void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
+void MainWindow::onChartSnapshot(const SnapshotPtr& snapshot) {
     charts_->setSnapshot(snapshot);
     hypervolume_->setSnapshot(snapshot);
+    charts_->setSelectedTrial(snapshot->standIn(document_->selectedTrial()));
+}
+
+void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
+    // The charts' values (measured, replicates merged, or the model's estimates) follow from it.
+    chart_source_->setSnapshot(snapshot);
     activation_->setSnapshot(snapshot);
     inspector_->setSnapshot(snapshot);
     method_->setSnapshot(snapshot);
@@ -443,7 +498,7 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
     if (first_rows) trials_view_->resizeColumnsToContents();
     // The table keeps showing the document's selection after rows were added or re-sorted,
     // and keeps following new trials when it was scrolled to the end.
-    charts_->setSelectedTrial(document_->selectedTrial());
+    charts_->setSelectedTrial(chart_source_->chartSnapshot()->standIn(document_->selectedTrial()));
     inspector_->setTrial(document_->selectedTrial());
     syncTableSelection(document_->selectedTrial(), false);
     if (following) trials_view_->scrollToBottom();
@@ -456,19 +511,32 @@ void MainWindow::onSnapshot(const SnapshotPtr& snapshot) {
         const Trial* waiting = snapshot->trial(topic.section(':', 1).toInt());
         if (!waiting || waiting->status != TrialStatus::Pending) message_bar_->dismiss();
     }
+    postNotices();
     updateSummary();
     updateActions();
 }
 
 void MainWindow::updateTrialColumns() {
-    // Feasibility means something only with outcome constraints. The header keeps hidden sections
-    // by position, and the columns move with the metrics: every one is set.
+    // Feasibility means something only with outcome constraints, a metric's SEM only once one was
+    // recorded. The header keeps hidden sections by position, and the columns move with the
+    // metrics: every one is set.
     const bool constrained = !document_->snapshot()->experiment.outcomes.constraints.empty();
     const int feasible = trials_model_->column(TrialsTableModel::Feasible);
-    for (int c = 0; c < trials_model_->columnCount(); ++c) trials_view_->setColumnHidden(c, c == feasible && !constrained);
+    for (int c = 0; c < trials_model_->columnCount(); ++c) {
+        bool hidden = c == feasible && !constrained;
+        if (trials_model_->kindOf(c) == TrialsTableModel::Sem)
+            hidden = !trials_model_->hasStandardErrors((c - trials_model_->column(TrialsTableModel::Value)) / 2);
+        trials_view_->setColumnHidden(c, hidden);
+    }
 }
 
 void MainWindow::onExperimentReplaced() {
+    chart_source_->reset();
+    warned_partial_.clear();
+    // The trials of the experiment opened are not news.
+    seen_completed_.clear();
+    for (const Trial& t : document_->experiment().trials)
+        if (t.status == TrialStatus::Completed) seen_completed_.insert(t.index);
     trials_model_->setSnapshot(document_->snapshot(), true);
     updateTrialColumns();
     if (trials_model_->rowCount() > 0) trials_view_->resizeColumnsToContents();
@@ -480,7 +548,7 @@ void MainWindow::onExperimentReplaced() {
 }
 
 void MainWindow::onSelection(int trial) {
-    charts_->setSelectedTrial(trial);
+    charts_->setSelectedTrial(chart_source_->chartSnapshot() ? chart_source_->chartSnapshot()->standIn(trial) : trial);
     parallel_->setSelectedTrial(trial);
     inspector_->setTrial(trial);
     syncTableSelection(trial, true);
@@ -493,6 +561,13 @@ void MainWindow::syncTableSelection(int trial, bool scroll) {
     const QModelIndex index = source_row >= 0 ? trials_proxy_->mapFromSource(trials_model_->index(source_row, 0))
                                               : QModelIndex();
     if (index.isValid()) {
+        // The table made the row current itself (a click, or a Ctrl+click or Shift+arrow that selects
+        // several trials to compare): the rows it selected stay as they are.
+        const QModelIndex current = trials_view_->selectionModel()->currentIndex();
+        if (selection_from_table_ && current.isValid() && current.row() == index.row()) {
+            if (scroll) trials_view_->scrollTo(index);
+            return;
+        }
         // While brushing, the brushed rows stay selected with it.
         trials_view_->selectionModel()->setCurrentIndex(
             index, (brushed_count_ >= 0 ? QItemSelectionModel::Select : QItemSelectionModel::ClearAndSelect) |
@@ -505,6 +580,7 @@ void MainWindow::syncTableSelection(int trial, bool scroll) {
 
 void MainWindow::onRunningChanged(bool running) {
     method_->setRunning(running);
+    chart_source_->setRunning(running);
     updateActions();
 }
 
@@ -562,7 +638,7 @@ void MainWindow::updateActions() {
     const SnapshotPtr s = document_->snapshot();
     const int selected = document_->selectedTrial();
     const Trial* t = selected >= 0 ? s->trial(selected) : nullptr;
-    const bool room = has && static_cast<int>(s->experiment.trials.size()) < s->experiment.method.budget;
+    const bool room = has && RunController::stepsAvailable(s->experiment) > 0;
     const bool editable = has && !document_->isReadOnly();
 
     new_->setEnabled(!running);
@@ -586,8 +662,15 @@ void MainWindow::updateActions() {
     export_config_->setEnabled(t != nullptr);
     exclusion_->update();
     simplify_->update();
+    confirm_->update();
+    if (comparison_) comparison_->update();
     enter_result_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
-    import_results_->setEnabled(editable && s->experiment.count(TrialStatus::Pending) > 0);
+    // Not while a step evaluates it.
+    const std::vector<Trial>& evaluating = controller_->runningTrials();
+    abandon_->setEnabled(editable && t && t->status == TrialStatus::Pending &&
+                         std::none_of(evaluating.begin(), evaluating.end(), [&](const Trial& r) { return r.index == t->index; }));
+    // Past measurements need no pending trial.
+    import_results_->setEnabled(editable && !running);
     const QString reason = has && !running ? controller_->cannotRunReason() : QString();
     step_->setToolTip(reason.isEmpty() ? tr("Propose and evaluate one trial (F5)") : reason);
 }
@@ -632,6 +715,32 @@ void MainWindow::enterResultOfPending() {
         inspector_->focusResultEntry();
         return;
     }
+}
+
+void MainWindow::raisePanel(QDockWidget* dock) {
+    dock->show();
+    dock->raise();
+    // Into the panel: its first widget that takes the focus from the keyboard.
+    QWidget* content = dock->widget();
+    QWidget* target = content;
+    for (QWidget* w = content->nextInFocusChain(); w && w != content; w = w->nextInFocusChain())
+        if (content->isAncestorOf(w) && w->isVisibleTo(dock) && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)) {
+            target = w;
+            break;
+        }
+    target->setFocus(Qt::ShortcutFocusReason);
+}
+
+bool MainWindow::abandonTrial(int trial, const QString& reason) {
+    if (auto error = document_->abandonTrials({trial}, reason)) {
+        showError(tr("Trial %1 could not be abandoned: %2").arg(trial).arg(*error));
+        return false;
+    }
+    statusBar()->showMessage(tr("Trial %1 abandoned: it stays in the experiment, counts nowhere, and no step evaluates it.")
+                                 .arg(trial),
+                             8000);
+    if (message_bar_->topic() == waitingTopic(trial)) message_bar_->dismiss();
+    return true;
 }
 
 void MainWindow::showError(const QString& text) { message_bar_->showMessage(MessageBar::Kind::Error, text); }

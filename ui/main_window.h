@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "dock_layout.h"
 #include "experiment_snapshot.h"
@@ -31,16 +32,21 @@ class QSpinBox;
 class QStackedWidget;
 class QTableView;
 class QCheckBox;
+class QLineEdit;
 class QDockWidget;
 
 namespace sebo::ui {
 
 class ActivationChartView;
 class CentralCharts;
+class ChartSource;
 class ChartPanel;
+class ComparisonActions;
 class ConfigurationInspector;
+class ConfirmActions;
 class EvaluatorLogView;
 class ExperimentDocument;
+class FocusIndicator;
 class FrontierChartView;
 class HypervolumeChartView;
 class MessageBar;
@@ -78,6 +84,8 @@ public:
 
     ExperimentDocument* document() const { return document_; }
     RunController* controller() const { return controller_; }
+    // What the charts plot: measurements, or the model's estimates (chart_source.h).
+    ChartSource* chartSource() const { return chart_source_; }
     FrontierChartView* frontierChart() const { return frontier_; }
     // The frontier chart, and with several objectives the objectives scatter (central_charts.h).
     CentralCharts* centralCharts() const { return charts_; }
@@ -96,11 +104,17 @@ public:
     TrialsTableModel* trialsModel() const { return trials_model_; }
     TrialsProxyModel* trialsProxy() const { return trials_proxy_; }
     MessageBar* messageBar() const { return message_bar_; }
+    // The frame around the widget with the keyboard focus (focus_indicator.h).
+    FocusIndicator* focusIndicator() const { return focus_indicator_; }
     QAction* newAction() const { return new_; }
     QAction* importAction() const { return import_; }
     // Trial › Exclude from analysis, and the offer to exclude a new extreme value.
     TrialExclusionActions* exclusionActions() const { return exclusion_; }
     SimplifyActions* simplifyActions() const { return simplify_; }
+    // Trial › Confirm with more measurements (confirm_actions.h).
+    ConfirmActions* confirmActions() const { return confirm_; }
+    // Trial › Compare… and Trial › Export change request… (comparison_view.h).
+    ComparisonActions* comparisonActions() const { return comparison_; }
     ReadOnlyBanner* readOnlyBanner() const { return read_only_banner_; }
     // The folder file dialogs start in: the open experiment's, else the last one used.
     QString dialogDirectory() const;
@@ -111,6 +125,7 @@ public:
     QSpinBox* runCountBox() const { return run_count_; }
     RunProgressWidget* runProgress() const { return run_progress_; }
     QCheckBox* frontierOnlyBox() const { return frontier_only_; }
+    QLineEdit* changedFilterEdit() const { return changed_filter_; }
 
     void setPromptHandler(PromptHandler handler);
     // Without a dialog handler but with a prompt handler, the command confirmation is asked
@@ -134,9 +149,18 @@ public:
     bool exportChosen(const QString& path, bool changed_only);
     bool exportConfiguration(int trial, const QString& path, bool changed_only);
     bool exportTrials(const QString& path);
-    // Reads observed results for pending trials from a CSV file (see results_import.h).
+    // Reads a CSV sheet of results for pending trials, or of past measurements (results_import.h);
+    // asks before recording part of a sheet or adding past measurements as new trials.
     bool importResults(const QString& path);
     bool exportChart(Chart chart, const QString& path);
+    // Gives up on a pending trial (Trial › Abandon pending trial, the inspector's Abandon).
+    bool abandonTrial(int trial, const QString& reason = {});
+    // Recovery files of untitled experiments that no window holds any more (the explorer ended
+    // without saving or discarding them: a crash, a kill): the newest is offered in the message
+    // bar with an "Open it" button. Called once the window is shown at start-up.
+    void offerRecovery();
+    // Opens a recovery file as the untitled experiment it was (asks about unsaved changes first).
+    bool openRecovered(const QString& path);
     void copyConfiguration(int trial);
 
     QStringList recentFiles() const;
@@ -149,6 +173,11 @@ public:
     void saveLayout() const;
     // View › Reset layout: the default arrangement for the window's current size.
     void resetLayout();
+    // View › Go to panel (Alt+1…): shows the dock, brings it in front of the docks tabbed with
+    // it, and moves the keyboard focus into it.
+    void raisePanel(QDockWidget* dock);
+    // Those actions, in the order of docks().all().
+    const QList<QAction*>& panelActions() const { return panel_actions_; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -170,8 +199,17 @@ private:
     void createStatusBar();
 
     void onSnapshot(const SnapshotPtr& snapshot);
+    void onChartSnapshot(const SnapshotPtr& snapshot);
     void onExperimentReplaced();
     void updateTrialColumns();
+    // After a change of the experiment (main_window_notices.cpp), once the change is complete (a
+    // replaced experiment counts as seen): a chosen configuration that a new trial overtook
+    // (experiment/overtaken_choices.h), else the partial-standard-error warning
+    // (experiment/standard_errors.h), once per metric.
+    void postNotices();
+    void showNotices();
+    bool noticeOvertaken(const Experiment& experiment);
+    void warnPartialStandardErrors(const Experiment& experiment);
     void onSelection(int trial);
     void syncTableSelection(int trial, bool scroll);
     void onRunningChanged(bool running);
@@ -193,6 +231,10 @@ private:
     int execDialog(QDialog& dialog);
     void showError(const QString& text);
     void showInfo(const QString& text);
+    // A note that the experiment is not in a file of the user's yet ("Until you save it…"): it
+    // goes as soon as the experiment is saved to a file.
+    void showUnsavedNote(const QString& text);
+    static inline const QString kUnsavedTopic = QStringLiteral("unsaved");
     QString askSavePath(const QString& title, const QString& filters, const QString& suggested);
     // A file name for an experiment without one: the example's, or from the experiment's name.
     QString suggestedFileName() const;
@@ -214,6 +256,7 @@ private:
 
     ExperimentDocument* document_;
     RunController* controller_;
+    ChartSource* chart_source_;
     PromptHandler prompt_;
     DialogHandler dialog_handler_;
     // Asks before an experiment's external command runs, unless exactly this command was
@@ -223,9 +266,12 @@ private:
     bool remember_recent_ = true;
 
     MessageBar* message_bar_;
+    FocusIndicator* focus_indicator_;
     TrialExclusionActions* exclusion_;
     SimplifyActions* simplify_;
     ReportActions* report_;
+    ConfirmActions* confirm_;
+    ComparisonActions* comparison_ = nullptr;  // made with the trials table (createDocks)
     ReadOnlyBanner* read_only_banner_;
     SaveStatusLabel* save_status_;
     QStackedWidget* center_;
@@ -243,12 +289,17 @@ private:
     TrialsProxyModel* trials_proxy_;
     QTableView* trials_view_;
     QCheckBox* frontier_only_;
+    QLineEdit* changed_filter_;
     QLabel* trials_count_;
     DockLayout::Docks docks_;
     bool layout_placed_ = false;
     DockLayout::Arrangement arrangement_ = DockLayout::Arrangement::Compact;
     bool rearrange_posted_ = false;
-    int brushed_count_ = -1;  // trials matching the parallel coordinates' brushes; -1: no brush
+    int brushed_count_ = -1;      // trials matching the parallel coordinates' brushes; -1: no brush
+    QStringList warned_partial_;  // metrics whose partial standard errors were pointed out
+    std::set<int> seen_completed_;  // completed trials already looked at for overtaken choices
+    bool notices_posted_ = false;
+    bool selection_from_table_ = false;  // the trials table is making its current row the selection
 
     RunProgressWidget* run_progress_;
     QLabel* summary_label_;
@@ -273,8 +324,10 @@ private:
     QAction* copy_config_;
     QAction* export_config_;
     QAction* enter_result_;
+    QAction* abandon_;
     QAction* import_results_;
     QAction* reset_layout_;
+    QList<QAction*> panel_actions_;
     QMenu* recent_menu_;
     QMenu* examples_menu_;
     QMenu* help_examples_menu_;

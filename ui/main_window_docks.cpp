@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QScopedValueRollback>
 #include <QStatusBar>
 #include <QTableView>
@@ -18,7 +19,10 @@
 
 #include "activation_chart_view.h"
 #include "central_charts.h"
+#include "chart_source.h"
+#include "comparison_view.h"
 #include "configuration_inspector.h"
+#include "confirm_actions.h"
 #include "evaluator_log_view.h"
 #include "experiment_document.h"
 #include "frontier_chart_view.h"
@@ -68,12 +72,13 @@ void MainWindow::createDocks() {
                 recorded(trial, document_->recordResult(trial, value, sem));
             });
     connect(inspector_, &ConfigurationInspector::resultsEntered, this, [this, recorded](int trial, const MetricValues& values) {
-        recorded(trial, document_->recordResults({ResultRow{trial, false, values, {}}}));
+        recorded(trial, document_->recordResults({ObservedResult{trial, TrialStatus::Completed, values, {}}}));
     });
     connect(inspector_, &ConfigurationInspector::failureEntered, this, [this](int trial, const QString& reason) {
         if (auto error = document_->recordFailure(trial, reason))
             showError(tr("Trial %1 could not be marked failed: %2").arg(trial).arg(*error));
     });
+    connect(inspector_, &ConfigurationInspector::abandonRequested, this, &MainWindow::abandonTrial);
 
     activation_ = new ActivationChartView(this);
     docks_.activation = make_dock(tr("Activation"), "activationDock", activation_);
@@ -95,7 +100,14 @@ void MainWindow::createDocks() {
     frontier_only_ = new QCheckBox(tr("Frontier trials only"), trials_page);
     frontier_only_->setToolTip(tr("Show only the non-dominated trials"));
     trials_count_ = new QLabel(trials_page);
+    changed_filter_ = new QLineEdit(trials_page);
+    changed_filter_->setObjectName("changedFilter");
+    changed_filter_->setPlaceholderText(tr("Filter by changed parameter"));
+    changed_filter_->setClearButtonEnabled(true);
+    changed_filter_->setToolTip(tr("Only the trials whose changed parameters mention every word typed (e.g. a "
+                                   "parameter's name)"));
     trials_header->addWidget(frontier_only_);
+    trials_header->addWidget(changed_filter_, 1);
     trials_header->addStretch(1);
     trials_header->addWidget(trials_count_);
     trials_layout->addLayout(trials_header);
@@ -123,6 +135,10 @@ void MainWindow::createDocks() {
             [this] { trials_model_->setRunningTrials(controller_->runningTrials()); });
     connect(frontier_only_, &QCheckBox::toggled, trials_proxy_, &TrialsProxyModel::setFrontierOnly);
     connect(frontier_only_, &QCheckBox::toggled, this, &MainWindow::updateSummary);
+    connect(changed_filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        trials_proxy_->setChangedFilter(text);
+        updateSummary();
+    });
     // The objectives scatter's "at most k parameters changed" limits the table to those trials.
     connect(charts_, &CentralCharts::activeLimitChanged, this, [this](std::optional<int> k, const QList<int>& front) {
         trials_proxy_->setActiveLimit(k, front);
@@ -131,11 +147,31 @@ void MainWindow::createDocks() {
     connect(trials_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (syncing_selection_ || !current.isValid()) return;
+                const QScopedValueRollback from_table(selection_from_table_, true);
                 document_->setSelectedTrial(current.data(TrialsTableModel::TrialRole).toInt());
             });
+    // Trial › Compare…: the rows selected in the table (comparison_view.h).
+    comparison_ = new ComparisonActions(document_, this);
+    comparison_->setSelectionSource([this] {
+        std::vector<int> trials;
+        for (const QModelIndex& row : trials_view_->selectionModel()->selectedRows())
+            trials.push_back(row.data(TrialsTableModel::TrialRole).toInt());
+        return trials;
+    });
+    comparison_->setEstimatesSource([this] { return chart_source_->estimates(); },
+                                    [this] { return chart_source_->status(); });
+    comparison_->setSavePathAsker(
+        [this](const QString& title, const QString& filters, const QString& name) { return askSavePath(title, filters, name); });
+    connect(comparison_, &ComparisonActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+    connect(comparison_, &ComparisonActions::failed, this, &MainWindow::showError);
+    connect(trials_view_->selectionModel(), &QItemSelectionModel::selectionChanged, comparison_, &ComparisonActions::update);
 
     hypervolume_ = new HypervolumeChartView(this);
     docks_.hypervolume = make_dock(tr("Hypervolume"), "hypervolumeDock", hypervolume_);
+    // One toggle between the model's estimates and the measurements, on every chart that plots them.
+    hypervolume_->addOptionAction(chart_source_->toggleAction());
+    frontier_->addOptionAction(chart_source_->toggleAction());
+    charts_->scatter()->addOptionAction(chart_source_->toggleAction());
 
     log_ = new EvaluatorLogView(this);
     docks_.log = make_dock(tr("Evaluator log"), "evaluatorLogDock", log_);
@@ -149,9 +185,11 @@ void MainWindow::createDocks() {
     trial_menu_->addAction(choose_);
     trial_menu_->addAction(exclusion_->toggleAction());
     trial_menu_->addAction(simplify_->simplifyAction());
+    trial_menu_->addAction(confirm_->trialAction());
     trial_menu_->addSeparator();
     trial_menu_->addAction(copy_config_);
     trial_menu_->addAction(export_config_);
+    trial_menu_->addAction(abandon_);
     trial_menu_->attach(trials_view_->viewport(), [this](const QPoint& p) -> std::optional<int> {
         const QModelIndex index = trials_view_->indexAt(p);
         if (!index.isValid()) return std::nullopt;

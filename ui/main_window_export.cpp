@@ -23,6 +23,7 @@
 #include "frontier_chart_view.h"
 #include "hypervolume_chart_view.h"
 #include "io/csv_export.h"
+#include "io/csv_table.h"
 #include "resource_paths.h"
 #include "results_import.h"
 #include "trial_exclusion_actions.h"
@@ -98,35 +99,95 @@ bool MainWindow::exportTrials(const QString& path) {
 }
 
 bool MainWindow::importResults(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        showError(tr("Could not read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-        return false;
-    }
-    ResultsImport imported;
+    const QString name = QFileInfo(path).fileName();
+    ResultsImportPlan plan;
     try {
-        imported = parse_results_csv(file.readAll().toStdString(), document_->experiment());
+        // The engine's reader and matching, as `sebo observe --csv` and `sebo import` use them.
+        plan = plan_results_import(document_->experiment(), read_text_file(path.toStdString()), name.toStdString());
     } catch (const std::exception& error) {
         showError(tr("Could not import %1:\n%2\nNo result was recorded.")
                       .arg(QDir::toNativeSeparators(path), QString::fromStdString(error.what())));
         return false;
     }
-    if (auto error = document_->recordResults(imported.rows)) {
+    // The first few problems, one a line.
+    const auto listed = [](const QStringList& lines) {
+        constexpr int kShown = 5;
+        QStringList shown = lines.mid(0, kShown);
+        if (lines.size() > kShown) shown << tr("… and %1 more").arg(lines.size() - kShown);
+        return shown.join("\n");
+    };
+
+    if (plan.kind == ResultsImportPlan::Kind::PastTrials) {
+        if (!plan.problems.isEmpty()) {
+            showError(tr("%1 holds no result of a pending trial, and as past measurements %2 of its rows cannot be "
+                         "imported; nothing was imported:\n%3")
+                          .arg(name)
+                          .arg(plan.problems.size())
+                          .arg(listed(plan.problems)));
+            return false;
+        }
+        const auto answer =
+            ask(tr("Import past measurements?"),
+                tr("No row of %1 names a pending trial or has a pending trial's parameter values. Add its %2 as "
+                   "completed trials (generator \"import\"), as `sebo import` does?")
+                    .arg(name, count_text(static_cast<long long>(plan.trials.size()), tr("row"), tr("rows"))),
+                QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        if (answer != QMessageBox::Yes) return false;
+        const std::size_t count = plan.trials.size();
+        if (auto error = document_->importTrials(std::move(plan.trials))) {
+            showError(tr("Could not save the imported trials: %1").arg(*error));
+            return false;
+        }
+        QString text = tr("Imported %1 from %2.")
+                           .arg(count_text(static_cast<long long>(count), tr("past measurement"), tr("past measurements")), name);
+        if (!plan.notes.isEmpty())
+            text += " " + tr("%1 outside the parameter constraints (imported as data).")
+                              .arg(count_text(plan.notes.size(), tr("row is"), tr("rows are")));
+        showInfo(text);
+        QList<int> added;
+        const Experiment& e = document_->experiment();
+        for (std::size_t i = e.trials.size() - count; i < e.trials.size(); ++i) added << e.trials[i].index;
+        exclusion_->checkNewValues(added);
+        return true;
+    }
+
+    if (plan.results.empty()) {
+        if (plan.problems.isEmpty()) {
+            showInfo(tr("Nothing to record from %1: %2 without a value yet.")
+                         .arg(name, count_text(plan.skipped, tr("row"), tr("rows"))));
+            return true;
+        }
+        showError(tr("No row of %1 could be recorded:\n%2").arg(name, listed(plan.problems)));
+        return false;
+    }
+    if (!plan.problems.isEmpty()) {
+        // As `sebo observe --csv --partial`, on request only.
+        const auto answer = ask(tr("Record part of the sheet?"),
+                                tr("%1 of the rows of %2 cannot be used:\n%3\n\nRecord the %4 that match pending "
+                                   "trials and leave the others?")
+                                    .arg(plan.problems.size())
+                                    .arg(name, listed(plan.problems))
+                                    .arg(count_text(static_cast<long long>(plan.results.size()), tr("result"), tr("results"))),
+                                QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            showError(tr("Nothing was recorded from %1:\n%2").arg(name, listed(plan.problems)));
+            return false;
+        }
+    }
+    if (auto error = document_->recordResults(plan.results)) {
         showError(tr("Could not record the imported results: %1").arg(*error));
         return false;
     }
-    QString text = tr("Imported %1 from %2.")
-                       .arg(count_text(static_cast<long long>(imported.rows.size()), tr("result"), tr("results")),
-                            QFileInfo(path).fileName());
-    if (imported.skipped_not_pending > 0)
-        text += " " + tr("Skipped %1 that already had a result.")
-                          .arg(count_text(imported.skipped_not_pending, tr("row"), tr("rows")));
-    if (imported.skipped_empty > 0)
-        text += " " + tr("%1 still without a value.")
-                          .arg(count_text(imported.skipped_empty, tr("pending trial"), tr("pending trials")));
+    QString text =
+        tr("Imported %1 from %2.").arg(count_text(static_cast<long long>(plan.results.size()), tr("result"), tr("results")), name);
+    if (plan.skipped > 0)
+        text += " " + tr("%1 still without a value.").arg(count_text(plan.skipped, tr("row"), tr("rows")));
+    if (!plan.problems.isEmpty()) text += " " + tr("%1 left out.").arg(count_text(plan.problems.size(), tr("row"), tr("rows")));
+    if (const int pending = document_->experiment().count(TrialStatus::Pending); pending > 0)
+        text += " " + tr("%1 still waiting for a result.").arg(count_text(pending, tr("trial"), tr("trials")));
     showInfo(text);
     QList<int> recorded;
-    for (const ResultRow& row : imported.rows) recorded << row.trial;
+    for (const ObservedResult& r : plan.results) recorded << r.trial;
     exclusion_->checkNewValues(recorded);
     return true;
 }

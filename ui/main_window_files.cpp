@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
 #include <QScreen>
 #include <QSettings>
@@ -19,6 +20,7 @@
 #include "experiment_document.h"
 #include "file_locations.h"
 #include "import_dialog.h"
+#include "io/experiment_file.h"
 #include "message_bar.h"
 #include "new_experiment_dialog.h"
 #include "resource_paths.h"
@@ -74,12 +76,56 @@ bool MainWindow::openFile(const QString& path) {
     if (!document_->copySource().isEmpty()) {
         // A bundled example: the application's own file is never written.
         // One line even at 1024 pixels: a taller message bar would squeeze the frontier chart.
-        showInfo(tr("A copy of the example %1 (never changed itself): new trials go to a recovery file until Save As.")
-                     .arg(QFileInfo(document_->copySource()).fileName()));
+        showUnsavedNote(tr("A copy of the example %1 (never changed itself): new trials go to a recovery file until "
+                           "Save As.")
+                            .arg(QFileInfo(document_->copySource()).fileName()));
     } else {
         addRecentFile(document_->filePath());
     }
     statusBar()->showMessage(tr("Opened %1").arg(document_->displayName()), 5000);
+    return true;
+}
+
+void MainWindow::showUnsavedNote(const QString& text) {
+    message_bar_->showMessage(MessageBar::Kind::Information, text, kUnsavedTopic);
+}
+
+void MainWindow::offerRecovery() {
+    const QStringList files = orphaned_recovery_files();
+    if (files.isEmpty()) return;
+    const QString path = files.first();
+    // What it holds, so the person knows which experiment it is.
+    QString what = QFileInfo(path).fileName();
+    try {
+        const Experiment e = load_experiment(path.toStdString());
+        const QString name = QString::fromStdString(e.name);
+        what = tr("%1 (%2)").arg(name.isEmpty() ? tr("an untitled experiment") : name,
+                                 count_text(static_cast<long long>(e.trials.size()), tr("trial"), tr("trials")));
+    } catch (const std::exception&) {
+        // Opening it says what is wrong with it.
+    }
+    QString text = tr("%1 was not saved when the explorer last ended; it was kept in a recovery file, last written %2.")
+                       .arg(what, QLocale().toString(QFileInfo(path).lastModified(), QLocale::ShortFormat));
+    if (files.size() > 1) text += " " + tr("%1 more are offered one at a time.").arg(files.size() - 1);
+    message_bar_->showMessage(MessageBar::Kind::Warning, text, "recovery");
+    message_bar_->setAction(tr("Open it"), [this, path] { openRecovered(path); });
+}
+
+bool MainWindow::openRecovered(const QString& path) {
+    if (controller_->isRunning()) {
+        showError(tr("Cancel the running step before opening another experiment."));
+        return false;
+    }
+    if (!maybeSave()) return false;
+    if (auto error = document_->openRecovery(path)) {
+        showError(tr("Could not open the recovery file %1:\n%2").arg(QDir::toNativeSeparators(path), *error));
+        return false;
+    }
+    controller_->revokeCommandApproval();
+    message_bar_->dismiss();
+    showUnsavedNote(tr("Recovered %1. Save it (Ctrl+S) to keep it in a file of yours; discarding it deletes the "
+                       "recovery file.")
+                        .arg(document_->displayName()));
     return true;
 }
 
@@ -88,8 +134,8 @@ bool MainWindow::newExperiment(Experiment experiment) {
     document_->setExperiment(std::move(experiment));
     controller_->revokeCommandApproval();
     message_bar_->dismiss();
-    showInfo(tr("New experiment created. Until you save it to a file (Ctrl+S) its trials are autosaved to a "
-                "recovery file; from then on every trial is written to your file as soon as it completes."));
+    showUnsavedNote(tr("New experiment created. Until you save it to a file (Ctrl+S) its trials are autosaved to a "
+                       "recovery file; from then on every trial is written to your file as soon as it completes."));
     return true;
 }
 
@@ -102,8 +148,8 @@ bool MainWindow::importExperiment(const QString& source) {
     if (execDialog(dialog) != QDialog::Accepted) return false;
     std::optional<Experiment> experiment = dialog.experiment();
     if (!experiment || !newExperiment(std::move(*experiment))) return false;
-    showInfo(tr("Imported %1. Its target: %2. Until you save it (Save As) its new trials go to a recovery file.")
-                 .arg(QFileInfo(source).fileName(), dialog.targetDescription()));
+    showUnsavedNote(tr("Imported %1. Its target: %2. Until you save it (Save As) its new trials go to a recovery file.")
+                        .arg(QFileInfo(source).fileName(), dialog.targetDescription()));
     return true;
 }
 

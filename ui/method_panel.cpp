@@ -37,13 +37,29 @@ QString describe_problem(const Experiment& e) {
         break;
     }
     if (e.space.has_groups()) text += QObject::tr(" in %1 groups").arg(e.space.group_count());
-    text += "<br>" + QObject::tr("Objective: %1 (%2)")
-                         .arg(QString::fromStdString(e.primary_objective().metric).toHtmlEscaped(),
-                              e.primary_objective().minimize ? QObject::tr("minimize") : QObject::tr("maximize"));
+    // Every objective, constraint and tracked metric (issue 32: with several, only the first was named).
+    const Outcomes& outcomes = e.outcomes;
+    QStringList objectives;
+    for (const Objective& o : outcomes.objectives)
+        objectives << QObject::tr("%1 (%2)").arg(QString::fromStdString(o.metric).toHtmlEscaped(),
+                                                 o.minimize ? QObject::tr("minimize") : QObject::tr("maximize"));
+    text += "<br>" + (objectives.size() == 1 ? QObject::tr("Objective: %1") : QObject::tr("Objectives: %1"))
+                         .arg(objectives.join(", "));
+    QStringList constraints;
+    for (const OutcomeConstraint& c : outcomes.constraints) constraints << QString::fromStdString(c.text()).toHtmlEscaped();
+    if (!constraints.isEmpty())
+        text += "<br>" + (constraints.size() == 1 ? QObject::tr("Constraint: %1") : QObject::tr("Constraints: %1"))
+                             .arg(constraints.join(", "));
+    QStringList tracked;
+    for (const std::string& m : outcomes.metrics)
+        if (!outcomes.objective_on(m) && !outcomes.is_constrained(m)) tracked << QString::fromStdString(m).toHtmlEscaped();
+    if (!tracked.isEmpty()) text += "<br>" + QObject::tr("Tracked: %1").arg(tracked.join(", "));
     return text;
 }
 
 }  // namespace
+
+QString MethodPanel::problemText() const { return problem_->text(); }
 
 MethodPanel::MethodPanel(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);

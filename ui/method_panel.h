@@ -35,6 +35,9 @@ class MethodPanel : public QWidget {
     Q_OBJECT
 public:
     explicit MethodPanel(QWidget* parent = nullptr);
+    // The problem's summary above the settings: parameters, every objective, constraint and
+    // tracked metric (HTML).
+    QString problemText() const;
 
     // Loads the experiment's settings unless the user has unapplied edits.
     void setSnapshot(SnapshotPtr snapshot);

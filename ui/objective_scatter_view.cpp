@@ -54,11 +54,7 @@ std::vector<std::pair<int, int>> active_classes(const std::set<int>& present, in
     return classes;
 }
 
-QString metric_title(const sebo::Objective& o) {
-    const QString name = QString::fromStdString(o.metric);
-    return o.minimize ? ObjectiveScatterView::tr("%1 (lower is better)").arg(name)
-                      : ObjectiveScatterView::tr("%1 (higher is better)").arg(name);
-}
+QString metric_title(const sebo::Objective& o) { return objective_axis_title(o); }
 
 }  // namespace
 
@@ -453,7 +449,7 @@ QString ObjectiveScatterView::tooltipFor(int trial) const {
     QString text = tr("<b>Trial %1</b>").arg(trial);
     if (highlighted_.contains(trial)) text += tr(" &middot; on the front with ≤ %1 changed").arg(level());
     else if (snapshot_->isPareto(trial)) text += tr(" &middot; on the frontier");
-    text += outcome_lines(e, *t, e.outcomes.objectives[static_cast<std::size_t>(x_)].metric);
+    text += configuration_lines(*snapshot_, *t, e.outcomes.objectives[static_cast<std::size_t>(x_)].metric);
     if (const Marker* m = markerOf(trial); m && m->beyond != 0)
         text += "<br><i>" + tr("Far from the other values: drawn at the end of the axis") + "</i>";
     return text + trialFooter(*snapshot_, trial);

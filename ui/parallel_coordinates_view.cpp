@@ -16,9 +16,11 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "chart_zoom.h"
+#include "outcome_text.h"
 #include "palette_colors.h"
 #include "tinted_label.h"
 
@@ -44,6 +46,15 @@ double scale_of(const ParallelCoordinatesView::Axis& a, double v) {
 }
 double value_of(const ParallelCoordinatesView::Axis& a, double u) { return a.log_scale ? std::exp(u) : u; }
 
+// An axis end as a number people read at a glance: plain digits from 0.01 to a million ("1400",
+// "0.25", "12.5"; issue 32: "1.4…+03"), three significant digits otherwise.
+QString axis_number(double v) {
+    const double magnitude = std::abs(v);
+    if (magnitude >= 1e6 || (magnitude > 0.0 && magnitude < 0.01) || !std::isfinite(v)) return display_number(v, 3);
+    if (magnitude >= 100.0) return QString::number(std::llround(v));
+    return display_number(v, 3);
+}
+
 }  // namespace
 
 // The drawing surface inside the scroll area: paints and turns mouse gestures into brushes and
@@ -58,8 +69,9 @@ public:
 
     QSize minimumSizeHint() const override {
         const int axes = static_cast<int>(view_->axes_.size());
-        const int width = static_cast<int>(2 * kSideMargin + std::max(0, axes - 1) * kMinAxisSpacing);
-        return QSize(std::max(width, 200), fontMetrics().height() * 6 + 80);
+        const int width = static_cast<int>(2 * kSideMargin + std::max(0, axes - 1) * view_->axisSpacing());
+        // Three rows of labels above the plot and one below, and a plot of at least 50 pixels.
+        return QSize(std::max(width, 200), fontMetrics().height() * 4 + 72);
     }
     QSize sizeHint() const override { return minimumSizeHint().expandedTo(QSize(480, 260)); }
 
@@ -78,6 +90,13 @@ protected:
         else QWidget::keyPressEvent(event);
     }
     bool event(QEvent* event) override {
+        // Escape clears the brushes here, before the window's Cancel (whose shortcut is Escape
+        // too) would stop a running step instead.
+        if (event->type() == QEvent::ShortcutOverride && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
+            view_->isBrushing()) {
+            event->accept();
+            return true;
+        }
         if (event->type() == QEvent::ToolTip) {
             auto* help = static_cast<QHelpEvent*>(event);
             if (auto trial = view_->trialAt(help->pos())) QToolTip::showText(help->globalPos(), tooltip(*trial), this);
@@ -171,12 +190,11 @@ void ParallelCoordinatesCanvas::mouseReleaseEvent(QMouseEvent* event) {
 QString ParallelCoordinatesCanvas::tooltip(int trial) const {
     const auto& s = *view_->snapshot_;
     const Trial* t = s.trial(trial);
-    const auto value = t ? s.experiment.objective_value(*t) : std::nullopt;
-    if (!value) return {};
+    if (!t || t->status != TrialStatus::Completed) return {};
     QString text = ParallelCoordinatesView::tr("<b>Trial %1</b>").arg(trial);
     if (s.isPareto(trial)) text += ParallelCoordinatesView::tr(" &middot; on the frontier");
-    text += "<br>" + QString::fromStdString(s.experiment.primary_objective().metric).toHtmlEscaped() + ": " +
-            display_number(*value);
+    // Every metric, as the charts' tooltips say them.
+    text += outcome_lines(s.experiment, *t, s.experiment.primary_objective().metric);
     text += "<br>" + count_text(s.sparsityOf(trial), ParallelCoordinatesView::tr("active parameter"),
                                 ParallelCoordinatesView::tr("active parameters"));
     return text;
@@ -200,9 +218,20 @@ void ParallelCoordinatesCanvas::paintEvent(QPaintEvent*) {
     const QColor frontier_color = chart_color(p, ChartRole::Frontier);
     const QColor selected_color = chart_color(p, ChartRole::Selected);
     const QColor highlight = with_contrast(p.color(QPalette::Highlight), base, kGraphicContrast);
+    // A value the trial lacks (a tracked metric it did not record) breaks its line there.
     auto path_of = [&](std::size_t i) {
-        QPainterPath path(view_->pointOf(static_cast<int>(i), 0));
-        for (std::size_t a = 1; a < axes.size(); ++a) path.lineTo(view_->pointOf(static_cast<int>(i), a));
+        QPainterPath path;
+        bool open = false;
+        for (std::size_t a = 0; a < axes.size(); ++a) {
+            if (!std::isfinite(view_->value(static_cast<int>(i), a))) {
+                open = false;
+                continue;
+            }
+            const QPointF point = view_->pointOf(static_cast<int>(i), a);
+            if (open) path.lineTo(point);
+            else path.moveTo(point);
+            open = true;
+        }
         return path;
     };
     const std::size_t n = view_->trials_.size();
@@ -255,20 +284,24 @@ void ParallelCoordinatesCanvas::paintEvent(QPaintEvent*) {
             painter.setBrush(Qt::NoBrush);
         }
         painter.setClipping(false);
-        const int width = static_cast<int>(std::max(30.0, spacing - 6));
-        const auto label = [&](const QString& s, double y, bool bold) {
+        const auto label = [&](const QString& s, double y, bool bold, double room) {
             QFont f = font();
             f.setBold(bold);
             painter.setFont(f);
+            const int width = static_cast<int>(std::max(30.0, room));
             const QString shown = QFontMetrics(f).elidedText(s, Qt::ElideMiddle, width);
             painter.setPen(text);
             painter.drawText(QRectF(x - width / 2.0, y, width, fm.height()), Qt::AlignHCenter | Qt::AlignTop, shown);
         };
-        label(axis.name, plot.top() - 2.0 * fm.height() - 6, true);
+        // Names take two rows, every other axis on the upper one, so each has the room of two
+        // axes (issue 32: "thr…put" at every size); the first and last stay inside the canvas.
+        const double name_room = std::min(2.0 * spacing - 8.0, 2.0 * std::min(x, width() - x));
+        label(axis.name, plot.top() - (a % 2 == 0 ? 3.0 : 2.0) * fm.height() - 8, true, name_room);
+        const double tick_room = spacing - 6.0;
         const std::vector<ParallelCoordinatesView::Tick> ticks = view_->tickLabels(a);
         if (axis.categories.isEmpty()) {
-            label(ticks[0].text, plot.top() - fm.height() - 4, false);
-            label(ticks[1].text, plot.bottom() + 4, false);
+            label(ticks[0].text, plot.top() - fm.height() - 4, false, tick_room);
+            label(ticks[1].text, plot.bottom() + 4, false, tick_room);
             continue;
         }
         // A choice's values beside the axis at their places (left of the last axis), each with a
@@ -318,7 +351,9 @@ ParallelCoordinatesView::ParallelCoordinatesView(QWidget* parent) : QWidget(pare
     scroll_ = new QScrollArea(this);
     scroll_->setWidgetResizable(true);
     scroll_->setFrameShape(QFrame::NoFrame);
-    scroll_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // A panel shorter than the canvas's least height scrolls rather than cutting the lower half
+    // (issue 32, at 1024×700).
+    scroll_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     canvas_ = new ParallelCoordinatesCanvas(this);
     scroll_->setWidget(canvas_);
     layout->addWidget(scroll_, 1);
@@ -395,21 +430,34 @@ void ParallelCoordinatesView::rebuild() {
         active.high = e->max_sparsity();
         active.integer = true;
         axes_.push_back(active);
-        Axis objective;
-        objective.kind = Axis::Kind::Objective;
-        objective.name = QString::fromStdString(e->primary_objective().metric);
-        if (!shown.empty()) {
-            const auto value = [&](const Trial* t) { return *e->objective_value(*t); };
-            const auto [lo, hi] = std::minmax_element(shown.begin(), shown.end(),
-                                                      [&](const Trial* a, const Trial* b) { return value(a) < value(b); });
-            objective.low = value(*lo);
-            objective.high = value(*hi);
-            if (objective.high <= objective.low) {
-                objective.low -= 0.5;
-                objective.high += 0.5;
+        // An axis per metric: the objectives in their order, then the constrained and tracked
+        // metrics (issue 32: only the first objective had one).
+        std::vector<std::string> metrics;
+        for (const Objective& o : e->outcomes.objectives) metrics.push_back(o.metric);
+        for (const std::string& m : e->outcomes.metrics)
+            if (!e->outcomes.objective_on(m)) metrics.push_back(m);
+        for (const std::string& m : metrics) {
+            Axis axis;
+            axis.kind = Axis::Kind::Metric;
+            axis.metric = QString::fromStdString(m);
+            const Objective* o = e->outcomes.objective_on(m);
+            axis.name = o ? objective_axis_title(*o) : axis.metric;
+            double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+            for (const Trial* t : shown)
+                if (const auto v = t->value(m)) {
+                    lo = std::min(lo, *v);
+                    hi = std::max(hi, *v);
+                }
+            if (std::isfinite(lo)) {
+                axis.low = lo;
+                axis.high = hi;
             }
+            if (!(axis.high > axis.low)) {
+                axis.low -= 0.5;
+                axis.high += 0.5;
+            }
+            axes_.push_back(axis);
         }
-        axes_.push_back(objective);
         for (int i : parameters) {
             const Parameter& parameter = e->space.parameter(i);
             Axis axis;
@@ -428,7 +476,8 @@ void ParallelCoordinatesView::rebuild() {
             frontier_.push_back(snapshot_->isPareto(t->index));
             std::vector<double> row;
             row.push_back(e->sparsity(*t));
-            row.push_back(*e->objective_value(*t));
+            // A metric the trial did not record (a tracked one): no value, the line is broken there.
+            for (const std::string& m : metrics) row.push_back(t->value(m).value_or(std::numeric_limits<double>::quiet_NaN()));
             for (int i : parameters) row.push_back(t->parameters[static_cast<std::size_t>(i)]);
             values_.push_back(std::move(row));
         }
@@ -439,8 +488,9 @@ void ParallelCoordinatesView::rebuild() {
             axes_[a].shown_high = zoom != kept_zoom.end() ? zoom->second.second : axes_[a].high;
         }
 
-        summary_->setText(tr("%1 over %2")
+        summary_->setText(tr("%1 over %2 and %3")
                               .arg(count_text(static_cast<long long>(trials_.size()), tr("trial"), tr("trials")))
+                              .arg(count_text(static_cast<long long>(metrics.size()), tr("metric"), tr("metrics")))
                               .arg(count_text(static_cast<long long>(parameters.size()), tr("changed parameter"),
                                               tr("changed parameters"))));
     }
@@ -472,7 +522,7 @@ double ParallelCoordinatesView::normalized(std::size_t axis, double v) const {
 std::vector<ParallelCoordinatesView::Tick> ParallelCoordinatesView::tickLabels(std::size_t axis) const {
     const Axis& a = axes_[axis];
     if (a.categories.isEmpty()) {
-        const auto number = [&](double v) { return a.integer ? QString::number(std::llround(v)) : display_number(v, 3); };
+        const auto number = [&](double v) { return a.integer ? QString::number(std::llround(v)) : axis_number(v); };
         return {{a.shown_high, number(a.shown_high)}, {a.shown_low, number(a.shown_low)}};
     }
     std::vector<Tick> ticks;
@@ -540,8 +590,24 @@ std::optional<std::size_t> ParallelCoordinatesView::axisUnder(double x) const {
 QRectF ParallelCoordinatesView::plotRect() const {
     const int line = canvas_->fontMetrics().height();
     const QRectF r = canvas_->rect();
-    return QRectF(r.left() + kSideMargin, r.top() + 2 * line + 10, std::max(1.0, r.width() - 2 * kSideMargin),
-                  std::max(1.0, r.height() - 3 * line - 18));
+    return QRectF(r.left() + kSideMargin, r.top() + 3 * line + 12, std::max(1.0, r.width() - 2 * kSideMargin),
+                  std::max(1.0, r.height() - 4 * line - 20));
+}
+
+double ParallelCoordinatesView::axisSpacing() const {
+    // Room for every axis's top and bottom values side by side (numbers are not elided), and for
+    // half of its name (names take two rows); within bounds, so that many axes still scroll.
+    const QFontMetrics fm = canvas_->fontMetrics();
+    double widest = 0.0;
+    for (std::size_t a = 0; a < axes_.size(); ++a) {
+        if (!axes_[a].categories.isEmpty()) continue;
+        for (const Tick& t : tickLabels(a)) widest = std::max(widest, static_cast<double>(fm.horizontalAdvance(t.text)));
+    }
+    double name = 0.0;
+    QFont bold = canvas_->font();
+    bold.setBold(true);
+    for (const Axis& a : axes_) name = std::max(name, QFontMetrics(bold).horizontalAdvance(a.name) / 2.0);
+    return std::clamp(std::max(widest, name) + 14.0, kMinAxisSpacing, 3.0 * kMinAxisSpacing);
 }
 
 double ParallelCoordinatesView::axisX(std::size_t axis) const {
@@ -596,7 +662,7 @@ QList<int> ParallelCoordinatesView::matchingTrials() const {
         bool in = true;
         for (const auto& [axis, brush] : brushes_) {
             const double v = values_[i][axis];
-            if (v < brush.low || v > brush.high) {
+            if (!(v >= brush.low && v <= brush.high)) {  // no value (NaN) is outside every brush
                 in = false;
                 break;
             }

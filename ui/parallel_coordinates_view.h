@@ -1,7 +1,8 @@
 #pragma once
 // Trials over the parameters they change, in parallel coordinates (issue 17, item 15; the view
 // HiPlot and Optuna Dashboard users reach for when there are many parameters). One vertical axis
-// for the number of active parameters, one for the objective, then one per parameter that some
+// for the number of active parameters, one per metric (the objectives first, each named with its
+// direction, then the constrained and tracked metrics), then one per parameter that some
 // frontier configuration changes (most often changed first; "All changed parameters" adds those
 // only other trials change). Every completed trial is a polyline across the axes; the frontier
 // trials are drawn in the frontier's colour, the selected trial on top.
@@ -46,10 +47,11 @@ class ParallelCoordinatesView : public QWidget {
 public:
     // One vertical axis: what it shows and its range in the user's units.
     struct Axis {
-        enum class Kind { Active, Objective, Parameter };
+        enum class Kind { Active, Metric, Parameter };
         Kind kind = Kind::Parameter;
         int parameter = -1;  // Kind::Parameter: index in the search space
-        QString name;
+        QString metric;      // Kind::Metric: its name
+        QString name;        // as labelled: an objective with its direction ("p99_ms ↓")
         double low = 0.0, high = 1.0;
         // The part of [low, high] drawn (all of it unless zoomed or panned).
         double shown_low = 0.0, shown_high = 1.0;
@@ -108,6 +110,8 @@ public:
     // Geometry, in canvas() coordinates (for tests and the canvas).
     QWidget* canvas() const;
     double axisX(std::size_t axis) const;
+    // The least distance between axes: the canvas grows wider (and scrolls) rather than cut labels.
+    double axisSpacing() const;
     QPointF pointOf(int trial_position, std::size_t axis) const;
     std::optional<int> trialAt(QPointF canvas_position, double radius = 5.0) const;
     QString emptyText() const;

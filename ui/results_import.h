@@ -1,47 +1,42 @@
 #pragma once
-// Importing observed results for pending trials from CSV (SPEC §5 "Manual evaluation: enter
-// or import (CSV) observed results"). The file needs a header row; the columns used are
-//   trial         (required) the trial index
-//   <metric>      one per metric, named after it: the observed value (with a single metric also
-//                 "objective"); a completed row needs every objective's and constrained
-//                 metric's value, a tracked metric's cell may be empty
-//   <metric>_sem  (optional) its standard error (with a single metric also "sem")
-//   status        (optional) "failed" marks the trial failed
-//   error         (optional) why it failed
-// Other columns are ignored, so the Trials CSV export (trial,status,<metric>,<metric>_sem,...,
-// error) can be filled in a spreadsheet and read back. A sheet without a column for some metric
-// is refused, unless it has no metric column at all and a status column (failures only). Rows
-// of trials that are not pending, and pending rows without any value, are skipped and counted.
-// A cell that the exports guarded against spreadsheet formulas ("'=x", io/csv_cell.h) reads
-// without that apostrophe, the header's names included.
+// Trial › Import results from CSV… (SPEC §5 "enter or import (CSV) observed results"): what a
+// results sheet holds for the open experiment, read and matched by the engine exactly as
+// `sebo observe --csv` and `sebo import` read it (io/csv_table.h, io/results_import.h): a byte
+// order mark, guarded formula cells, a `trial` column or none. This only decides which of the two
+// the sheet is, and words each row's fate; the window asks and the document records.
+//
+//  - Results for pending trials (match_results): rows name their trial by a `trial` column, or by
+//    the values of every parameter. Rows without a value yet are skipped.
+//  - Past measurements (import_trials), when the sheet has no `trial` column and none of its rows
+//    is a pending trial's configuration: every row becomes a new completed trial, as `sebo import`
+//    adds them.
 
-#include <optional>
+#include <QString>
+#include <QStringList>
 #include <string>
 #include <vector>
 
 #include "experiment/experiment.h"
+#include "io/results_import.h"
 
 namespace sebo::ui {
 
-struct ResultRow {
-    int trial = 0;
-    bool failed = false;
-    MetricValues values;  // when not failed
-    std::string error;
+struct ResultsImportPlan {
+    enum class Kind { Results, PastTrials };
+    Kind kind = Kind::Results;
+    std::vector<ObservedResult> results;  // Kind::Results: one per matched row
+    std::vector<Trial> trials;            // Kind::PastTrials: completed, generator "import"
+    int rows = 0;                         // data rows in the sheet
+    int skipped = 0;                      // Kind::Results: rows without a value yet
+    // Rows that cannot be used, one line each ("line 4: column objective: 'abc' is not a number").
+    QStringList problems;
+    // Kind::PastTrials: rows outside the linear parameter constraints, imported all the same.
+    QStringList notes;
 };
 
-struct ResultsImport {
-    std::vector<ResultRow> rows;  // results for pending trials, in file order
-    int skipped_not_pending = 0;  // trials that already have a result
-    int skipped_empty = 0;        // pending trials without a value in the file
-};
-
-// Parses and checks the text against the experiment; throws InputError naming the line and
-// column ("line 4.throughput: 'abc' is not a number").
-ResultsImport parse_results_csv(const std::string& text, const Experiment& experiment);
-
-// Splits CSV text into rows of fields (RFC 4180: quoted fields may hold commas, quotes and
-// line breaks). Throws InputError on an unterminated quote.
-std::vector<std::vector<std::string>> split_csv(const std::string& text);
+// Reads `text` (a CSV file's bytes, `source` its name in messages). Throws InputError naming the
+// line (and column) when the sheet itself is unusable: a malformed table, no column for a metric,
+// neither a `trial` column nor every parameter's column.
+ResultsImportPlan plan_results_import(const Experiment& experiment, const std::string& text, const std::string& source);
 
 }  // namespace sebo::ui

@@ -58,6 +58,8 @@ constexpr auto kProgressInterval = std::chrono::milliseconds(50);
 
 struct RunController::StepOutcome {
     StepResult::Status status = StepResult::Status::Failed;
+    // The step evaluated pending trials (evaluate_pending) instead of proposing new ones.
+    bool evaluated_pending = false;
     std::string message;
     std::vector<Trial> trials;
     bool sampler_state_changed = false;
@@ -107,6 +109,13 @@ QString RunController::cannotRunReason() const {
     return {};
 }
 
+int RunController::stepsAvailable(const Experiment& e) {
+    // Pending trials of an evaluator that runs by itself are evaluated first, within the budget
+    // they already count in.
+    const int pending = e.evaluator.kind == EvaluatorSpec::Kind::Manual ? 0 : e.count(TrialStatus::Pending);
+    return std::max(0, e.method.budget - static_cast<int>(e.trials.size())) + pending;
+}
+
 QString RunController::cannotRunOnceApproved() const {
     if (!document_->hasExperiment()) return tr("Open or create an experiment first.");
     if (running_) return tr("A run is in progress; wait for it to end or cancel it.");
@@ -116,7 +125,7 @@ QString RunController::cannotRunOnceApproved() const {
     const Experiment& e = document_->experiment();
     if (auto error = e.space.validate()) return QString::fromStdString(*error);
     if (auto error = e.method.validate()) return QString::fromStdString(*error);
-    if (static_cast<int>(e.trials.size()) >= e.method.budget)
+    if (stepsAvailable(e) == 0)
         return tr("The experiment has its budget of %1 trials. Raise the budget in the Method panel to go on.")
             .arg(e.method.budget);
     return {};
@@ -126,13 +135,12 @@ bool RunController::run(int steps) {
     if (running_ || steps <= 0) return false;
     const QString reason = cannotRunReason();
     if (!reason.isEmpty()) {
-        const bool budget = document_->hasExperiment() &&
-                            static_cast<int>(document_->experiment().trials.size()) >= document_->experiment().method.budget;
+        const bool budget = document_->hasExperiment() && stepsAvailable(document_->experiment()) == 0;
         emit runFinished(budget ? RunEnd::BudgetReached : RunEnd::Failed, reason);
         return false;
     }
     const Experiment& e = document_->experiment();
-    steps_requested_ = std::min(steps, e.method.budget - static_cast<int>(e.trials.size()));
+    steps_requested_ = std::min(steps, stepsAvailable(e));
     steps_done_ = 0;
     step_seconds_.clear();
     prior_step_seconds_ = recent_trial_seconds(e);
@@ -148,8 +156,7 @@ bool RunController::run(int steps) {
 
 bool RunController::runToBudget() {
     if (!document_->hasExperiment()) return run(1);
-    const Experiment& e = document_->experiment();
-    return run(std::max(1, e.method.budget - static_cast<int>(e.trials.size())));
+    return run(std::max(1, stepsAvailable(document_->experiment())));
 }
 
 bool RunController::runConfigurations(const std::vector<std::vector<double>>& points, const std::string& generator) {
@@ -184,9 +191,15 @@ void RunController::startStep() {
                                   "you again."));
         return;
     }
+    // Trials waiting for a result come before new proposals (added by Simplify, by hand, or by
+    // `sebo suggest` into an experiment whose evaluator runs by itself).
+    const bool pending_first = given_points_.empty() && copy.evaluator.kind != EvaluatorSpec::Kind::Manual &&
+                               copy.count(TrialStatus::Pending) > 0;
     std::unique_ptr<Strategy> strategy;
     try {
-        if (!given_points_.empty()) {
+        if (pending_first) {
+            // No strategy: the step evaluates.
+        } else if (!given_points_.empty()) {
             strategy = std::make_unique<GivenPointsStrategy>(std::vector<std::vector<double>>{given_points_.front()},
                                                              given_generator_);
             given_points_.pop_front();
@@ -197,7 +210,7 @@ void RunController::startStep() {
         finish(RunEnd::Failed, QString::fromStdString(error.what()));
         return;
     }
-    if (!strategy) {
+    if (!strategy && !pending_first) {
         finish(RunEnd::Failed, tr("No strategy is available for these method settings."));
         return;
     }
@@ -213,7 +226,7 @@ void RunController::startStep() {
     step_clock_.start();
 
     const std::uint64_t generation = generation_;
-    worker_ = std::jthread([this, generation, key, problem, copy = std::move(copy),
+    worker_ = std::jthread([this, generation, key, problem, pending_first, copy = std::move(copy),
                             strategy = std::move(strategy), step = steps_done_ + 1,
                             total = steps_requested_](std::stop_token stop) mutable {
         auto outcome = std::make_shared<StepOutcome>();
@@ -253,7 +266,9 @@ void RunController::startStep() {
                     this, [this, report, generation] { onProgress(report, generation); }, Qt::QueuedConnection);
             };
             control.pool = pool_.get();
-            StepResult result = run_step(copy, *strategy, evaluator.get(), control, 1);
+            outcome->evaluated_pending = pending_first;
+            StepResult result = pending_first ? evaluate_pending(copy, *evaluator, control, 1)
+                                              : run_step(copy, *strategy, evaluator.get(), control, 1);
             outcome->status = result.status;
             outcome->message = result.message;
             outcome->sampler_state_changed = result.sampler_state_changed;
@@ -351,7 +366,8 @@ void RunController::onStepDone(std::uint64_t generation) {
         // meanwhile may have taken the ones the step chose).
         std::vector<int> new_trials;
         const std::optional<QString> save_error =
-            outcome->sampler_state_changed
+            outcome->evaluated_pending ? document_->recordEvaluations(outcome->trials, &new_trials)
+            : outcome->sampler_state_changed
                 ? document_->appendStep(outcome->trials, std::move(outcome->sampler_state), &new_trials)
                 : document_->appendTrials(outcome->trials, &new_trials);
         setRunningTrials({});

@@ -4,7 +4,8 @@
 // polls a std::stop_token inside the engine's loops, and sends its results back by value
 // through queued calls; the GUI thread applies them to the ExperimentDocument.
 //
-// One run is a sequence of single-trial steps. After each step the new trials are appended
+// One run is a sequence of single-trial steps; while the experiment has pending trials and an
+// evaluator that runs by itself, a step evaluates the first of them instead of proposing. After each step the new trials are appended
 // to the document, which autosaves them, and only then is the next step started from a fresh
 // copy of the document; so every completed trial is on disk before the next step begins, and
 // edits made meanwhile (chosen configurations, manual results) are never overwritten.
@@ -87,6 +88,10 @@ public:
     // The trials being evaluated now: proposed by the running step, not in the document yet.
     const std::vector<Trial>& runningTrials() const { return running_trials_; }
 
+    // Steps a run may take: the room left in the budget, and the pending trials of an evaluator
+    // that runs by itself (a built-in problem, a command), which a step evaluates before it
+    // proposes anything new (experiment/runner.h's evaluate_pending).
+    static int stepsAvailable(const Experiment& experiment);
     // Why a run cannot start now (no experiment, already running, budget reached, an
     // evaluator kind this version cannot run), or empty when it can.
     QString cannotRunReason() const;

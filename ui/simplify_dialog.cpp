@@ -21,6 +21,7 @@
 #include "experiment_document.h"
 #include "experiment_snapshot.h"
 #include "palette_colors.h"
+#include "screen_fit.h"
 
 namespace sebo::ui {
 
@@ -178,7 +179,8 @@ QChartView* SimplifyDialog::addChart() {
     chart->setMargins(QMargins(4, 4, 4, 4));
     auto* view = new QChartView(chart, chart_area_);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(320, 200);
+    // Small enough that two or three fit a 1024-pixel screen beside the table.
+    view->setMinimumSize(240, 160);
     const int index = static_cast<int>(charts_.size());
     static_cast<QGridLayout*>(chart_area_->layout())->addWidget(view, index / per_row_, index % per_row_);
     charts_.push_back(view);
@@ -208,8 +210,11 @@ void SimplifyDialog::showOutcome(const SimplifyOutcome& outcome) {
     per_row_ = quantities.size() <= 3 ? 3 : 2;
     while (charts_.size() < quantities.size()) addChart();
     for (std::size_t q = 0; q < quantities.size(); ++q) fill_chart(charts_[q]->chart(), path.steps, quantities[q], palette());
-    if (quantities.size() > 1)
+    if (quantities.size() > 1) {
         resize(std::max(width(), 340 * std::min(static_cast<int>(quantities.size()), per_row_)), std::max(height(), 620));
+        // Grown after it was shown: whole on the screen again, centred over the window.
+        fit_on_screen(this);
+    }
 
     // The table: one row per step; the trial itself (row 0) cannot be added again.
     const int columns = 3 + static_cast<int>(quantities.size());
@@ -279,17 +284,34 @@ std::vector<int> SimplifyDialog::addSelectedSteps() {
     const Experiment& e = document_->experiment();
     std::vector<Trial> trials;
     int next = e.next_trial_index();
+    // A step already waiting for its result (added before, by a second click or from another
+    // dialog) is not added again.
+    QStringList already;
     for (int r : rows) {
+        const std::vector<double>& point = outcome_.path.steps[static_cast<std::size_t>(r)].parameters;
+        const auto pending = std::find_if(e.trials.begin(), e.trials.end(), [&](const Trial& t) {
+            return t.status == TrialStatus::Pending && t.parameters == point;
+        });
+        if (pending != e.trials.end()) {
+            already << QString::number(pending->index);
+            continue;
+        }
         Trial t;
         t.index = next++;
-        t.parameters = outcome_.path.steps[static_cast<std::size_t>(r)].parameters;
+        t.parameters = point;
         t.status = TrialStatus::Pending;
         t.generator = "simplify";
         trials.push_back(std::move(t));
     }
+    if (trials.empty()) {
+        status_->setText(tr("The selected steps are already pending: trial %1.").arg(already.join(", ")));
+        return {};
+    }
     std::vector<int> indices;
     if (const auto error = document_->appendTrials(trials, &indices)) {
         status_->setText(tr("The trials were added but not saved: %1").arg(*error));
+    } else if (!already.isEmpty()) {
+        status_->setText(tr("Steps already pending (trial %1) were not added again.").arg(already.join(", ")));
     }
     QStringList names;
     for (int i : indices) names << QString::number(i);

@@ -119,17 +119,23 @@ void TrialExplanationView::showOutcome(const SimplifyOutcome& outcome) {
         prediction_->setText(tr("The model could not be fitted: %1").arg(outcome.message));
         return;
     }
-    const TrialExplanation& x = outcome.explanation;
-    prediction_->setText(tr("Predicted %1 ± %2 · measured %3")
-                             .arg(display_number(x.predicted.mean), display_number(x.predicted.sd, 3),
-                                  x.measured ? display_number(*x.measured) : tr("–")));
     if (!snapshot_) return;
     const Experiment& e = snapshot_->experiment;
+    // The explanation is the first objective's (experiment/simplify.h): named, and said so when
+    // there are others (issue 32: it covered the first objective without saying which).
+    const QString metric = QString::fromStdString(e.primary_objective().metric);
+    const TrialExplanation& x = outcome.explanation;
+    QString text = tr("%1: predicted %2 ± %3 · measured %4")
+                       .arg(metric, display_number(x.predicted.mean), display_number(x.predicted.sd, 3),
+                            x.measured ? display_number(*x.measured) : tr("–"));
+    if (e.outcomes.objectives.size() > 1)
+        text += " " + tr("(the first objective; resets are explained for %1 only)").arg(metric);
+    prediction_->setText(text);
     std::vector<ExplanationBars::Bar> bars;
     for (const ResetEffect& r : x.resets) {
         const QString name = QString::fromStdString(e.space.parameter(r.parameter).name);
         const QString sign = r.effect >= 0 ? "+" : "";
-        bars.push_back({tr("reset %1: %2%3").arg(name, sign, display_number(r.effect, 3)), e.to_utility(r.effect)});
+        bars.push_back({tr("reset %1: %2 %3%4").arg(name, metric, sign, display_number(r.effect, 3)), e.to_utility(r.effect)});
     }
     bars_->setBars(std::move(bars));
 }

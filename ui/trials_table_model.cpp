@@ -7,6 +7,7 @@
 
 #include "generator_label.h"
 #include "palette_colors.h"
+#include "experiment/configuration_changes.h"
 
 namespace sebo::ui {
 
@@ -22,35 +23,71 @@ std::vector<TrialsTableModel::Running> TrialsTableModel::notRecorded(std::vector
     return running;
 }
 
-std::vector<std::string> TrialsTableModel::otherMetrics(const ExperimentSnapshot* snapshot) {
+std::vector<std::string> TrialsTableModel::orderedMetrics(const ExperimentSnapshot* snapshot) {
     std::vector<std::string> metrics;
     if (!snapshot) return metrics;
     const Outcomes& outcomes = snapshot->experiment.outcomes;
+    for (const sebo::Objective& o : outcomes.objectives) metrics.push_back(o.metric);
     for (const std::string& m : outcomes.metrics)
-        if (m != snapshot->experiment.primary_objective().metric) metrics.push_back(m);
+        if (!outcomes.objective_on(m)) metrics.push_back(m);
     return metrics;
 }
 
-int TrialsTableModel::column(Column kind) const {
-    const int metrics = static_cast<int>(metrics_.size());
-    return kind <= Metric ? static_cast<int>(kind) : static_cast<int>(kind) - 1 + metrics;
+int TrialsTableModel::column(Column kind, int metric) const {
+    const int pairs = 2 * static_cast<int>(metrics_.size());
+    if (kind == Value) return Value + 2 * metric;
+    if (kind == Sem) return Value + 2 * metric + 1;
+    return kind < Value ? static_cast<int>(kind) : static_cast<int>(kind) - 2 + pairs;
+}
+
+int TrialsTableModel::valueColumn(const QString& metric) const {
+    for (std::size_t i = 0; i < metrics_.size(); ++i)
+        if (QString::fromStdString(metrics_[i]) == metric) return column(Value, static_cast<int>(i));
+    return -1;
+}
+
+int TrialsTableModel::semColumn(const QString& metric) const {
+    const int value = valueColumn(metric);
+    return value < 0 ? -1 : value + 1;
 }
 
 TrialsTableModel::Column TrialsTableModel::kindOf(int column) const {
-    const int metrics = static_cast<int>(metrics_.size());
-    if (column < Metric) return static_cast<Column>(column);
-    if (column < Metric + metrics) return Metric;
-    return static_cast<Column>(column - metrics + 1);
+    const int pairs = 2 * static_cast<int>(metrics_.size());
+    if (column < Value) return static_cast<Column>(column);
+    if (column < Value + pairs) return (column - Value) % 2 == 0 ? Value : Sem;
+    return static_cast<Column>(column - pairs + 2);
 }
 
 QString TrialsTableModel::metricOf(int column) const {
-    if (kindOf(column) != Metric) return {};
-    return QString::fromStdString(metrics_[static_cast<std::size_t>(column - Metric)]);
+    const Column kind = kindOf(column);
+    if (kind != Value && kind != Sem) return {};
+    return QString::fromStdString(metrics_[static_cast<std::size_t>((column - Value) / 2)]);
+}
+
+bool TrialsTableModel::hasStandardErrors(int metric) const {
+    if (!snapshot_ || metric < 0 || metric >= static_cast<int>(metrics_.size())) return false;
+    const std::string& name = metrics_[static_cast<std::size_t>(metric)];
+    for (const Trial& t : snapshot_->experiment.trials)
+        if (const Measurement* m = t.measurement(name); m && m->sem) return true;
+    return false;
+}
+
+QString TrialsTableModel::changedText(const Trial& trial) const {
+    const SearchSpace& space = snapshot_->experiment.space;
+    if (static_cast<int>(trial.parameters.size()) != space.dimension()) return {};
+    const std::vector<ParameterChange> changes = changes_from_target(space, trial.parameters);
+    if (changes.empty()) return tr("no change");
+    QStringList parts;
+    for (const ParameterChange& c : changes) {
+        const Parameter& p = space.parameter(c.parameter);
+        parts << QString("%1 %2 \u2192 %3").arg(QString::fromStdString(c.name), display_value(p, c.from), display_value(p, c.to));
+    }
+    return parts.join(", ");
 }
 
 void TrialsTableModel::setSnapshot(SnapshotPtr snapshot, bool replaced) {
     // Other metrics are other columns: a reset.
-    replaced = replaced || otherMetrics(snapshot.get()) != metrics_;
+    replaced = replaced || orderedMetrics(snapshot.get()) != metrics_;
     const int old_rows = rowCount();
     std::swap(snapshot_, snapshot);  // notRecorded() looks at the new snapshot
     std::vector<Running> running = replaced ? std::vector<Running>{} : notRecorded(running_);
@@ -59,7 +96,7 @@ void TrialsTableModel::setSnapshot(SnapshotPtr snapshot, bool replaced) {
         (snapshot ? static_cast<int>(snapshot->experiment.trials.size()) : 0) + static_cast<int>(running.size());
     if (replaced || new_rows < old_rows) {
         beginResetModel();
-        metrics_ = otherMetrics(snapshot.get());
+        metrics_ = orderedMetrics(snapshot.get());
         snapshot_ = std::move(snapshot);
         running_ = std::move(running);
         endResetModel();
@@ -76,7 +113,7 @@ void TrialsTableModel::setSnapshot(SnapshotPtr snapshot, bool replaced) {
     }
     // Frontier membership, chosen marks and manual results can change any earlier row.
     if (old_rows > 0) emit dataChanged(index(0, 0), index(old_rows - 1, columnCount() - 1));
-    emit headerDataChanged(Qt::Horizontal, Objective, Objective);
+    emit headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
 }
 
 void TrialsTableModel::setRunningTrials(std::vector<Trial> trials) {
@@ -118,7 +155,7 @@ int TrialsTableModel::rowCount(const QModelIndex& parent) const {
 }
 
 int TrialsTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : KindCount - 1 + static_cast<int>(metrics_.size());
+    return parent.isValid() ? 0 : KindCount - 2 + 2 * static_cast<int>(metrics_.size());
 }
 
 QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
@@ -132,10 +169,10 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
     const ChosenConfiguration* chosen = running ? nullptr : s.chosen(t.index);
     const int active = running ? in_flight->active : s.sparsity[static_cast<std::size_t>(index.row())];
     const Column kind = kindOf(index.column());
-    // The column's metric: the first objective's, or another metric's.
-    const std::string metric = kind == Metric ? metrics_[static_cast<std::size_t>(index.column() - Metric)]
-                                              : e.primary_objective().metric;
-    const Measurement* value = kind == Metric ? t.measurement(metric) : e.objective_measurement(t);
+    // The column's metric (Value and Sem columns).
+    const std::string metric = kind == Value || kind == Sem ? metrics_[static_cast<std::size_t>((index.column() - Value) / 2)]
+                                                            : std::string();
+    const Measurement* value = metric.empty() ? nullptr : t.measurement(metric);
     // A completed trial's feasibility; pending, failed and running trials have none.
     const std::optional<Feasibility> feasibility =
         !running && t.status == TrialStatus::Completed ? std::optional(e.feasibility(t)) : std::nullopt;
@@ -161,9 +198,10 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         case Index: return t.index;
         case Status: return status;
         // Trials without a value sort after every number in either direction of the objective.
-        case Objective:
-        case Metric: return value ? QVariant(value->mean) : QVariant();
+        case Value: return value ? QVariant(value->mean) : QVariant();
         case Sem: return value && value->sem ? QVariant(*value->sem) : QVariant();
+        // By how many changes, then by what they are.
+        case Changed: return QString("%1 %2").arg(active, 4, 10, QChar('0')).arg(changedText(t));
         // Infeasible 0, unknown 1, feasible 2; trials without a result after them either way.
         case Feasible:
             if (!feasibility) return QVariant();
@@ -180,9 +218,9 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         switch (kind) {
         case Index: return t.index;
         case Status: return status;
-        case Objective:
-        case Metric: return value ? display_number(value->mean) : QString();
+        case Value: return value ? display_number(value->mean) : QString();
         case Sem: return value && value->sem ? display_number(*value->sem, 3) : QString();
+        case Changed: return changedText(t);
         case Feasible:
             if (!feasibility) return QString();
             return *feasibility == Feasibility::Feasible ? tr("yes")
@@ -204,12 +242,14 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
                       "analysis counts it again.")
                 .arg(t.index)
                 .arg(QString::fromStdString(t.exclusion->reason))
-                .arg(QString::number(e.objective_measurement(t)->mean, 'g', 17));
+                .arg(QString::number(e.objective_measurement(t) ? e.objective_measurement(t)->mean : 0.0, 'g', 17));
         if (!t.error.empty()) return tr("Trial %1 failed: %2").arg(t.index).arg(QString::fromStdString(t.error));
         if (kind == Chosen && chosen && !chosen->note.empty()) return QString::fromStdString(chosen->note);
-        if ((kind == Objective || kind == Metric) && value) {
+        if (kind == Changed && static_cast<int>(t.parameters.size()) == e.space.dimension())
+            return QString::fromStdString(describe(changes_from_target(e.space, t.parameters), "\n"));
+        if (kind == Value && value) {
             QString text = QString::number(value->mean, 'g', 17);
-            if (kind == Metric && value->sem) text += QString(" ± %1").arg(QString::number(*value->sem, 'g', 6));
+            if (value->sem) text += QString(" ± %1").arg(QString::number(*value->sem, 'g', 6));
             if (breaks_constraint()) {
                 QStringList broken;
                 for (const OutcomeConstraint& c : e.outcomes.constraints)
@@ -226,7 +266,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         if (t.status == TrialStatus::Pending) return tr("Waiting for a result: enter it in the Configuration panel.");
         return {};
     case Qt::TextAlignmentRole:
-        if (kind == Index || kind == Objective || kind == Metric || kind == Sem || kind == Active)
+        if (kind == Index || kind == Value || kind == Sem || kind == Active)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ForegroundRole:
@@ -235,7 +275,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
             return QBrush(error_text(QGuiApplication::palette()));
         if ((t.status == TrialStatus::Pending && !running) || t.exclusion)
             return QBrush(muted_text(QGuiApplication::palette()));
-        if ((kind == Objective || kind == Metric) && breaks_constraint())
+        if (kind == Value && breaks_constraint())
             return QBrush(error_text(QGuiApplication::palette()));
         if (kind == Feasible && feasibility && *feasibility != Feasibility::Feasible)
             return QBrush(error_text(QGuiApplication::palette()));
@@ -246,7 +286,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
             font.setBold(pareto || running);
             font.setItalic(t.status == TrialStatus::Pending && !running);
             // An excluded trial's values are struck through: they are kept but do not count.
-            font.setStrikeOut(t.exclusion && (kind == Objective || kind == Metric));
+            font.setStrikeOut(t.exclusion && (kind == Value || kind == Sem));
             return font;
         }
         return {};
@@ -275,11 +315,12 @@ QVariant TrialsTableModel::headerData(int section, Qt::Orientation orientation, 
             return snapshot_ && snapshot_->experiment.outcomes.objectives.size() > 1
                        ? tr("Non-dominated in the objectives and the number of active parameters")
                        : tr("Non-dominated in objective vs number of active parameters");
-        case Sem: return tr("Standard error of the observed objective, when the evaluator reports one");
+        case Sem: return tr("Standard error of %1, when one was reported").arg(metricOf(section));
         case Feasible: return tr("Whether every outcome constraint holds (a trial that is not feasible is on no frontier)");
-        case Objective:
-            return snapshot_ ? metric_role(snapshot_->experiment.primary_objective().metric) : QVariant();
-        case Metric: return metric_role(metricOf(section).toStdString());
+        case Value: return snapshot_ ? metric_role(metricOf(section).toStdString()) : QVariant();
+        case Changed:
+            return tr("What the trial changes from the status quo (every parameter at its target), as name old → new; "
+                      "sorts by how many, then by name");
         default: return {};
         }
     }
@@ -287,11 +328,10 @@ QVariant TrialsTableModel::headerData(int section, Qt::Orientation orientation, 
     switch (kind) {
     case Index: return tr("Trial");
     case Status: return tr("Status");
-    case Objective:
-        return snapshot_ ? QString::fromStdString(snapshot_->experiment.primary_objective().metric)
-                   : tr("Objective");
-    case Metric: return metricOf(section);
-    case Sem: return tr("SEM");
+    case Value: return metricOf(section);
+    // With one metric "SEM" says whose; with several each names its metric.
+    case Sem: return metrics_.size() == 1 ? tr("SEM") : tr("%1 SEM").arg(metricOf(section));
+    case Changed: return tr("Changed parameters");
     case Feasible: return tr("Feasible");
     case Active: return tr("Active");
     case Frontier: return tr("Frontier");
@@ -321,8 +361,22 @@ void TrialsProxyModel::setActiveLimit(std::optional<int> max_active, const QList
     invalidateFilter();
 }
 
+void TrialsProxyModel::setChangedFilter(const QString& text) {
+    const QString filter = text.simplified();
+    if (filter == changed_filter_) return;
+    changed_filter_ = filter;
+    invalidateFilter();
+}
+
 bool TrialsProxyModel::filterAcceptsRow(int source_row, const QModelIndex& source_parent) const {
     const QModelIndex index = sourceModel()->index(source_row, 0, source_parent);
+    if (!changed_filter_.isEmpty()) {
+        const auto* model = static_cast<const TrialsTableModel*>(sourceModel());
+        const QString changed =
+            model->index(source_row, model->column(TrialsTableModel::Changed), source_parent).data().toString();
+        for (const QString& word : changed_filter_.split(' '))
+            if (!changed.contains(word, Qt::CaseInsensitive)) return false;
+    }
     if (max_active_) {
         if (frontier_only_) return level_front_.contains(index.data(TrialsTableModel::TrialRole).toInt());
         return index.data(TrialsTableModel::ActiveRole).toInt() <= *max_active_;

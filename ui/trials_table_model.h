@@ -1,11 +1,15 @@
 #pragma once
 // The trials of the current snapshot as a table (one row per trial, in experiment order),
 // with raw values under SortRole so a QSortFilterProxyModel sorts numbers as numbers, and a
-// proxy that can keep only the frontier trials, or only those with at most k active parameters
-// (the two-objective view's "at most k parameters changed"). The first objective has the
-// Objective column (with its SEM); every other metric has a column of its own after it, in the
-// order of Outcomes::metrics; the Feasible column says whether the trial satisfies every outcome
-// constraint (a value that breaks one is in the error colour). Failed trials stay visible with
+// proxy that can keep only the frontier trials, only those with at most k active parameters
+// (the two-objective view's "at most k parameters changed"), or only those whose changed
+// parameters mention a text. Every metric has a value column and a SEM column (its standard
+// error, when one was recorded), the objectives first in their order, then the other metrics in
+// the order of Outcomes::metrics; the Feasible column says whether the trial satisfies every
+// outcome constraint (a value that breaks one is in the error colour); the Changed parameters
+// column, last, lists what the trial changes from the status quo, "cache_mb 256 → 811"
+// (experiment/configuration_changes.h; numbers shortened as the table shows them, in full in the
+// tooltip), and sorts by how many, then by the text. Failed trials stay visible with
 // their error; trials excluded from analysis show the status "excluded", their value struck
 // through and the reason in the Error column. The trials a running step is evaluating follow, with the
 // status "running", until the step records them (RunController::runningTrials).
@@ -23,10 +27,9 @@ namespace sebo::ui {
 class TrialsTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    // The kinds of column. Metric stands for the columns of the metrics other than the first
-    // objective (none with one metric), so the position of a kind after it depends on the
-    // experiment: column(kind) gives it.
-    enum Column { Index, Status, Objective, Sem, Metric, Feasible, Active, Frontier, Chosen, Generator, Error, KindCount };
+    // The kinds of column. Value and Sem are one pair of columns per metric, so the position of
+    // a kind after them depends on the experiment: column(kind) gives it.
+    enum Column { Index, Status, Value, Sem, Feasible, Active, Frontier, Chosen, Generator, Error, Changed, KindCount };
     enum Role {
         SortRole = Qt::UserRole + 1,  // numbers as numbers, text as text
         TrialRole,                    // the trial index of the row
@@ -46,12 +49,21 @@ public:
     int runningCount() const { return static_cast<int>(running_.size()); }
 
     int rowOfTrial(int trial) const;
-    // The position of a kind of column (Metric: the first metric's column).
-    int column(Column kind) const;
-    // The kind of the column at a position, and for Metric columns which metric.
+    // The position of a kind of column; Value and Sem: of the metric-th metric in the table's
+    // order (metrics()), the first objective's being 0.
+    int column(Column kind, int metric = 0) const;
+    // The value column of a metric by name (-1 when it has none), and its SEM column.
+    int valueColumn(const QString& metric) const;
+    int semColumn(const QString& metric) const;
+    // The kind of the column at a position, and for Value and Sem columns which metric.
     Column kindOf(int column) const;
     QString metricOf(int column) const;
+    // The metrics with columns, in their order: the objectives, then the others.
+    const std::vector<std::string>& metrics() const { return metrics_; }
     int metricColumnCount() const { return static_cast<int>(metrics_.size()); }
+    // Whether any trial recorded a standard error of the metric-th metric (its SEM column is
+    // worth showing).
+    bool hasStandardErrors(int metric) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -66,8 +78,10 @@ private:
     int recordedCount() const;
     std::vector<Running> notRecorded(std::vector<Running> running) const;
 
-    // The metrics with a column of their own: every metric but the first objective's.
-    static std::vector<std::string> otherMetrics(const ExperimentSnapshot* snapshot);
+    // The metrics in the table's order: the objectives, then the others.
+    static std::vector<std::string> orderedMetrics(const ExperimentSnapshot* snapshot);
+    // "cache_mb 256 → 811, …" of a trial, numbers as the table shows them (display_value).
+    QString changedText(const Trial& trial) const;
 
     SnapshotPtr snapshot_;
     std::vector<Running> running_;
@@ -85,6 +99,10 @@ public:
     // every trial (and the overall frontier).
     void setActiveLimit(std::optional<int> max_active, const QList<int>& front = {});
     std::optional<int> activeLimit() const { return max_active_; }
+    // Only the trials whose "Changed parameters" text contains `text` (letter case ignored; every
+    // word of it, in any order); empty: every trial.
+    void setChangedFilter(const QString& text);
+    QString changedFilter() const { return changed_filter_; }
 
 protected:
     bool filterAcceptsRow(int source_row, const QModelIndex& source_parent) const override;
@@ -93,6 +111,7 @@ private:
     bool frontier_only_ = false;
     std::optional<int> max_active_;
     QList<int> level_front_;
+    QString changed_filter_;
 };
 
 }  // namespace sebo::ui

@@ -1,5 +1,6 @@
 #include "experiment/replicates.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -66,14 +67,20 @@ bool has_replicates(const Experiment& experiment) {
 
 std::vector<std::vector<double>> replicate_points(const Experiment& experiment, const std::vector<int>& trials, int repeats) {
     if (repeats < 1 || repeats > 1000) throw InputError("repeats", std::to_string(repeats) + " is outside [1, 1000]");
+    if (trials.empty()) throw InputError("trials", "no trial to confirm");
+    std::vector<int> seen;
     std::vector<std::vector<double>> points;
     for (int index : trials) {
+        if (std::find(seen.begin(), seen.end(), index) != seen.end()) continue;
+        seen.push_back(index);
         const Trial* t = experiment.find_trial(index);
         const std::string field = "trials[" + std::to_string(index) + "]";
         if (!t) throw InputError(field, "trial " + std::to_string(index) + " does not exist");
         if (t->status != TrialStatus::Completed)
             throw InputError(field, "trial " + std::to_string(index) + " is " + to_string(t->status) +
                                         "; only a measured configuration can be confirmed");
+        if (const auto problem = experiment.space.check_point(t->parameters))
+            throw InputError(field, "trial " + std::to_string(index) + " is not a configuration of the space: " + *problem);
         for (int r = 0; r < repeats; ++r) points.push_back(t->parameters);
     }
     return points;

@@ -41,10 +41,12 @@ Trial merged_trial(const Experiment& experiment, const std::vector<int>& trials)
 // Whether any configuration that counts in the analysis was measured more than once.
 bool has_replicates(const Experiment& experiment);
 
-// The configurations of `trials` (indices), each repeated `repeats` times, in user units: the points
-// `sebo confirm` and the explorer's "Confirm with more measurements…" add as new trials. Throws
-// InputError naming the trial when one does not exist or has no result to confirm (pending, failed,
-// abandoned), and when repeats is outside [1, 1000].
+// "Confirm with more measurements" (issue 30 item 5; `sebo confirm`, the explorer's action): the
+// configurations of `trials`, each `repeats` times in a row (trial order kept, a trial named twice
+// confirmed once), in user units, to be added as new trials — pending for a manual experiment, run
+// with the experiment's evaluator otherwise. Throws InputError with field "trials" when the list is
+// empty, "trials[i]" naming a trial that does not exist, has no result to confirm (pending, failed,
+// abandoned) or is not a configuration of the space, and "repeats" when repeats is outside [1, 1000].
 std::vector<std::vector<double>> replicate_points(const Experiment& experiment, const std::vector<int>& trials, int repeats);
 
 }  // namespace sebo

@@ -47,7 +47,61 @@ OutcomeProblem check_outcome(const EvaluationOutcome& outcome, const Outcomes& o
     return {};
 }
 
+// Evaluates the trials (the whole batch at once, so that an evaluator can run several trials
+// concurrently) and records each outcome on its trial. False (result: Cancelled) when the stop
+// token fired meanwhile.
+bool evaluate_into(std::vector<Trial>& trials, const Outcomes& outcomes_of_experiment, Evaluator& evaluator,
+                   const StepControl& control, StepResult& result) {
+    const std::vector<EvaluationOutcome> outcomes = evaluator.evaluate_batch(trials, control);
+    if (control.cancelled()) {
+        result.status = StepResult::Status::Cancelled;
+        result.message = "cancelled while evaluating";
+        return false;
+    }
+    assert(outcomes.size() == trials.size());
+    for (std::size_t i = 0; i < trials.size(); ++i) {
+        Trial& trial = trials[i];
+        const EvaluationOutcome& outcome = outcomes[i];
+        trial.evaluation_seconds = outcome.seconds;
+        trial.completed_at = utc_timestamp();
+        trial.values.clear();
+        trial.error.clear();
+        if (const OutcomeProblem bad = check_outcome(outcome, outcomes_of_experiment); !bad.reason.empty()) {
+            trial.status = TrialStatus::Failed;
+            trial.error = bad.reason;
+            if (bad.misreport && !result.misreport) result.misreport = "trial " + std::to_string(trial.index) + ": " + bad.reason;
+        } else if (outcome.ok) {
+            trial.status = TrialStatus::Completed;
+            trial.values = outcome.values;
+            trial.noise_free = outcome.noise_free;
+        } else {
+            trial.status = TrialStatus::Failed;
+            trial.error = outcome.error.empty() ? std::string("the evaluator reported a failure without a reason")
+                                                : outcome.error;
+        }
+    }
+    return true;
+}
+
 }  // namespace
+
+StepResult evaluate_pending(Experiment& experiment, Evaluator& evaluator, const StepControl& control, int count) {
+    StepResult result;
+    std::vector<Trial> pending;
+    for (const Trial& t : experiment.trials)
+        if (t.status == TrialStatus::Pending && static_cast<int>(pending.size()) < count) pending.push_back(t);
+    if (pending.empty()) {
+        result.status = StepResult::Status::Failed;
+        result.message = "no trial is pending";
+        return result;
+    }
+    if (!evaluate_into(pending, experiment.outcomes, evaluator, control, result)) return result;
+    for (Trial& evaluated : pending) {
+        result.new_trials.push_back(evaluated.index);
+        *experiment.find_trial(evaluated.index) = std::move(evaluated);
+    }
+    return result;
+}
 
 StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evaluator, const StepControl& control,
                     int count) {
@@ -100,35 +154,7 @@ StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evalu
         trial.fit = proposal.fit;
         fresh.push_back(std::move(trial));
     }
-    if (evaluator) {
-        // The whole batch at once, so that an evaluator can run several trials concurrently.
-        const std::vector<EvaluationOutcome> outcomes = evaluator->evaluate_batch(fresh, control);
-        if (control.cancelled()) {
-            result.status = StepResult::Status::Cancelled;
-            result.message = "cancelled while evaluating";
-            return result;
-        }
-        assert(outcomes.size() == fresh.size());
-        for (std::size_t i = 0; i < fresh.size(); ++i) {
-            Trial& trial = fresh[i];
-            const EvaluationOutcome& outcome = outcomes[i];
-            trial.evaluation_seconds = outcome.seconds;
-            trial.completed_at = utc_timestamp();
-            if (const OutcomeProblem bad = check_outcome(outcome, experiment.outcomes); !bad.reason.empty()) {
-                trial.status = TrialStatus::Failed;
-                trial.error = bad.reason;
-                if (bad.misreport && !result.misreport) result.misreport = "trial " + std::to_string(trial.index) + ": " + bad.reason;
-            } else if (outcome.ok) {
-                trial.status = TrialStatus::Completed;
-                trial.values = outcome.values;
-                trial.noise_free = outcome.noise_free;
-            } else {
-                trial.status = TrialStatus::Failed;
-                trial.error = outcome.error.empty() ? std::string("the evaluator reported a failure without a reason")
-                                                    : outcome.error;
-            }
-        }
-    }
+    if (evaluator && !evaluate_into(fresh, experiment.outcomes, *evaluator, control, result)) return result;
     for (Trial& trial : fresh) {
         result.new_trials.push_back(trial.index);
         experiment.trials.push_back(std::move(trial));

@@ -45,6 +45,16 @@ struct StepResult {
 StepResult run_step(Experiment& experiment, Strategy& strategy, Evaluator* evaluator,
                     const StepControl& control, int count = 1);
 
+// Evaluates up to `count` pending trials (the first ones, in the experiment's order) with the
+// evaluator, instead of proposing new ones: trials added by hand, by `sebo suggest`, by
+// Simplify's "add as pending" or by "confirm with more measurements", in an experiment whose
+// evaluator runs by itself (a built-in problem or a command). Each outcome is checked and recorded
+// on the existing trial exactly as run_step records a new trial's (a failure with its reason; a
+// misreport sets StepResult::misreport); `new_trials` lists the trials evaluated. The experiment is
+// modified only when every evaluation ended: a cancelled call leaves it as it was. Failed, with a
+// message, when no trial is pending. The budget is not consulted: these trials are already in it.
+StepResult evaluate_pending(Experiment& experiment, Evaluator& evaluator, const StepControl& control, int count = 1);
+
 // Failed evaluations in a row, over the trials of successive steps (in the order they were
 // added). Clients stop a run when it gets long, so that a broken evaluator (a typo in the
 // command, a missing licence, a full disk) does not spend the whole budget on failures.

@@ -540,9 +540,11 @@ private slots:
         QStringList texts;
         for (QAction* a : menu->actions())
             if (!a->isSeparator()) texts << a->text().remove('&');
-        // (and excluding from analysis, from issue 18; simplifying, from issue 16)
-        QCOMPARE(texts, QStringList({"Mark as chosen", "Exclude from analysis…", "Simplify…", "Copy configuration",
-                                     "Export configuration…"}));
+        // (and excluding from analysis, from issue 18; simplifying, from issue 16; abandoning a pending
+        // trial, from issue 32)
+        QCOMPARE(texts, QStringList({"Mark as chosen", "Exclude from analysis…", "Simplify…",
+                                     "Confirm with more measurements…", "Copy configuration", "Export configuration…",
+                                     "Abandon pending trial"}));
         for (QAction* a : menu->actions())
             if (a->text().remove('&') == "Mark as chosen") a->trigger();
         QVERIFY(w.document()->experiment().chosen.size() == 1 && w.document()->experiment().chosen[0].trial == 4);
@@ -594,7 +596,7 @@ private slots:
         const auto& axes = pc->axes();
         QVERIFY(axes.size() >= 2);
         QCOMPARE(axes[0].kind, ParallelCoordinatesView::Axis::Kind::Active);
-        QCOMPARE(axes[1].kind, ParallelCoordinatesView::Axis::Kind::Objective);
+        QCOMPARE(axes[1].kind, ParallelCoordinatesView::Axis::Kind::Metric);
         std::set<int> expected_parameters;
         for (std::size_t i = 0; i < report.activation_frequency.size(); ++i)
             if (report.activation_frequency[i] > 0) expected_parameters.insert(static_cast<int>(i));

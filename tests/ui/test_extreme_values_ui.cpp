@@ -244,7 +244,7 @@ private slots:
         QVERIFY(w.frontierChart()->tooltipFor(6).contains("Excluded from analysis</b>: timeout sentinel"));
         const int row = w.trialsModel()->rowOfTrial(6);
         QCOMPARE(w.trialsModel()->index(row, TrialsTableModel::Status).data().toString(), QString("excluded"));
-        QVERIFY(w.trialsModel()->index(row, TrialsTableModel::Objective).data(Qt::FontRole).value<QFont>().strikeOut());
+        QVERIFY(w.trialsModel()->index(row, w.trialsModel()->column(TrialsTableModel::Value)).data(Qt::FontRole).value<QFont>().strikeOut());
         QVERIFY(w.trialsModel()->index(row, w.trialsModel()->column(TrialsTableModel::Error)).data().toString().contains("timeout sentinel"));
         QVERIFY(w.inspector()->summaryText().contains("Excluded from analysis"));
         // The analysis is the engine's for the excluded file (the minimized sentinel added no volume).

@@ -191,10 +191,10 @@ private slots:
         w.frontierOnlyBox()->setChecked(true);
         QCOMPARE(w.trialsProxy()->rowCount(), pareto);
         w.frontierOnlyBox()->setChecked(false);
-        w.trialsView()->sortByColumn(TrialsTableModel::Objective, Qt::AscendingOrder);
+        w.trialsView()->sortByColumn(w.trialsModel()->column(TrialsTableModel::Value), Qt::AscendingOrder);
         double previous = -std::numeric_limits<double>::infinity();
         for (int r = 0; r < w.trialsProxy()->rowCount(); ++r) {
-            const QVariant v = w.trialsProxy()->index(r, TrialsTableModel::Objective).data(TrialsTableModel::SortRole);
+            const QVariant v = w.trialsProxy()->index(r, w.trialsModel()->column(TrialsTableModel::Value)).data(TrialsTableModel::SortRole);
             if (!v.isValid()) continue;
             QVERIFY(v.toDouble() >= previous);
             previous = v.toDouble();
@@ -620,19 +620,19 @@ private slots:
         QCOMPARE(*after.objective_value(after.trials[3]), -2.25);
         QCOMPARE(*after.objective_measurement(after.trials[3])->sem, 0.125);
         QVERIFY(w.messageBar()->text().contains("Imported 3 results"));
-        QVERIFY(w.messageBar()->text().contains("1 pending trial still without a value"));
+        QVERIFY2(w.messageBar()->text().contains("1 row still without a value"), qPrintable(w.messageBar()->text()));
 
         // A bad value names its line and column, and nothing is recorded.
         const QString bad = dir_.filePath("bad-results.csv");
         write_all(bad, "trial,objective\n2,abc\n");
         const std::string before = experiment_to_json_text(w.document()->experiment());
         QVERIFY(!w.importResults(bad));
-        QVERIFY2(w.messageBar()->text().contains("line 2.objective: 'abc' is not a number"),
+        QVERIFY2(w.messageBar()->text().contains("line 2: column objective: 'abc' is not a number"),
                  qPrintable(w.messageBar()->text()));
         QCOMPARE(experiment_to_json_text(w.document()->experiment()), before);
         write_all(bad, "trial,objective\n99,1\n");
         QVERIFY(!w.importResults(bad));
-        QVERIFY(w.messageBar()->text().contains("there is no trial 99"));
+        QVERIFY2(w.messageBar()->text().contains("no trial 99 in the experiment"), qPrintable(w.messageBar()->text()));
         write_all(bad, "objective\n1\n");
         QVERIFY(!w.importResults(bad));
         QVERIFY(w.messageBar()->text().contains("no 'trial' column"));
@@ -665,11 +665,11 @@ private slots:
         QCOMPARE(QString::fromStdString(chosen_to_csv(e, false)), QString("trial,note,parameter,value,target,changed\n"
                                                   "0,'@ask the vendor first,\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\",0.5,0,true\n"
                                                   "0,'@ask the vendor first,mode,'-low,plain,true\n"));
-        const ResultsImport imported =
-            parse_results_csv("trial,status,'-loss,error\n0,,1.5,\n1,failed,,\"'=cmd|' /C calc'!A0\"\n", e);
-        QCOMPARE(imported.rows.size(), std::size_t{2});
-        QCOMPARE(imported.rows[0].values.at("-loss").mean, 1.5);
-        QCOMPARE(imported.rows[1].error, std::string("=cmd|' /C calc'!A0"));
+        const ResultsImportPlan imported = plan_results_import(
+            e, "trial,status,'-loss,error\n0,,1.5,\n1,failed,,\"'=cmd|' /C calc'!A0\"\n", "sheet.csv");
+        QCOMPARE(imported.results.size(), std::size_t{2});
+        QCOMPARE(imported.results[0].values.at("-loss").mean, 1.5);
+        QCOMPARE(imported.results[1].error, std::string("=cmd|' /C calc'!A0"));
     }
 
     // The method panel refuses invalid settings with a message at the field.

@@ -110,7 +110,7 @@ private slots:
         QVERIFY(explain->explainButton()->isEnabled());
         QTest::mouseClick(explain->explainButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!explain->isComputing() && explain->outcome().ok, test::kHangGuardMs);
-        QVERIFY2(explain->predictionLabel()->text().startsWith("Predicted ") &&
+        QVERIFY2(explain->predictionLabel()->text().startsWith(QString::fromStdString(after.primary_objective().metric) + ": predicted ") &&
                      explain->predictionLabel()->text().contains(" ± ") && explain->predictionLabel()->text().contains("measured"),
                  qPrintable(explain->predictionLabel()->text()));
         const QStringList bars = explain->barLabels();
