@@ -43,6 +43,7 @@
 #include "configuration_inspector.h"
 #include "evaluator_log_view.h"
 #include "example_catalog.h"
+#include "experiment/replicates.h"
 #include "experiment_document.h"
 #include "frontier_chart_view.h"
 #include "hypervolume_chart_view.h"
@@ -665,9 +666,9 @@ private slots:
     // they are, and are offered on the welcome page and in Help.
     void bundledExamples() {
         const QList<BundledExample> examples = bundled_example_catalog();
-        QVERIFY(examples.size() >= 4);
+        QVERIFY(examples.size() >= 7);
         QVERIFY(examples.first().path.contains("branin"));
-        bool sourcing = false, hartmann = false, lab = false;
+        bool sourcing = false, hartmann = false, lab = false, web = false, mixed = false, noisy = false;
         for (const BundledExample& example : examples) {
             QVERIFY2(!example.description.isEmpty(), qPrintable(example.path));
             const Experiment e = load_experiment(example.path.toStdString());
@@ -678,18 +679,38 @@ private slots:
                 QCOMPARE(static_cast<int>(e.trials.size()), e.method.budget);
                 QCOMPARE(e.count(TrialStatus::Completed), e.method.budget);
             }
-            if (e.evaluator.kind == EvaluatorSpec::Kind::Problem && e.evaluator.problem.name == "hartmann6") {
+            const bool problem = e.evaluator.kind == EvaluatorSpec::Kind::Problem;
+            if (problem && e.evaluator.problem.name == "hartmann6" && e.evaluator.problem.noise.empty()) {
                 hartmann = true;
                 QCOMPARE(e.space.dimension(), 50);
                 QVERIFY(e.count(TrialStatus::Completed) >= 20);
             }
-            if (e.evaluator.kind == EvaluatorSpec::Kind::Manual) {
+            if (e.evaluator.kind == EvaluatorSpec::Kind::Manual && e.outcomes.objectives.size() == 1) {
                 lab = true;
                 QVERIFY(e.count(TrialStatus::Pending) >= 2);
                 QVERIFY(e.count(TrialStatus::Completed) >= 5);
             }
+            // Two objectives, a limit on a tracked metric, a choice and a linear parameter constraint.
+            if (e.evaluator.kind == EvaluatorSpec::Kind::Manual && e.outcomes.objectives.size() == 2) {
+                web = true;
+                QCOMPARE(e.outcomes.constraints.size(), std::size_t{1});
+                QVERIFY(e.space.has_constraints());
+                QVERIFY(std::any_of(e.space.parameters().begin(), e.space.parameters().end(),
+                                    [](const Parameter& p) { return p.kind == ParameterKind::Choice; }));
+                QVERIFY(e.count(TrialStatus::Completed) >= 20);
+            }
+            if (problem && e.evaluator.problem.name == "mixed") {
+                mixed = true;
+                QVERIFY(e.space.has_constraints());
+                QVERIFY(!e.space.fixed_parameters().empty());
+            }
+            // Noisy measurements, some configurations measured more than once.
+            if (problem && !e.evaluator.problem.noise.empty()) {
+                noisy = true;
+                QVERIFY(has_replicates(e));
+            }
         }
-        QVERIFY(sourcing && hartmann && lab);
+        QVERIFY(sourcing && hartmann && lab && web && mixed && noisy);
 
         MainWindow w;
         w.setRememberRecentFiles(false);
