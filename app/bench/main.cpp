@@ -284,6 +284,21 @@ StepRun timed_step(const sebo::Experiment& experiment, sebo::ThreadPool& pool) {
     return run;
 }
 
+// Gives `experiment` the sampler state a fast step at n − 1 leaves (untimed), as in a run; false
+// (with a message) when that step fails.
+bool warm_from_previous_step(sebo::Experiment& experiment, sebo::ThreadPool& pool) {
+    sebo::Experiment before = experiment;
+    before.trials.pop_back();
+    const StepRun previous = timed_step(before, pool);
+    if (previous.proposal.status != sebo::Proposal::Status::Ok) {
+        std::fprintf(stderr, "sebo-bench: the step at n = %zu failed: %s\n", before.trials.size(),
+                     previous.proposal.message.c_str());
+        return false;
+    }
+    experiment.sampler_state = previous.proposal.sampler_state;
+    return true;
+}
+
 sebo::SurrogateKind kind_of(const std::string& model) {
     if (model == "gp") return sebo::SurrogateKind::Gp;
     if (model == "saas-map") return sebo::SurrogateKind::SaasMap;
@@ -415,15 +430,7 @@ int main(int argc, char** argv) {
                     sebo::Experiment fast = make_experiment(n, dimension, options.seed);
                     fast.seed = options.seed + static_cast<std::uint64_t>(r);
                     fast.method.nuts = sebo::NutsMode::Fast;
-                    sebo::Experiment before = fast;
-                    before.trials.pop_back();
-                    const StepRun previous = timed_step(before, pool);
-                    if (previous.proposal.status != sebo::Proposal::Status::Ok) {
-                        std::fprintf(stderr, "sebo-bench: the step at n = %d failed: %s\n", n - 1,
-                                     previous.proposal.message.c_str());
-                        return 1;
-                    }
-                    fast.sampler_state = previous.proposal.sampler_state;
+                    if (!warm_from_previous_step(fast, pool)) return 1;
                     const StepRun step = timed_step(fast, pool);
                     sebo::Experiment slow = fast;
                     slow.method.nuts = sebo::NutsMode::Paper;
@@ -473,15 +480,7 @@ int main(int argc, char** argv) {
                     off.seed = options.seed + static_cast<std::uint64_t>(r);
                     off.method.nuts = sebo::NutsMode::Fast;
                     off.method.noisy_acquisition = sebo::NoisyAcquisition::Off;
-                    sebo::Experiment before = off;
-                    before.trials.pop_back();
-                    const StepRun previous = timed_step(before, pool);
-                    if (previous.proposal.status != sebo::Proposal::Status::Ok) {
-                        std::fprintf(stderr, "sebo-bench: the step at n = %d failed: %s\n", n - 1,
-                                     previous.proposal.message.c_str());
-                        return 1;
-                    }
-                    off.sampler_state = previous.proposal.sampler_state;
+                    if (!warm_from_previous_step(off, pool)) return 1;
                     sebo::Experiment on = off;
                     on.method.noisy_acquisition = sebo::NoisyAcquisition::On;
                     const StepRun off_step = timed_step(off, pool);
