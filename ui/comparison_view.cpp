@@ -146,7 +146,8 @@ ComparisonActions::ComparisonActions(ExperimentDocument* document, QWidget* dial
 std::vector<int> ComparisonActions::comparable() const {
     std::vector<int> trials;
     if (!document_->hasExperiment()) return trials;
-    const ExperimentSnapshot& s = *document_->snapshot();
+    const SnapshotPtr snapshot = document_->snapshot();  // held: what runs below may replace it
+    const ExperimentSnapshot& s = *snapshot;
     for (int t : selected_ ? selected_() : std::vector<int>{document_->selectedTrial()}) {
         const Trial* trial = s.trial(t);
         if (trial && trial->status == TrialStatus::Completed && std::find(trials.begin(), trials.end(), t) == trials.end())

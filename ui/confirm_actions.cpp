@@ -71,7 +71,8 @@ ConfirmActions::ConfirmActions(ExperimentDocument* document, QWidget* dialog_par
     frontier_ = new QAction(tr("Confirm the &frontier with more measurements…"), this);
     frontier_->setObjectName("confirmFrontierAction");
     connect(frontier_, &QAction::triggered, this, [this] {
-        const std::vector<int>& pareto = document_->snapshot()->report.pareto_trials;
+        // A copy: adding the trials replaces the snapshot that holds the frontier's list.
+        const std::vector<int> pareto = document_->snapshot()->report.pareto_trials;
         confirmAsking(pareto);
     });
     update();

@@ -586,7 +586,8 @@ void MainWindow::onRunningChanged(bool running) {
 
 void MainWindow::onStepCompleted(const QList<int>& trials) {
     exclusion_->checkNewValues(trials);
-    const ExperimentSnapshot& s = *document_->snapshot();
+    const SnapshotPtr snapshot = document_->snapshot();  // held: what runs below may replace it
+    const ExperimentSnapshot& s = *snapshot;
     for (int index : trials)
         if (const Trial* t = s.trial(index)) log_->endEvaluation(*t);
     // A SAAS-NUTS fit whose chains did not converge (R-hat above 1.05) or diverged after warm-up:
@@ -681,7 +682,8 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::updateSummary() {
-    const ExperimentSnapshot& s = *document_->snapshot();
+    const SnapshotPtr snapshot = document_->snapshot();  // held: what runs below may replace it
+    const ExperimentSnapshot& s = *snapshot;
     if (!document_->hasExperiment()) {
         summary_label_->setText(tr("No experiment open"));
         trials_count_->clear();
