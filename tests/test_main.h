@@ -4,6 +4,11 @@
 // (tests/test_runner.cpp) runs the one named on its command line, so CTest still runs, names and
 // times every file on its own (`<area>_tests test_sobol [QtTest options]`). Linking and
 // moc-compiling ~100 executables took about a fifth of a cold build (docs/reliability.md, "CI").
+//
+// The files of an area are compiled in batches (a unity build, SEBO_UNITY_TESTS), so each test
+// file puts everything after its includes, SEBO_TEST_MAIN included, in a namespace named after
+// its stem (namespace test_sobol { ... }), and its moc include after that: two files' helpers of
+// the same name (qs, fixture, make_parameter) and their `using namespace` lines do not meet.
 
 #include <QObject>
 #include <memory>

@@ -10,6 +10,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli {
+
 namespace {
 
 using sebo::test::read_json;
@@ -214,4 +216,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCli)
+}  // namespace test_cli
 #include "test_cli.moc"

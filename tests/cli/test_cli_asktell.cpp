@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_asktell {
+
 namespace {
 
 using sebo::test::metric_value;
@@ -400,4 +402,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliAskTell)
+}  // namespace test_cli_asktell
 #include "test_cli_asktell.moc"

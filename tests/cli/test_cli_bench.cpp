@@ -20,6 +20,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_cli_bench {
+
 using namespace sebo::test;
 
 namespace {
@@ -344,4 +346,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliBench)
+}  // namespace test_cli_bench
 #include "test_cli_bench.moc"

@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_bench_commands {
+
 using namespace sebo::test;
 
 namespace {
@@ -147,4 +149,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliBenchCommands)
+}  // namespace test_cli_bench_commands
 #include "test_cli_bench_commands.moc"

@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_choice_parameters {
+
 namespace {
 
 using sebo::test::evaluator_fixture;
@@ -159,4 +161,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliChoiceParameters)
+}  // namespace test_cli_choice_parameters
 #include "test_cli_choice_parameters.moc"

@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_command_trust {
+
 namespace {
 
 using sebo::test::read_bytes;
@@ -167,4 +169,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliCommandTrust)
+}  // namespace test_cli_command_trust
 #include "test_cli_command_trust.moc"

@@ -10,6 +10,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_confirm {
+
 namespace {
 
 using sebo::test::metric_value;
@@ -141,4 +143,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliConfirm)
+}  // namespace test_cli_confirm
 #include "test_cli_confirm.moc"

@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_csv_formulas {
+
 namespace {
 
 using sebo::test::metric_value;
@@ -104,4 +106,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliCsvFormulas)
+}  // namespace test_cli_csv_formulas
 #include "test_cli_csv_formulas.moc"

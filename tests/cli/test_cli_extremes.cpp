@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_extremes {
+
 namespace {
 
 using sebo::test::metric_value;
@@ -274,4 +276,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliExtremes)
+}  // namespace test_cli_extremes
 #include "test_cli_extremes.moc"

@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_fit {
+
 namespace {
 
 using Result = sebo::test::CliResult;
@@ -242,4 +244,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliFit)
+}  // namespace test_cli_fit
 #include "test_cli_fit.moc"

@@ -14,6 +14,8 @@
 #include "cli_test_support.h"
 #include "test_main.h"
 
+namespace test_cli_import {
+
 using namespace sebo::test;
 using Json = nlohmann::json;
 
@@ -206,4 +208,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliImport)
+}  // namespace test_cli_import
 #include "test_cli_import.moc"

@@ -8,6 +8,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_method_options {
+
 namespace {
 
 using sebo::test::read_json;
@@ -70,4 +72,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliMethodOptions)
+}  // namespace test_cli_method_options
 #include "test_cli_method_options.moc"

@@ -15,6 +15,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_metrics {
+
 namespace {
 
 using sebo::test::metric_value;
@@ -408,4 +410,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliMetrics)
+}  // namespace test_cli_metrics
 #include "test_cli_metrics.moc"

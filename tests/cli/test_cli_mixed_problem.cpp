@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_mixed_problem {
+
 namespace {
 
 using sebo::test::read_json;
@@ -160,4 +162,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliMixedProblem)
+}  // namespace test_cli_mixed_problem
 #include "test_cli_mixed_problem.moc"

@@ -16,6 +16,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_parameter_constraints {
+
 namespace {
 
 using sebo::test::evaluator_fixture;
@@ -222,4 +224,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliParameterConstraints)
+}  // namespace test_cli_parameter_constraints
 #include "test_cli_parameter_constraints.moc"

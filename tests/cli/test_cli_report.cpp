@@ -12,6 +12,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_report {
+
 namespace {
 
 using sebo::test::read_bytes;
@@ -112,4 +114,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliReport)
+}  // namespace test_cli_report
 #include "test_cli_report.moc"

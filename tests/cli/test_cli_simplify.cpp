@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_simplify {
+
 namespace {
 
 using Result = sebo::test::CliResult;
@@ -126,4 +128,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliSimplify)
+}  // namespace test_cli_simplify
 #include "test_cli_simplify.moc"

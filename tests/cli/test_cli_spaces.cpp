@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_spaces {
+
 namespace {
 
 using sebo::test::read_json;
@@ -156,4 +158,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliSpaces)
+}  // namespace test_cli_spaces
 #include "test_cli_spaces.moc"

@@ -11,6 +11,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_version {
+
 namespace {
 
 QString output_of(const QString& program, const QStringList& args) {
@@ -63,4 +65,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliVersion)
+}  // namespace test_cli_version
 #include "test_cli_version.moc"

@@ -38,6 +38,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_cli_writers {
+
 using namespace sebo;
 using sebo::test::CliResult;
 using sebo::test::run_sebo;
@@ -535,4 +537,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCliWriters)
+}  // namespace test_cli_writers
 #include "test_cli_writers.moc"

@@ -27,6 +27,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_crash_safety {
+
 using namespace sebo;
 
 namespace {
@@ -366,4 +368,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCrashSafety)
+}  // namespace test_crash_safety
 #include "test_crash_safety.moc"

@@ -12,6 +12,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_acquisition {
+
 using namespace sebo;
 
 namespace {
@@ -357,4 +359,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestAcquisition)
+}  // namespace test_acquisition
 #include "test_acquisition.moc"

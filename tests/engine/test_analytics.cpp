@@ -9,6 +9,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_analytics {
+
 using namespace sebo;
 
 namespace {
@@ -289,4 +291,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestAnalytics)
+}  // namespace test_analytics
 #include "test_analytics.moc"

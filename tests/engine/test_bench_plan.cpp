@@ -6,6 +6,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_bench_plan {
+
 using namespace sebo;
 
 class TestBenchPlan : public QObject {
@@ -128,4 +130,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestBenchPlan)
+}  // namespace test_bench_plan
 #include "test_bench_plan.moc"

@@ -18,6 +18,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_bench_recommendations {
+
 using namespace sebo;
 
 namespace {
@@ -218,4 +220,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestBenchRecommendations)
+}  // namespace test_bench_recommendations
 #include "test_bench_recommendations.moc"

@@ -25,6 +25,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_bench_summary {
+
 using namespace sebo;
 
 namespace {
@@ -548,4 +550,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestBenchSummary)
+}  // namespace test_bench_summary
 #include "test_bench_summary.moc"

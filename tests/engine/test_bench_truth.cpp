@@ -35,6 +35,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_bench_truth {
+
 using namespace sebo;
 
 namespace {
@@ -319,4 +321,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestBenchTruth)
+}  // namespace test_bench_truth
 #include "test_bench_truth.moc"

@@ -28,6 +28,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_choice_parameters {
+
 using namespace sebo;
 using Json = nlohmann::json;
 
@@ -444,4 +446,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestChoiceParameters)
+}  // namespace test_choice_parameters
 #include "test_choice_parameters.moc"

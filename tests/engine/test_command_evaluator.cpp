@@ -32,6 +32,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_command_evaluator {
+
 using namespace sebo;
 using Clock = std::chrono::steady_clock;
 
@@ -565,4 +567,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCommandEvaluator)
+}  // namespace test_command_evaluator
 #include "test_command_evaluator.moc"

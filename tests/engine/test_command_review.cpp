@@ -18,6 +18,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_command_review {
+
 using namespace sebo;
 
 namespace {
@@ -359,4 +361,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCommandReview)
+}  // namespace test_command_review
 #include "test_command_review.moc"

@@ -9,6 +9,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_comparison {
+
 using namespace sebo;
 
 namespace {
@@ -226,4 +228,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestComparison)
+}  // namespace test_comparison
 #include "test_comparison.moc"

@@ -6,6 +6,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_configuration_changes {
+
 using namespace sebo;
 
 namespace {
@@ -49,4 +51,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestConfigurationChanges)
+}  // namespace test_configuration_changes
 #include "test_configuration_changes.moc"

@@ -9,6 +9,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_csv_export {
+
 using namespace sebo;
 
 namespace {
@@ -307,4 +309,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCsvExport)
+}  // namespace test_csv_export
 #include "test_csv_export.moc"

@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_csv_formulas {
+
 using namespace sebo;
 
 namespace {
@@ -204,4 +206,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCsvFormulas)
+}  // namespace test_csv_formulas
 #include "test_csv_formulas.moc"

@@ -24,6 +24,8 @@
 #include "experiment_file_fixtures.h"
 #include "test_main.h"
 
+namespace test_experiment_file {
+
 using namespace sebo;
 using namespace sebo::test::experiment_file;
 
@@ -518,4 +520,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestExperimentFile)
+}  // namespace test_experiment_file
 #include "test_experiment_file.moc"

@@ -4,6 +4,8 @@
 #include "experiment_file_fixtures.h"
 #include "test_main.h"
 
+namespace test_experiment_file_errors {
+
 using namespace sebo;
 using namespace sebo::test::experiment_file;
 
@@ -213,4 +215,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestExperimentFileErrors)
+}  // namespace test_experiment_file_errors
 #include "test_experiment_file_errors.moc"

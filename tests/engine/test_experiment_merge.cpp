@@ -18,6 +18,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_experiment_merge {
+
 using namespace sebo;
 
 namespace {
@@ -595,4 +597,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestExperimentMerge)
+}  // namespace test_experiment_merge
 #include "test_experiment_merge.moc"

@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_experiment_text_cache {
+
 using namespace sebo;
 
 namespace {
@@ -207,4 +209,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestExperimentTextCache)
+}  // namespace test_experiment_text_cache
 #include "test_experiment_text_cache.moc"

@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_extreme_values {
+
 using namespace sebo;
 
 namespace {
@@ -207,4 +209,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestExtremeValues)
+}  // namespace test_extreme_values
 #include "test_extreme_values.moc"

@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_feasibility {
+
 using namespace sebo;
 
 namespace {
@@ -206,4 +208,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestFeasibility)
+}  // namespace test_feasibility
 #include "test_feasibility.moc"

@@ -23,6 +23,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_file_lock {
+
 using namespace sebo;
 
 namespace {
@@ -269,4 +271,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestFileLock)
+}  // namespace test_file_lock
 #include "test_file_lock.moc"

@@ -26,6 +26,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_fuzz_regressions {
+
 using namespace sebo;
 
 namespace {
@@ -226,4 +228,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestFuzzRegressions)
+}  // namespace test_fuzz_regressions
 #include "test_fuzz_regressions.moc"

@@ -12,6 +12,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_gp {
+
 namespace {
 
 using sebo::GaussianProcess;
@@ -292,4 +294,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestGaussianProcess)
+}  // namespace test_gp
 #include "test_gp.moc"

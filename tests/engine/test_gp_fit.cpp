@@ -16,6 +16,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_gp_fit {
+
 namespace {
 
 using sebo::GpHyperparameters;
@@ -288,4 +290,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestGpFit)
+}  // namespace test_gp_fit
 #include "test_gp_fit.moc"

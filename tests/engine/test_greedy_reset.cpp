@@ -17,6 +17,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_greedy_reset {
+
 using namespace sebo;
 using sebo::test::vec;
 
@@ -270,4 +272,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestGreedyReset)
+}  // namespace test_greedy_reset
 #include "test_greedy_reset.moc"

@@ -11,6 +11,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_homotopy {
+
 using namespace sebo;
 
 namespace {
@@ -278,4 +280,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestHomotopy)
+}  // namespace test_homotopy
 #include "test_homotopy.moc"

@@ -27,6 +27,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_hostile_files {
+
 using namespace sebo;
 using Json = nlohmann::ordered_json;
 
@@ -776,4 +778,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestHostileFiles)
+}  // namespace test_hostile_files
 #include "test_hostile_files.moc"

@@ -19,6 +19,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_import_ax {
+
 using namespace sebo;
 
 namespace {
@@ -390,4 +392,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestImportAx)
+}  // namespace test_import_ax
 #include "test_import_ax.moc"

@@ -20,6 +20,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_import_hostile {
+
 using namespace sebo;
 
 namespace {
@@ -210,4 +212,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestImportHostile)
+}  // namespace test_import_hostile
 #include "test_import_hostile.moc"

@@ -18,6 +18,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_import_optuna {
+
 using namespace sebo;
 
 namespace {
@@ -255,4 +257,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestImportOptuna)
+}  // namespace test_import_optuna
 #include "test_import_optuna.moc"

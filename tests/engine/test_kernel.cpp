@@ -7,6 +7,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_kernel {
+
 namespace {
 
 // σ² (1 + √5 d/ℓ + 5d²/(3ℓ²)) exp(−√5 d/ℓ) in the textbook lengthscale form
@@ -110,4 +112,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestKernel)
+}  // namespace test_kernel
 #include "test_kernel.moc"

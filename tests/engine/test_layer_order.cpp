@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_layer_order {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -135,4 +137,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestLayerOrder)
+}  // namespace test_layer_order
 #include "test_layer_order.moc"

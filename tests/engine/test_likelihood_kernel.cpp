@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_likelihood_kernel {
+
 namespace {
 
 using sebo::LikelihoodData;
@@ -117,4 +119,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestLikelihoodKernel)
+}  // namespace test_likelihood_kernel
 #include "test_likelihood_kernel.moc"

@@ -12,6 +12,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_linear_constraint {
+
 using namespace sebo;
 
 using sebo::test::continuous;
@@ -284,4 +286,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestLinearConstraint)
+}  // namespace test_linear_constraint
 #include "test_linear_constraint.moc"

@@ -9,6 +9,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_linear_program {
+
 using namespace sebo;
 
 namespace {
@@ -207,4 +209,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestLinearProgram)
+}  // namespace test_linear_program
 #include "test_linear_program.moc"

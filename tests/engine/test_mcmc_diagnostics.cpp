@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_mcmc_diagnostics {
+
 using namespace sebo;
 using Eigen::MatrixXd;
 
@@ -181,4 +183,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestMcmcDiagnostics)
+}  // namespace test_mcmc_diagnostics
 #include "test_mcmc_diagnostics.moc"

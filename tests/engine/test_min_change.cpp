@@ -19,6 +19,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_min_change {
+
 using namespace sebo;
 using Json = nlohmann::json;
 
@@ -270,4 +272,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestMinChange)
+}  // namespace test_min_change
 #include "test_min_change.moc"

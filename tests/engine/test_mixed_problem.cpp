@@ -16,6 +16,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_mixed_problem {
+
 using namespace sebo;
 using sebo::test::error_field;
 using sebo::test::spec_named;
@@ -268,4 +270,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestMixedProblem)
+}  // namespace test_mixed_problem
 #include "test_mixed_problem.moc"

@@ -38,6 +38,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_model_extremes {
+
 using namespace sebo;
 
 namespace {
@@ -226,4 +228,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestModelExtremes)
+}  // namespace test_model_extremes
 #include "test_model_extremes.moc"

@@ -28,6 +28,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_model_quality {
+
 namespace {
 
 using sebo::GpHyperparameters;
@@ -304,4 +306,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestModelQuality)
+}  // namespace test_model_quality
 #include "test_model_quality.moc"

@@ -23,6 +23,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_moo_problems {
+
 using namespace sebo;
 using sebo::test::error_field;
 using sebo::test::spec_named;
@@ -351,4 +353,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestMooProblems)
+}  // namespace test_moo_problems
 #include "test_moo_problems.moc"

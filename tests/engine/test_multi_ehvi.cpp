@@ -22,6 +22,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_multi_ehvi {
+
 using namespace sebo;
 
 namespace {
@@ -641,4 +643,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestMultiEhvi)
+}  // namespace test_multi_ehvi
 #include "test_multi_ehvi.moc"

@@ -7,6 +7,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_multistart {
+
 using namespace sebo;
 
 namespace {
@@ -104,4 +106,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestMultistart)
+}  // namespace test_multistart
 #include "test_multistart.moc"

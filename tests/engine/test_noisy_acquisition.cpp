@@ -19,6 +19,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_noisy_acquisition {
+
 using namespace sebo;
 
 namespace {
@@ -280,4 +282,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestNoisyAcquisition)
+}  // namespace test_noisy_acquisition
 #include "test_noisy_acquisition.moc"

@@ -20,6 +20,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_noisy_analysis {
+
 using namespace sebo;
 
 namespace {
@@ -244,4 +246,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestNoisyAnalysis)
+}  // namespace test_noisy_analysis
 #include "test_noisy_analysis.moc"

@@ -16,6 +16,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_noisy_problems {
+
 using namespace sebo;
 using sebo::test::error_field;
 using sebo::test::spec_named;
@@ -169,4 +171,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestNoisyProblems)
+}  // namespace test_noisy_problems
 #include "test_noisy_problems.moc"

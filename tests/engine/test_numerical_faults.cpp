@@ -20,6 +20,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_numerical_faults {
+
 using namespace sebo;
 
 using sebo::test::continuous;
@@ -409,4 +411,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestNumericalFaults)
+}  // namespace test_numerical_faults
 #include "test_numerical_faults.moc"

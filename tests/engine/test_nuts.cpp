@@ -21,6 +21,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_nuts {
+
 // Counts heap allocations so a test can show that the transition loop allocates nothing. Eigen
 // allocates with std::malloc (not operator new), so malloc itself is interposed; this needs
 // glibc's __libc_malloc and is left out under sanitizers, which interpose malloc themselves.
@@ -718,4 +720,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestNuts)
+}  // namespace test_nuts
 #include "test_nuts.moc"

@@ -16,6 +16,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_nuts_building_blocks {
+
 namespace {
 
 using Eigen::MatrixXd;
@@ -231,4 +233,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestNutsBuildingBlocks)
+}  // namespace test_nuts_building_blocks
 #include "test_nuts_building_blocks.moc"

@@ -23,6 +23,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_outcome_step {
+
 using namespace sebo;
 
 namespace {
@@ -489,4 +491,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestOutcomeStep)
+}  // namespace test_outcome_step
 #include "test_outcome_step.moc"

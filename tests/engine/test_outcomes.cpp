@@ -16,6 +16,8 @@
 #include "io/outcome_text.h"
 #include "test_main.h"
 
+namespace test_outcomes {
+
 using namespace sebo;
 
 namespace {
@@ -300,4 +302,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestOutcomes)
+}  // namespace test_outcomes
 #include "test_outcomes.moc"

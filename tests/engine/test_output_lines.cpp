@@ -8,6 +8,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_output_lines {
+
 using namespace sebo;
 
 namespace {
@@ -82,4 +84,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestOutputLines)
+}  // namespace test_output_lines
 #include "test_output_lines.moc"

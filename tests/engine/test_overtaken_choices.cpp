@@ -6,6 +6,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_overtaken_choices {
+
 using namespace sebo;
 
 namespace {
@@ -63,4 +65,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestOvertakenChoices)
+}  // namespace test_overtaken_choices
 #include "test_overtaken_choices.moc"

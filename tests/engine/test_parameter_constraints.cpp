@@ -31,6 +31,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_parameter_constraints {
+
 using namespace sebo;
 using Json = nlohmann::json;
 
@@ -428,4 +430,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestParameterConstraints)
+}  // namespace test_parameter_constraints
 #include "test_parameter_constraints.moc"

@@ -10,6 +10,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_pareto {
+
 using namespace sebo;
 
 namespace {
@@ -197,4 +199,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestPareto)
+}  // namespace test_pareto
 #include "test_pareto.moc"

@@ -16,6 +16,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_pareto_nd {
+
 using namespace sebo;
 
 namespace {
@@ -336,4 +338,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestParetoNd)
+}  // namespace test_pareto_nd
 #include "test_pareto_nd.moc"

@@ -9,6 +9,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_pending_evaluation {
+
 using namespace sebo;
 
 namespace {
@@ -128,4 +130,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestPendingEvaluation)
+}  // namespace test_pending_evaluation
 #include "test_pending_evaluation.moc"

@@ -10,6 +10,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_polytope {
+
 using namespace sebo;
 using sebo::test::polytope_of;
 using sebo::test::unit_space;
@@ -218,4 +220,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestPolytope)
+}  // namespace test_polytope
 #include "test_polytope.moc"

@@ -17,6 +17,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_polytope_multistart {
+
 using namespace sebo;
 using sebo::test::polytope_of;
 using sebo::test::unit_space;
@@ -283,4 +285,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestPolytopeMultistart)
+}  // namespace test_polytope_multistart
 #include "test_polytope_multistart.moc"

@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_polytope_projection {
+
 using namespace sebo;
 using sebo::test::polytope_of;
 using sebo::test::unit_space;
@@ -297,4 +299,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestPolytopeProjection)
+}  // namespace test_polytope_projection
 #include "test_polytope_projection.moc"

@@ -10,6 +10,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_polytope_sampler {
+
 using namespace sebo;
 using sebo::test::polytope_of;
 using sebo::test::unit_space;
@@ -209,4 +211,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestPolytopeSampler)
+}  // namespace test_polytope_sampler
 #include "test_polytope_sampler.moc"

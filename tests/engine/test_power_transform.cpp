@@ -8,6 +8,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_power_transform {
+
 using namespace sebo;
 
 class TestPowerTransform : public QObject {
@@ -99,4 +101,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestPowerTransform)
+}  // namespace test_power_transform
 #include "test_power_transform.moc"

@@ -21,6 +21,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_problems {
+
 using namespace sebo;
 using sebo::test::error_field;
 using sebo::test::spec_named;
@@ -499,4 +501,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestProblems)
+}  // namespace test_problems
 #include "test_problems.moc"

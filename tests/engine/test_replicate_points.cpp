@@ -7,6 +7,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_replicate_points {
+
 using namespace sebo;
 
 namespace {
@@ -65,4 +67,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestReplicatePoints)
+}  // namespace test_replicate_points
 #include "test_replicate_points.moc"

@@ -17,6 +17,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_report_html {
+
 using namespace sebo;
 
 namespace {
@@ -385,4 +387,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestReportHtml)
+}  // namespace test_report_html
 #include "test_report_html.moc"

@@ -12,6 +12,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_results_import {
+
 using namespace sebo;
 
 namespace {
@@ -430,4 +432,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestResultsImport)
+}  // namespace test_results_import
 #include "test_results_import.moc"

@@ -17,6 +17,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_saas_nuts_chains {
+
 using namespace sebo;
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
@@ -245,4 +247,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSaasNutsChains)
+}  // namespace test_saas_nuts_chains
 #include "test_saas_nuts_chains.moc"

@@ -22,6 +22,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_saas_prior {
+
 namespace {
 
 using sebo::TrainingData;
@@ -290,4 +292,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSaasPrior)
+}  // namespace test_saas_prior
 #include "test_saas_prior.moc"

@@ -17,6 +17,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_sampler_state_file {
+
 using namespace sebo;
 using Json = nlohmann::ordered_json;
 
@@ -421,4 +423,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSamplerStateFile)
+}  // namespace test_sampler_state_file
 #include "test_sampler_state_file.moc"

@@ -6,6 +6,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_search_space {
+
 using namespace sebo;
 
 using sebo::test::continuous;
@@ -134,4 +136,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSearchSpace)
+}  // namespace test_search_space
 #include "test_search_space.moc"

@@ -11,6 +11,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_simplify {
+
 using namespace sebo;
 
 namespace {
@@ -231,4 +233,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSimplify)
+}  // namespace test_simplify
 #include "test_simplify.moc"

@@ -12,6 +12,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_slow_noisy_stall {
+
 using namespace sebo;
 
 namespace {
@@ -82,4 +84,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestNoisyStall)
+}  // namespace test_slow_noisy_stall
 #include "test_slow_noisy_stall.moc"

@@ -13,6 +13,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_slow_sebo_branin {
+
 using namespace sebo;
 
 namespace {
@@ -74,4 +76,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSeboBranin)
+}  // namespace test_slow_sebo_branin
 #include "test_slow_sebo_branin.moc"

@@ -11,6 +11,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_sobol {
+
 using namespace sebo;
 
 namespace {
@@ -136,4 +138,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSobol)
+}  // namespace test_sobol
 #include "test_sobol.moc"

@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_sourcing {
+
 using namespace sebo;
 
 namespace {
@@ -366,4 +368,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSourcing)
+}  // namespace test_sourcing
 #include "test_sourcing.moc"

@@ -22,6 +22,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_sparsity_range {
+
 using namespace sebo;
 using Json = nlohmann::json;
 
@@ -316,4 +318,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSparsityRange)
+}  // namespace test_sparsity_range
 #include "test_sparsity_range.moc"

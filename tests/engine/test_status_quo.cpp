@@ -9,6 +9,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_status_quo {
+
 using namespace sebo;
 
 namespace {
@@ -106,4 +108,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestStatusQuo)
+}  // namespace test_status_quo
 #include "test_status_quo.moc"

@@ -14,6 +14,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_thread_pool {
+
 using namespace sebo;
 
 class TestThreadPool : public QObject {
@@ -134,4 +136,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestThreadPool)
+}  // namespace test_thread_pool
 #include "test_thread_pool.moc"

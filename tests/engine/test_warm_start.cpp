@@ -22,6 +22,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_warm_start {
+
 using namespace sebo;
 
 namespace {
@@ -434,4 +436,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestWarmStart)
+}  // namespace test_warm_start
 #include "test_warm_start.moc"

@@ -29,6 +29,8 @@
 #include "test_support.h"
 #include "test_main.h"
 
+namespace test_bench_plots {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -513,4 +515,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestBenchPlots)
+}  // namespace test_bench_plots
 #include "test_bench_plots.moc"

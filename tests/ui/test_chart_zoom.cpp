@@ -25,6 +25,8 @@
 #include "test_support.h"
 #include "ui_test_support.h"
 
+namespace test_chart_zoom {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -252,4 +254,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestChartZoom)
+}  // namespace test_chart_zoom
 #include "test_chart_zoom.moc"

@@ -16,6 +16,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_choice_display {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -117,4 +119,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestChoiceDisplay)
+}  // namespace test_choice_display
 #include "test_choice_display.moc"

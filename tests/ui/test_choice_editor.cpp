@@ -36,6 +36,8 @@
 #include "test_support.h"
 #include "ui_test_support.h"
 
+namespace test_choice_editor {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -349,4 +351,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestChoiceEditor)
+}  // namespace test_choice_editor
 #include "test_choice_editor.moc"

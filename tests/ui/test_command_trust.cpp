@@ -31,6 +31,8 @@
 #include "trials_table_model.h"
 #include "ui_test_support.h"
 
+namespace test_command_trust {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -412,4 +414,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestCommandTrust)
+}  // namespace test_command_trust
 #include "test_command_trust.moc"

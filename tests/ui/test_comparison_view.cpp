@@ -27,6 +27,8 @@
 #include "trials_table_model.h"
 #include "ui_test_support.h"
 
+namespace test_comparison_view {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -238,4 +240,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestComparisonView)
+}  // namespace test_comparison_view
 #include "test_comparison_view.moc"

@@ -34,6 +34,8 @@
 #include "trials_table_model.h"
 #include "ui_test_support.h"
 
+namespace test_dark_palette {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -260,4 +262,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestDarkPalette)
+}  // namespace test_dark_palette
 #include "test_dark_palette.moc"

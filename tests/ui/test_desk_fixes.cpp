@@ -40,6 +40,8 @@
 #include "test_support.h"
 #include "ui_test_support.h"
 
+namespace test_desk_fixes {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -332,4 +334,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestDeskFixes)
+}  // namespace test_desk_fixes
 #include "test_desk_fixes.moc"

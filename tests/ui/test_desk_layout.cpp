@@ -29,6 +29,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_desk_layout {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -237,4 +239,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestDeskLayout)
+}  // namespace test_desk_layout
 #include "test_desk_layout.moc"

@@ -38,6 +38,8 @@
 #include "trials_table_model.h"
 #include "ui_test_support.h"
 
+namespace test_desk_views {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -288,4 +290,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestDeskViews)
+}  // namespace test_desk_views
 #include "test_desk_views.moc"

@@ -64,6 +64,8 @@
 #include "ui_test_support.h"
 #include "welcome_page.h"
 
+namespace test_explorer_desk {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -731,4 +733,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestExplorerDesk)
+}  // namespace test_explorer_desk
 #include "test_explorer_desk.moc"

@@ -40,6 +40,8 @@
 #include "trials_table_model.h"
 #include "ui_test_support.h"
 
+namespace test_extreme_values_ui {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -300,4 +302,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestExtremeValuesUi)
+}  // namespace test_extreme_values_ui
 #include "test_extreme_values_ui.moc"

@@ -21,6 +21,8 @@
 #include "ui_test_support.h"
 #include "test_main.h"
 
+namespace test_fast_sampler_gui {
+
 using namespace sebo;
 using namespace sebo::ui;
 using sebo::test::discard;
@@ -162,4 +164,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestFastSamplerGui)
+}  // namespace test_fast_sampler_gui
 #include "test_fast_sampler_gui.moc"

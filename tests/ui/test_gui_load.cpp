@@ -27,6 +27,8 @@
 #include "test_support.h"
 #include "trials_table_model.h"
 
+namespace test_gui_load {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -202,4 +204,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestGuiLoad)
+}  // namespace test_gui_load
 #include "test_gui_load.moc"

@@ -23,6 +23,8 @@
 #include "prompt_test_support.h"
 #include "test_main.h"
 
+namespace test_import_dialog {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -195,4 +197,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestImportDialog)
+}  // namespace test_import_dialog
 #include "test_import_dialog.moc"

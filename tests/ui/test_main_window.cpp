@@ -51,6 +51,8 @@
 #include "trials_table_model.h"
 #include "ui_test_support.h"
 
+namespace test_main_window {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -792,4 +794,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestMainWindow)
+}  // namespace test_main_window
 #include "test_main_window.moc"

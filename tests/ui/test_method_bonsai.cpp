@@ -20,6 +20,8 @@
 #include "ui_test_support.h"
 #include "test_main.h"
 
+namespace test_method_bonsai {
+
 using namespace sebo;
 using namespace sebo::ui;
 using sebo::test::discard;
@@ -115,4 +117,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestMethodBonsai)
+}  // namespace test_method_bonsai
 #include "test_method_bonsai.moc"

@@ -40,6 +40,8 @@
 #include "trials_table_model.h"
 #include "test_main.h"
 
+namespace test_moo_gui {
+
 using namespace sebo;
 using namespace sebo::ui;
 using sebo::test::discard;
@@ -462,4 +464,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestMooGui)
+}  // namespace test_moo_gui
 #include "test_moo_gui.moc"

@@ -13,6 +13,8 @@
 #include "parameter_table_editor.h"
 #include "test_main.h"
 
+namespace test_new_experiment_dialog {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -102,4 +104,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestNewExperimentDialog)
+}  // namespace test_new_experiment_dialog
 #include "test_new_experiment_dialog.moc"

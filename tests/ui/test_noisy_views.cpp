@@ -28,6 +28,8 @@
 #include "test_support.h"
 #include "ui_test_support.h"
 
+namespace test_noisy_views {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -257,4 +259,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestNoisyViews)
+}  // namespace test_noisy_views
 #include "test_noisy_views.moc"

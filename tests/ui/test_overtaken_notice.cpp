@@ -16,6 +16,8 @@
 #include "test_support.h"
 #include "ui_test_support.h"
 
+namespace test_overtaken_notice {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -113,4 +115,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestOvertakenNotice)
+}  // namespace test_overtaken_notice
 #include "test_overtaken_notice.moc"

@@ -17,6 +17,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_report_actions {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -103,4 +105,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestReportActions)
+}  // namespace test_report_actions
 #include "test_report_actions.moc"

@@ -17,6 +17,8 @@
 #include "test_main.h"
 #include "test_support.h"
 
+namespace test_report_browser {
+
 using namespace sebo;
 
 namespace {
@@ -128,4 +130,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestReportBrowser)
+}  // namespace test_report_browser
 #include "test_report_browser.moc"

@@ -18,6 +18,8 @@
 #include "test_support.h"
 #include "ui_test_support.h"
 
+namespace test_run_controller {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -294,4 +296,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestRunController)
+}  // namespace test_run_controller
 #include "test_run_controller.moc"

@@ -37,6 +37,8 @@
 #include "test_support.h"
 #include "ui_test_support.h"
 
+namespace test_shared_files {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -372,4 +374,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSharedFiles)
+}  // namespace test_shared_files
 #include "test_shared_files.moc"

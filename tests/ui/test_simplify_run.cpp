@@ -29,6 +29,8 @@
 #include "ui_test_support.h"
 #include "test_main.h"
 
+namespace test_simplify_run {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -194,4 +196,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSimplifyRun)
+}  // namespace test_simplify_run
 #include "test_simplify_run.moc"

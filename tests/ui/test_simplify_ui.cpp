@@ -26,6 +26,8 @@
 #include "trial_explanation_view.h"
 #include "ui_test_support.h"
 
+namespace test_simplify_ui {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -132,4 +134,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSimplifyUi)
+}  // namespace test_simplify_ui
 #include "test_simplify_ui.moc"

@@ -32,6 +32,8 @@
 #include "test_support.h"
 #include "ui_test_support.h"
 
+namespace test_space_editor {
+
 using namespace sebo;
 using namespace sebo::ui;
 
@@ -301,4 +303,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSpaceEditor)
+}  // namespace test_space_editor
 #include "test_space_editor.moc"

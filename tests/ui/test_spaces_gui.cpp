@@ -24,6 +24,8 @@
 #include "ui_test_support.h"
 #include "test_main.h"
 
+namespace test_spaces_gui {
+
 using namespace sebo;
 using namespace sebo::ui;
 using sebo::test::discard;
@@ -160,4 +162,5 @@ private slots:
 };
 
 SEBO_TEST_MAIN(TestSpacesGui)
+}  // namespace test_spaces_gui
 #include "test_spaces_gui.moc"
