@@ -29,6 +29,7 @@
 #include "evaluators/command_protocol.h"
 #include "evaluators/output_lines.h"
 #include "evaluators/shell_quoting.h"
+#include "evaluators/spawn_attributes.h"
 
 namespace sebo {
 namespace {
@@ -244,8 +245,6 @@ private:
 
         posix_spawn_file_actions_t actions;
         posix_spawn_file_actions_init(&actions);
-        posix_spawnattr_t attributes;
-        posix_spawnattr_init(&attributes);
         posix_spawn_file_actions_adddup2(&actions, in_read.get(), STDIN_FILENO);
         posix_spawn_file_actions_adddup2(&actions, out_write.get(), STDOUT_FILENO);
         posix_spawn_file_actions_adddup2(&actions, err_write.get(), STDERR_FILENO);
@@ -255,27 +254,16 @@ private:
         // Descriptors the application opened without O_CLOEXEC stay out of the program too.
         posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
 #endif
-        // Its own process group (so that a timeout or Ctrl-C reaches everything it started, and
-        // the terminal's Ctrl-C does not reach it directly), no blocked signals (this thread
-        // blocks SIGPIPE) and default dispositions (the application may ignore some).
-        sigset_t none, all;
-        sigemptyset(&none);
-        sigfillset(&all);
-        sigdelset(&all, SIGKILL);
-        sigdelset(&all, SIGSTOP);
-        posix_spawnattr_setpgroup(&attributes, 0);
-        posix_spawnattr_setsigmask(&attributes, &none);
-        posix_spawnattr_setsigdefault(&attributes, &all);
-        posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+        // Its own process group, clean signal state (spawn_attributes.h).
+        const OwnGroupSpawnAttributes attributes;
 
         std::vector<std::string> argv_strings = spec_.command;
         std::vector<char*> argv = pointers(argv_strings);
         std::vector<char*> envp = pointers(launch_.environment);
         pid_t pid = -1;
         // The resolved absolute path, not a name: no second search that could find another file.
-        const int error = ::posix_spawn(&pid, launch_.program.c_str(), &actions, &attributes, argv.data(), envp.data());
+        const int error = ::posix_spawn(&pid, launch_.program.c_str(), &actions, attributes.get(), argv.data(), envp.data());
         posix_spawn_file_actions_destroy(&actions);
-        posix_spawnattr_destroy(&attributes);
         if (error != 0) {
             std::string reason = "cannot run '" + spec_.command.front() + "' (" + launch_.program + "): " + system_message(error);
             if (!spec_.working_directory.empty()) reason += " (working directory '" + launch_.working_directory + "')";
