@@ -22,6 +22,8 @@
 #include "experiment_document.h"
 #include "main_window.h"
 #include "parameter_builders.h"
+#include "prompt_test_support.h"
+#include "service_test_support.h"
 #include "test_main.h"
 #include "test_support.h"
 #include "trials_table_model.h"
@@ -32,39 +34,16 @@ namespace test_comparison_view {
 using namespace sebo;
 using namespace sebo::ui;
 
+using sebo::test::discard;
+
 namespace {
 
-MainWindow::PromptHandler discard() {
-    return [](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
-        return QMessageBox::Discard;
-    };
-}
-
-// A web service measured by hand: throughput (max), p99 (min), memory <= 100. The status quo
-// (cache_mb 256, threads 4) measured twice: throughput 1000 and 1020 (mean 1010).
+// The web service (service_test_support.h). The status quo (cache_mb 256, threads 4) measured
+// twice: throughput 1000 and 1020 (mean 1010).
 Experiment service() {
-    Experiment e;
-    e.name = "web service";
-    Parameter cache = test::integer("cache_mb", 64, 4096);
-    cache.target = 256;
-    Parameter threads = test::integer("threads", 1, 64);
-    threads.target = 4;
-    e.space = SearchSpace({cache, threads});
-    e.outcomes.metrics = {"throughput", "p99", "memory"};
-    e.outcomes.objectives = {Objective{"throughput", false, std::nullopt}, Objective{"p99", true, std::nullopt}};
-    e.outcomes.constraints = {OutcomeConstraint{"memory", ConstraintSense::AtMost, 100.0}};
-    e.evaluator.kind = EvaluatorSpec::Kind::Manual;
-    e.method.strategy = StrategyKind::Sobol;
-    e.method.model = ModelKind::Gp;
-    e.method.budget = 40;
+    Experiment e = test::web_service_experiment();
     const auto add = [&](std::vector<double> p, double throughput, double p99, double memory) {
-        Trial t;
-        t.index = e.next_trial_index();
-        t.parameters = std::move(p);
-        t.status = TrialStatus::Completed;
-        t.generator = "manual";
-        t.values = {{"throughput", {throughput, std::nullopt}}, {"p99", {p99, std::nullopt}}, {"memory", {memory, std::nullopt}}};
-        e.trials.push_back(t);
+        e.trials.push_back(test::measured_service_trial(e.next_trial_index(), std::move(p), throughput, p99, memory));
     };
     add({256, 4}, 1000, 50, 80);   // 0: the status quo
     add({811, 4}, 1150, 45, 90);   // 1

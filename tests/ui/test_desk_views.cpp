@@ -33,6 +33,7 @@
 #include "objective_scatter_view.h"
 #include "parallel_coordinates_view.h"
 #include "read_only_banner.h"
+#include "prompt_test_support.h"
 #include "test_main.h"
 #include "test_support.h"
 #include "trials_table_model.h"
@@ -43,13 +44,9 @@ namespace test_desk_views {
 using namespace sebo;
 using namespace sebo::ui;
 
-namespace {
+using sebo::test::discard;
 
-MainWindow::PromptHandler discard() {
-    return [](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
-        return QMessageBox::Discard;
-    };
-}
+namespace {
 
 // The yield/cost experiment with a tracked metric "memory" (recorded on every other trial) and
 // standard errors of cost.

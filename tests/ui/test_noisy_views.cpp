@@ -24,6 +24,7 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "run_controller.h"
+#include "prompt_test_support.h"
 #include "test_main.h"
 #include "test_support.h"
 #include "ui_test_support.h"
@@ -33,13 +34,9 @@ namespace test_noisy_views {
 using namespace sebo;
 using namespace sebo::ui;
 
-namespace {
+using sebo::test::discard;
 
-MainWindow::PromptHandler discard() {
-    return [](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
-        return QMessageBox::Discard;
-    };
-}
+namespace {
 
 constexpr double kSem = 0.05;
 

@@ -12,6 +12,8 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "parameter_builders.h"
+#include "prompt_test_support.h"
+#include "service_test_support.h"
 #include "test_main.h"
 #include "test_support.h"
 #include "ui_test_support.h"
@@ -21,43 +23,16 @@ namespace test_overtaken_notice {
 using namespace sebo;
 using namespace sebo::ui;
 
+using sebo::test::discard;
+using sebo::test::measured_service_trial;
+
 namespace {
 
-MainWindow::PromptHandler discard() {
-    return [](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
-        return QMessageBox::Discard;
-    };
-}
-
-Trial completed(int index, std::vector<double> p, double throughput, double p99, double memory) {
-    Trial t;
-    t.index = index;
-    t.parameters = std::move(p);
-    t.status = TrialStatus::Completed;
-    t.generator = "manual";
-    t.values = {{"throughput", {throughput, std::nullopt}}, {"p99", {p99, std::nullopt}}, {"memory", {memory, std::nullopt}}};
-    return t;
-}
-
-// throughput (max), p99 (min), memory <= 100, measured by hand; trial 1 chosen. Trial 3, already in
-// the file, beats it.
+// The web service (service_test_support.h), trial 1 chosen. Trial 3, already in the file, beats it.
 Experiment service() {
-    Experiment e;
-    e.name = "web service";
-    Parameter cache = test::integer("cache_mb", 64, 4096);
-    cache.target = 256;
-    Parameter threads = test::integer("threads", 1, 64);
-    threads.target = 4;
-    e.space = SearchSpace({cache, threads});
-    e.outcomes.metrics = {"throughput", "p99", "memory"};
-    e.outcomes.objectives = {Objective{"throughput", false, std::nullopt}, Objective{"p99", true, std::nullopt}};
-    e.outcomes.constraints = {OutcomeConstraint{"memory", ConstraintSense::AtMost, 100.0}};
-    e.evaluator.kind = EvaluatorSpec::Kind::Manual;
-    e.method.strategy = StrategyKind::Sobol;
-    e.method.model = ModelKind::Gp;
-    e.method.budget = 40;
-    e.trials = {completed(0, {256, 4}, 1000, 50, 80), completed(1, {811, 4}, 1150, 45, 90),
-                completed(2, {811, 8}, 1200, 47, 99), completed(3, {700, 4}, 1160, 44, 95)};
+    Experiment e = test::web_service_experiment();
+    e.trials = {measured_service_trial(0, {256, 4}, 1000, 50, 80), measured_service_trial(1, {811, 4}, 1150, 45, 90),
+                measured_service_trial(2, {811, 8}, 1200, 47, 99), measured_service_trial(3, {700, 4}, 1160, 44, 95)};
     e.chosen = {ChosenConfiguration{1, "cheap to roll out"}};
     return e;
 }
@@ -80,12 +55,13 @@ private slots:
         w.messageBar()->dismiss();
 
         // Better throughput, worse p99; better on both but using too much memory: nothing.
-        QVERIFY(!w.document()->appendTrials({completed(4, {900, 4}, 1300, 46, 90), completed(5, {1000, 4}, 1400, 30, 150)}));
+        QVERIFY(!w.document()->appendTrials(
+            {measured_service_trial(4, {900, 4}, 1300, 46, 90), measured_service_trial(5, {1000, 4}, 1400, 30, 150)}));
         QTest::qWait(50);
         QVERIFY(w.messageBar()->topic() != "overtaken");
 
         // A step's trial that is better on both and feasible.
-        QVERIFY(!w.document()->appendTrials({completed(6, {1200, 4}, 1250, 40, 92)}));
+        QVERIFY(!w.document()->appendTrials({measured_service_trial(6, {1200, 4}, 1250, 40, 92)}));
         QTRY_COMPARE(w.messageBar()->topic(), QString("overtaken"));
         QCOMPARE(w.messageBar()->text(), QString("Trial 6 beats chosen trial 1 on every objective and meets the "
                                                  "constraints. The choice may deserve a second look."));
@@ -105,8 +81,8 @@ private slots:
         b.parameters = {1600, 4};
         QVERIFY(!w.document()->appendTrials({a, b}));
         w.messageBar()->dismiss();
-        const ObservedResult ra{7, TrialStatus::Completed, completed(7, {}, 1180, 41, 60).values, ""};
-        const ObservedResult rb{8, TrialStatus::Completed, completed(8, {}, 1190, 42, 61).values, ""};
+        const ObservedResult ra{7, TrialStatus::Completed, measured_service_trial(7, {}, 1180, 41, 60).values, ""};
+        const ObservedResult rb{8, TrialStatus::Completed, measured_service_trial(8, {}, 1190, 42, 61).values, ""};
         QVERIFY(!w.document()->recordResults({ra, rb}));
         QTRY_COMPARE(w.messageBar()->topic(), QString("overtaken"));
         QCOMPARE(w.messageBar()->text(), QString("Trials 7 and 8 beat chosen trial 1 on every objective and meet the "
