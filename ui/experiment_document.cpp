@@ -411,9 +411,15 @@ std::optional<QString> ExperimentDocument::append(const std::vector<Trial>& tria
         next.trials.push_back(std::move(t));
     }
     if (sampler_state) next.sampler_state = std::move(*sampler_state);
+    return publishAndSaveTrials(std::move(next), std::move(indices), final_indices);
+}
+
+std::optional<QString> ExperimentDocument::publishAndSaveTrials(Experiment next, std::vector<int> indices,
+                                                                std::vector<int>* final_indices) {
     publish(std::move(next));
     last_renumbered_.clear();
     std::optional<QString> error = autosaveNow();
+    // Saving may merge trials another process wrote meanwhile and renumber ours.
     for (int& index : indices)
         for (const auto& [from, to] : last_renumbered_)
             if (from == index) {
@@ -447,17 +453,7 @@ std::optional<QString> ExperimentDocument::recordEvaluations(const std::vector<T
             indices[i] = again[k].index;
             next.trials.push_back(again[k++]);
         }
-    publish(std::move(next));
-    last_renumbered_.clear();
-    std::optional<QString> error = autosaveNow();
-    for (int& index : indices)
-        for (const auto& [from, to] : last_renumbered_)
-            if (from == index) {
-                index = to;
-                break;
-            }
-    if (final_indices) *final_indices = std::move(indices);
-    return error;
+    return publishAndSaveTrials(std::move(next), std::move(indices), final_indices);
 }
 
 std::optional<QString> ExperimentDocument::abandonTrials(const std::vector<int>& trials, const QString& reason) {

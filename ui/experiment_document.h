@@ -167,6 +167,9 @@ private:
     void publish(Experiment experiment);
     void setModified(bool modified);
     std::optional<QString> autosaveNow();
+    // Publishes `next`, which holds new or newly measured trials `indices`, saves it, and gives
+    // their indices after the save (which may renumber them) in *final_indices.
+    std::optional<QString> publishAndSaveTrials(Experiment next, std::vector<int> indices, std::vector<int>* final_indices);
     std::optional<QString> saveShared();
     std::optional<QString> refuseReadOnly() const;
     // appendTrials and appendStep: `sampler_state` null keeps the experiment's sampler state.
