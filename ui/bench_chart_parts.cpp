@@ -96,11 +96,9 @@ void set_value_range(QValueAxis* axis, double low, double high) {
         low -= pad;
         high += pad;
     }
-    axis->setRange(low, high);
     axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickInterval(ChartPanel::niceInterval(high - low, 6));
     axis->setTickAnchor(0.0);
-    axis->setLabelFormat("%.4g");
+    ChartPanel::setAxis(axis, low, high, ChartPanel::niceInterval(high - low, 6));
 }
 
 QValueAxis* trial_axis(int trials) {

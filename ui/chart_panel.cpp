@@ -21,6 +21,7 @@
 #include <cmath>
 
 #include "chart_zoom.h"
+#include "tick_labels.h"
 #include "palette_colors.h"
 
 #ifdef SEBO_HAVE_QTSVG
@@ -96,8 +97,10 @@ void ChartPanel::tickVisibleRange() {
     // Ticks for the visible range (integer axes, labelled "%d", keep whole steps); the whole
     // chart comes with its own.
     for (QAbstractAxis* a : chart_->axes())
-        if (auto* axis = qobject_cast<QValueAxis*>(a); axis && axis->tickType() == QValueAxis::TicksDynamic)
-            axis->setTickInterval(niceInterval(axis->max() - axis->min(), 6, axis->labelFormat() == "%d" ? 1.0 : 0.0));
+        if (auto* axis = qobject_cast<QValueAxis*>(a); axis && axis->tickType() == QValueAxis::TicksDynamic) {
+            axis->setTickInterval(niceInterval(axis->max() - axis->min(), 6, isIntegerAxis(axis) ? 1.0 : 0.0));
+            labelTicks(axis);
+        }
 }
 
 void ChartPanel::rememberZoom() {
@@ -118,7 +121,8 @@ void ChartPanel::keepZoom() {
         if (kept == zoomed_ranges_.cend()) continue;  // an axis the chart did not show when zoomed
         if (auto* value = qobject_cast<QValueAxis*>(a)) {
             if (value->tickType() == QValueAxis::TicksDynamic)
-                setAxis(value, kept->low, kept->high, niceInterval(kept->high - kept->low, 6, value->labelFormat() == "%d" ? 1.0 : 0.0));
+                setAxis(value, kept->low, kept->high,
+                        niceInterval(kept->high - kept->low, 6, isIntegerAxis(value) ? 1.0 : 0.0));
             else
                 value->setRange(kept->low, kept->high);
         } else if (auto* log = qobject_cast<QLogValueAxis*>(a)) {
@@ -245,6 +249,18 @@ void ChartPanel::setAxis(QValueAxis* axis, double low, double high, double inter
         axis->setRange(low, high);
         axis->setTickInterval(interval);
     }
+    labelTicks(axis);
+}
+
+bool ChartPanel::isIntegerAxis(const QValueAxis* axis) { return axis->labelFormat() == "%d"; }
+
+void ChartPanel::labelTicks(QValueAxis* axis) {
+    // Whole-number ticks of an integer axis are exact sums: its labels need nothing.
+    if (axis->tickType() != QValueAxis::TicksDynamic || isIntegerAxis(axis)) return;
+    const TickLabels labels = tick_labels(axis->min(), axis->max(), axis->tickInterval());
+    axis->setLabelFormat(QString::fromStdString(labels.format));
+    axis->setTickAnchor(labels.anchor);
+    if (labels.low != axis->min() || labels.high != axis->max()) axis->setRange(labels.low, labels.high);
 }
 
 bool ChartPanel::svgExportAvailable() {

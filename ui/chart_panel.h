@@ -57,11 +57,18 @@ public:
     // Sets a dynamic-tick axis to [low, high] with a tick every `interval`, in the order that
     // never passes through a state with thousands of ticks (the old interval over the new
     // range, or the new interval over the old range): Qt Charts lays out one text item per
-    // tick at once, so a 2,000-trial axis briefly ticked every 1 cost seconds.
+    // tick at once, so a 2,000-trial axis briefly ticked every 1 cost seconds. Then labels its
+    // ticks (labelTicks).
     static void setAxis(QValueAxis* axis, double low, double high, double interval);
     // A value axis with dynamic ticks anchored at 0 (the views set their interval with setAxis),
-    // its labels in `format` (e.g. "%d" for counts), titled when `title` is not empty.
+    // titled when `title` is not empty. `format` "%d" makes an integer axis (counts, trials);
+    // any other axis's labels follow its range and interval (labelTicks).
     static QValueAxis* dynamicAxis(const QString& title, const QString& format);
+    // The label format and tick anchor of a dynamic-tick axis for its current range and interval:
+    // clean numbers with the interval's decimals, never round-off such as "5.551e-17"
+    // (tick_labels.h). An integer axis keeps its "%d".
+    static void labelTicks(QValueAxis* axis);
+    static bool isIntegerAxis(const QValueAxis* axis);
     std::optional<QString> saveSvg(const QString& path) const;
 
     // Colours the chart from the widget's palette (palette_colors.h): background, axes, grid,

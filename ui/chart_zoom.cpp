@@ -83,7 +83,7 @@ bool ChartZoom::eventFilter(QObject* watched, QEvent* event) {
         if (steps == 0) return false;
         // A chart taller than its panel (the activation bars of many parameters) scrolls with
         // the wheel; Ctrl + wheel zooms it.
-        if (!(wheel->modifiers() & Qt::ControlModifier))
+        if (!(wheel->modifiers() & kModifier))
             for (QWidget* p = view_->parentWidget(); p; p = p->parentWidget())
                 if (auto* area = qobject_cast<QScrollArea*>(p); area && area->verticalScrollBar()->isVisible()) return false;
         zoomAbout(wheel->position(), std::pow(kWheelFactor, steps / 120.0));
@@ -93,7 +93,7 @@ bool ChartZoom::eventFilter(QObject* watched, QEvent* event) {
         auto* mouse = static_cast<QMouseEvent*>(event);
         press_ = mouse->position().toPoint();
         if (mouse->button() == Qt::MiddleButton ||
-            (mouse->button() == Qt::LeftButton && (mouse->modifiers() & Qt::ControlModifier)))
+            (mouse->button() == Qt::LeftButton && (mouse->modifiers() & kModifier)))
             drag_ = Drag::Pan;
         else if (mouse->button() == Qt::LeftButton)
             drag_ = Drag::Maybe;

@@ -22,6 +22,9 @@ public:
     // from its data); without one, QChart::zoomReset().
     ChartZoom(QChartView* view, std::function<void()> reset = {});
 
+    // Held with the wheel, it zooms a chart that scrolls in its panel; held with the left button,
+    // it pans (Help › Keyboard shortcuts lists it from here).
+    static constexpr Qt::KeyboardModifier kModifier = Qt::ControlModifier;
     // One wheel notch zooms in (or out) by this factor.
     static constexpr double kWheelFactor = 1.25;
     // A press moved less than this far (pixels) is a click, not a rubber band.

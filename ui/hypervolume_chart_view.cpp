@@ -18,13 +18,6 @@
 
 namespace sebo::ui {
 
-QString hypervolume_label_format(double top, double interval) {
-    // Plain numbers up to a million ("40000", not "4e+04"), with the decimals the interval needs.
-    if (!(top > 0.0) || top >= 1e6 || !(interval > 0.0) || interval < 1e-4) return "%.3g";
-    const int decimals = interval >= 1.0 ? 0 : static_cast<int>(std::ceil(-std::log10(interval) - 1e-9));
-    return QString("%.%1f").arg(decimals);
-}
-
 HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, parent) {
     QChart* c = chart();
     initial_upper_ = new QLineSeries(this);
@@ -48,7 +41,7 @@ HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, 
     c->addSeries(beyond_);
     axis_x_ = dynamicAxis(tr("Trial"), "%d");
     // A one-word title, which a short panel keeps (Qt Charts cuts a title longer than the axis);
-    // the labels' format follows the values (hypervolume_label_format).
+    // the labels are plain numbers ("40000", not "4e+04") with the interval's decimals (ChartPanel::labelTicks).
     axis_y_ = dynamicAxis(tr("Hypervolume"), "%.4g");
     c->addAxis(axis_x_, Qt::AlignBottom);
     c->addAxis(axis_y_, Qt::AlignLeft);
@@ -111,9 +104,7 @@ void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
     initial_lower_->replace(lower);
 
     setAxis(axis_x_, 0.5, x_max + 0.5, niceInterval(x_max, 8, 1.0));
-    const double interval = niceInterval(top, 5);
-    axis_y_->setLabelFormat(hypervolume_label_format(top, interval));
-    setAxis(axis_y_, 0.0, top, interval);
+    setAxis(axis_y_, 0.0, top, niceInterval(top, 5));
     keepZoom();
     // Without results a user problem's reference (worst observed value) is not defined yet.
     const bool fixed_reference = std::all_of(e.outcomes.objectives.begin(), e.outcomes.objectives.end(),

@@ -18,10 +18,6 @@ class QValueAxis;
 
 namespace sebo::ui {
 
-// The tick labels' printf format for a hypervolume axis from 0 to `top` ticked every `interval`:
-// plain digits below a million, with as many decimals as the interval needs; %.3g beyond.
-QString hypervolume_label_format(double top, double interval);
-
 class HypervolumeChartView : public ChartPanel {
     Q_OBJECT
 public:

@@ -41,6 +41,7 @@
 #include "experiment_document.h"
 #include "focus_indicator.h"
 #include "frontier_chart_view.h"
+#include "help_actions.h"
 #include "hypervolume_chart_view.h"
 #include "message_bar.h"
 #include "objective_scatter_view.h"
@@ -331,6 +332,8 @@ void MainWindow::createActions() {
     connect(confirm_, &ConfirmActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
     connect(confirm_, &ConfirmActions::failed, this, &MainWindow::showError);
 
+    help_ = new HelpActions(this);
+
     reset_layout_ = new QAction(tr("&Reset layout"), this);
     reset_layout_->setToolTip(tr("Place every panel as the default arrangement for this window size does"));
     connect(reset_layout_, &QAction::triggered, this, &MainWindow::resetLayout);
@@ -426,6 +429,9 @@ void MainWindow::createMenus() {
     view->addAction(reset_layout_);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(help_->documentationAction());
+    help->addAction(help_->shortcutsAction());
+    help->addSeparator();
     help_examples_menu_ = help->addMenu(tr("&Examples"));
     help->addSeparator();
     QAction* about = help->addAction(tr("&About SEBO Explorer"));

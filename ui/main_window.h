@@ -48,6 +48,7 @@ class EvaluatorLogView;
 class ExperimentDocument;
 class FocusIndicator;
 class FrontierChartView;
+class HelpActions;
 class HypervolumeChartView;
 class MessageBar;
 class MethodPanel;
@@ -116,6 +117,8 @@ public:
     // Trial › Compare… and Trial › Export change request… (comparison_view.h).
     ComparisonActions* comparisonActions() const { return comparison_; }
     ReadOnlyBanner* readOnlyBanner() const { return read_only_banner_; }
+    // Help › Documentation and Help › Keyboard shortcuts (help_actions.h).
+    HelpActions* helpActions() const { return help_; }
     // The folder file dialogs start in: the open experiment's, else the last one used.
     QString dialogDirectory() const;
     QAction* stepAction() const { return step_; }
@@ -272,6 +275,7 @@ private:
     ReportActions* report_;
     ConfirmActions* confirm_;
     ComparisonActions* comparison_ = nullptr;  // made with the trials table (createDocks)
+    HelpActions* help_;
     ReadOnlyBanner* read_only_banner_;
     SaveStatusLabel* save_status_;
     QStackedWidget* center_;

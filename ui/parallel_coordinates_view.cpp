@@ -86,13 +86,14 @@ protected:
     }
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override {
-        if (event->key() == Qt::Key_Escape && view_->isBrushing()) view_->clearBrushes();
+        if (event->key() == ParallelCoordinatesView::kClearBrushesKey && view_->isBrushing()) view_->clearBrushes();
         else QWidget::keyPressEvent(event);
     }
     bool event(QEvent* event) override {
         // Escape clears the brushes here, before the window's Cancel (whose shortcut is Escape
         // too) would stop a running step instead.
-        if (event->type() == QEvent::ShortcutOverride && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
+        if (event->type() == QEvent::ShortcutOverride &&
+            static_cast<QKeyEvent*>(event)->key() == ParallelCoordinatesView::kClearBrushesKey &&
             view_->isBrushing()) {
             event->accept();
             return true;

@@ -99,6 +99,10 @@ public:
     // The axis whose column contains the canvas x coordinate (the nearest axis).
     std::optional<std::size_t> axisUnder(double canvas_x) const;
 
+    // The key that removes every brush while the view has the focus (Help › Keyboard shortcuts
+    // lists it from here). It takes precedence over the window's Cancel, whose key it also is.
+    static constexpr Qt::Key kClearBrushesKey = Qt::Key_Escape;
+
     // Brushes by axis index; setting an empty optional removes the brush of that axis.
     void setBrush(std::size_t axis, std::optional<Brush> brush);
     void clearBrushes();

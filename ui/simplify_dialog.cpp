@@ -18,6 +18,7 @@
 #include <limits>
 #include <set>
 
+#include "chart_panel.h"
 #include "experiment_document.h"
 #include "experiment_snapshot.h"
 #include "palette_colors.h"
@@ -116,10 +117,14 @@ void fill_chart(QChart* chart, const std::vector<SimplifyStep>& steps, const Pat
     const double k_max = steps.empty() ? 1.0 : static_cast<double>(steps.front().changed.size());
     x->setRange(0.0, std::max(k_max, 1.0));
     x->setTickCount(static_cast<int>(std::min(std::max(k_max, 1.0), 10.0)) + 1);
-    auto* y = new QValueAxis;
-    y->setTitleText(q.title);
+    // Ticks at round numbers with clean labels, as on the window's charts (ChartPanel::labelTicks).
+    auto* y = ChartPanel::dynamicAxis(q.title, {});
     const double pad = q.probability ? 0.0 : std::max(0.05 * (hi - lo), 1e-9);
-    if (std::isfinite(lo) && std::isfinite(hi)) y->setRange(lo - pad, hi + pad);
+    if (!std::isfinite(lo) || !std::isfinite(hi)) {  // nothing predicted: an empty chart
+        lo = 0.0;
+        hi = 1.0;
+    }
+    ChartPanel::setAxis(y, lo - pad, hi + pad, ChartPanel::niceInterval(hi - lo + 2.0 * pad, 5));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {
