@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "acquisition/noisy_outcome_acquisition.h"
 #include "acquisition/outcome_acquisition.h"
@@ -200,9 +201,9 @@ NoisyBaseline noisy_baseline(const MethodSettings& method, const std::vector<std
                              const OutcomeModelUnits& units, const std::vector<OutcomePoint>& points,
                              const SparsityPenalty& penalty, std::uint64_t seed) {
     std::vector<const Eigen::VectorXd*> distinct;
-    std::map<std::vector<double>, bool> seen;
+    std::set<std::vector<double>> seen;
     for (const OutcomePoint& p : points)
-        if (seen.emplace(std::vector<double>(p.x.data(), p.x.data() + p.x.size()), true).second) distinct.push_back(&p.x);
+        if (seen.emplace(p.x.data(), p.x.data() + p.x.size()).second) distinct.push_back(&p.x);
     Eigen::MatrixXd baseline(static_cast<Eigen::Index>(distinct.size()), posteriors.front()->dimension());
     for (std::size_t u = 0; u < distinct.size(); ++u) baseline.row(static_cast<Eigen::Index>(u)) = distinct[u]->transpose();
 
