@@ -290,7 +290,8 @@ AcquisitionProblem make_outcome_acquisition_problem(const SearchSpace& space, co
         } else if (rule.kind == ImprovementRule::Kind::SparseEhvi) {
             form = OutcomeAcquisition::SparseFeasibility{rule.reference_xi};
         }
-        problem.acquisition = std::make_unique<OutcomeAcquisition>(std::move(outcome_views), std::move(feasibility), std::move(form), penalty);
+        problem.acquisition =
+            std::make_unique<OutcomeAcquisition>(std::move(outcome_views), std::move(feasibility), std::move(form), penalty);
     }
 
     // Anchors for the raw samples.

@@ -186,7 +186,8 @@ private slots:
             const AcquisitionProblem noisy = problem_of(e, s, posteriors_of(s.training, 1e-10, means), NoisyAcquisition::On);
             QVERIFY(noisy.noisy);
             std::vector<AcquisitionProblem> per_sample;
-            for (const double mean : means) per_sample.push_back(problem_of(e, s, posteriors_of(s.training, 1e-10, {mean}), NoisyAcquisition::Off));
+            for (const double mean : means)
+                per_sample.push_back(problem_of(e, s, posteriors_of(s.training, 1e-10, {mean}), NoisyAcquisition::Off));
             for (const Eigen::VectorXd& x : probe_points()) {
                 double paired = 0.0;
                 for (const AcquisitionProblem& p : per_sample)
@@ -269,7 +270,8 @@ private slots:
             const std::vector<SurrogateFit> fits = fit_metric_models(s.training.sets, surrogate_options(e.method), 10 + k, StepControl{});
             std::vector<std::shared_ptr<const EnsemblePosterior>> posteriors;
             for (const SurrogateFit& f : fits) posteriors.push_back(f.posterior);
-            const AcquisitionProblem problem = make_outcome_acquisition_problem(e.space, e.method, posteriors, s.units, s.points, penalty, 20 + k);
+            const AcquisitionProblem problem =
+                make_outcome_acquisition_problem(e.space, e.method, posteriors, s.units, s.points, penalty, 20 + k);
             QVERIFY(problem.noisy && dynamic_cast<const NoisyOutcomeAcquisition*>(problem.acquisition.get()));
             const OptimizedCandidate candidate = optimize_acquisition(*problem.acquisition, problem.raw_samples,
                                                                       make_candidate_transforms(e.space),
