@@ -15,7 +15,10 @@
 //     issue 13), to be read next to step-warm of the same run;
 //   - the fast warm step with the noisy acquisition on (step-noisy: the incumbent from draws of the
 //     posterior at the observed configurations, issue 30) and, from the same state, off: the
-//     noisy step's cost as a ratio to today's.
+//     noisy step's cost as a ratio to today's;
+//   - step-moo with the noisy acquisition on (step-moo-noisy: one front per component of the three
+//     metrics' draws, acquisition/noisy_outcome_acquisition.h), from the same state as step-moo
+//     when both are asked for, which then has it off.
 // Parallel parts (chains, restarts) run on a pool of --threads threads (default: the CPUs).
 // The data are Branin embedded in D dimensions (effective x0, x1) at n scrambled Sobol points,
 // built into an Experiment and turned into training data exactly as a strategy step does
@@ -59,8 +62,8 @@ using sebo_bench::Stopwatch;
 struct BenchOptions {
     std::vector<int> sizes = {20, 50, 100, 200};
     std::vector<int> dims = {10, 50, 100};
-    std::vector<std::string> models = {"gp",   "saas-map", "saas",        "saas-fast", "candidate",
-                                       "step", "step-moo", "step-noisy", "ehvi", "hypervolume"};
+    std::vector<std::string> models = {"gp",         "saas-map",       "saas", "saas-fast",  "candidate", "step",
+                                       "step-moo",   "step-moo-noisy", "step-noisy", "ehvi", "hypervolume"};
     int repetitions = 3;
     int threads = sebo::default_thread_count();
     std::uint64_t seed = 0;
@@ -78,7 +81,8 @@ const char* kUsage =
     "posterior, timed without the fit), and whole SEBO-L0 steps (step: the rows step-warm, fast\n"
     "defaults warm-started from the step at n - 1, and step-paper, the paper's NUTS settings from\n"
     "scratch; step-moo, the fast step with two objectives and one outcome constraint: three models;\n"
-    "step-noisy, the warm step with the noisy acquisition on, against the same step with it off).\n"
+    "step-noisy, the warm step with the noisy acquisition on, against the same step with it off;\n"
+    "step-moo-noisy, step-moo with the noisy acquisition on, from step-moo's state; step-moo then has it off).\n"
     "Each figure is the median of R runs.\n"
     "Multi-objective rows (microseconds per call, independent of --sizes and --dims): ehvi = one\n"
     "evaluation of the exact EHVI of 2-4 objectives (value and gradient, 16 samples per objective)\n"
@@ -90,7 +94,7 @@ const char* kUsage =
     "  --sizes N,..        numbers of completed trials (default 20,50,100,200)\n"
     "  --dims D,..         dimensions (default 10,50,100)\n"
     "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, step-moo,\n"
-    "                      step-noisy, ehvi, hypervolume\n"
+    "                      step-moo-noisy, step-noisy, ehvi, hypervolume\n"
     "                      (default: all)\n"
     "  --threads T         threads for chains and restarts (default: the CPUs available)\n"
     "  --repetitions R     runs per figure (default 3)\n"
@@ -155,12 +159,13 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             o.models.clear();
             std::stringstream stream(value);
             std::string item;
-            const std::vector<std::string> known = {"gp",   "saas-map", "saas",        "saas-fast", "candidate",
-                                                    "step", "step-moo", "step-noisy", "ehvi", "hypervolume"};
+            const std::vector<std::string> known = {"gp",         "saas-map",       "saas",       "saas-fast",
+                                                    "candidate",  "step",           "step-moo",   "step-moo-noisy",
+                                                    "step-noisy", "ehvi",           "hypervolume"};
             while (std::getline(stream, item, ',')) {
                 if (std::find(known.begin(), known.end(), item) == known.end())
                     throw UsageError("--models: unknown '" + item +
-                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, step-moo, step-noisy, ehvi, "
+                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, step-moo, step-moo-noisy, step-noisy, ehvi, "
                                      "hypervolume)");
                 o.models.push_back(item);
             }
@@ -253,7 +258,7 @@ sebo::Experiment make_moo_experiment(int n, int dimension, std::uint64_t seed) {
 
 void print_row(const Figure& f) {
     const auto [lo, hi] = std::minmax_element(f.seconds.begin(), f.seconds.end());
-    std::printf("%-10s %5d %5d %10.3f %10.3f %10.3f %10.3f %4zu %9.0f  %s\n", f.benchmark.c_str(), f.n, f.dimension,
+    std::printf("%-14s %5d %5d %10.3f %10.3f %10.3f %10.3f %4zu %9.0f  %s\n", f.benchmark.c_str(), f.n, f.dimension,
                 median(f.seconds), *lo, *hi, median(f.cpu_seconds), f.seconds.size(), peak_rss_mb(), f.detail.c_str());
     std::fflush(stdout);
 }
@@ -328,6 +333,44 @@ std::string candidate_work_text(const std::vector<sebo::Proposal>& proposals) {
            " local optimizations";
 }
 
+// A step with three models (step-moo, step-moo-noisy) over the repetitions: its wall and CPU
+// seconds, the fits' and the candidate's shares, the warm starts and the candidate's work.
+struct MooStepFigure {
+    explicit MooStepFigure(Figure f) : figure(std::move(f)) {}
+
+    Figure figure;
+    std::vector<double> fit_seconds, fit_walls, candidate_seconds, fit_cpus, candidate_cpus;
+    std::vector<sebo::Proposal> proposals;
+    int warm_started = 0;
+
+    void add(const StepRun& step) {
+        figure.seconds.push_back(step.wall);
+        figure.cpu_seconds.push_back(step.cpu);
+        fit_seconds.push_back(step.proposal.fit->seconds);
+        fit_walls.push_back(step.fit_wall);
+        candidate_seconds.push_back(step.wall - step.fit_wall);
+        fit_cpus.push_back(step.fit_cpu);
+        candidate_cpus.push_back(step.cpu - step.fit_cpu);
+        warm_started += step.proposal.warm_started_fits;
+        proposals.push_back(step.proposal);
+    }
+
+    std::string detail(int repetitions) const {
+        return "3 models (2 objectives + 1 constraint): fits " + fixed(median(fit_walls), 3) + " s side by side (first objective's " +
+               fixed(median(fit_seconds), 3) + " s; " + std::to_string(warm_started) + "/" + std::to_string(3 * repetitions) +
+               " fits warm-started), candidate " + fixed(median(candidate_seconds), 3) + " s; cpu: fits " +
+               fixed(median(fit_cpus), 2) + " s, candidate " + fixed(median(candidate_cpus), 2) + " s; " +
+               candidate_work_text(proposals);
+    }
+};
+
+// False (with a message) when a step with three models failed or has no fit record.
+bool moo_step_ok(const StepRun& step, int n) {
+    if (step.proposal.status == sebo::Proposal::Status::Ok && step.proposal.fit) return true;
+    std::fprintf(stderr, "sebo-bench: a step with three models at n = %d failed: %s\n", n, step.proposal.message.c_str());
+    return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -364,14 +407,14 @@ int main(int argc, char** argv) {
     std::printf("# repetitions: %d (median, min, max wall-clock seconds; cpu_s = median CPU seconds of the process,\n"
                 "# all threads); rss = peak resident set so far, MB\n",
                 options.repetitions);
-    std::printf("%-10s %5s %5s %10s %10s %10s %10s %4s %9s  %s\n", "benchmark", "n", "D", "median_s", "min_s", "max_s",
+    std::printf("%-14s %5s %5s %10s %10s %10s %10s %4s %9s  %s\n", "benchmark", "n", "D", "median_s", "min_s", "max_s",
                 "cpu_s", "reps", "rss_mb", "work");
 
     sebo::ThreadPool pool(options.threads);
     std::vector<Figure> figures;
     const bool step_rows = wants(options, "gp") || wants(options, "saas-map") || wants(options, "saas") ||
                            wants(options, "saas-fast") || wants(options, "candidate") || wants(options, "step") ||
-                           wants(options, "step-moo") || wants(options, "step-noisy");
+                           wants(options, "step-moo") || wants(options, "step-moo-noisy") || wants(options, "step-noisy");
     for (const int dimension : step_rows ? options.dims : std::vector<int>{}) {
         for (const int n : options.sizes) {
             const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
@@ -504,46 +547,49 @@ int main(int argc, char** argv) {
                 figures.push_back(std::move(noisy));
             }
 
-            if (wants(options, "step-moo")) {
+            if (wants(options, "step-moo") || wants(options, "step-moo-noisy")) {
                 // As step-warm, with three models: every model's sampler state comes from the step
-                // at n − 1 (untimed).
-                Figure moo{"step-moo", n, dimension, {}, {}, {}};
-                std::vector<double> fit_seconds, fit_walls, candidate_seconds, fit_cpus, candidate_cpus;
-                std::vector<sebo::Proposal> proposals;
-                int warm_started = 0;
+                // at n − 1 (untimed). From that state step-moo with the noisy acquisition off (the
+                // data are noise-free, and "auto" would almost always choose off: fixed, so the
+                // row times one thing) and step-moo-noisy with it on.
+                MooStepFigure off(Figure{"step-moo", n, dimension, {}, {}, {}});
+                MooStepFigure on(Figure{"step-moo-noisy", n, dimension, {}, {}, {}});
+                std::vector<double> ratios, cpu_ratios;
                 for (int r = 0; r < options.repetitions; ++r) {
                     sebo::Experiment fast = make_moo_experiment(n, dimension, options.seed);
                     fast.seed = options.seed + static_cast<std::uint64_t>(r);
                     fast.method.nuts = sebo::NutsMode::Fast;
+                    fast.method.noisy_acquisition = sebo::NoisyAcquisition::Off;
                     sebo::Experiment before = fast;
                     before.trials.pop_back();
                     const StepRun previous = timed_step(before, pool);
+                    if (!moo_step_ok(previous, n)) return 1;
                     fast.sampler_state = previous.proposal.sampler_state;
-                    const StepRun step = timed_step(fast, pool);
-                    for (const StepRun* s : {&previous, &step})
-                        if (s->proposal.status != sebo::Proposal::Status::Ok || !s->proposal.fit) {
-                            std::fprintf(stderr, "sebo-bench: a step with three models at n = %d failed: %s\n", n,
-                                         s->proposal.message.c_str());
-                            return 1;
+                    if (wants(options, "step-moo")) {
+                        const StepRun step = timed_step(fast, pool);
+                        if (!moo_step_ok(step, n)) return 1;
+                        off.add(step);
+                    }
+                    if (wants(options, "step-moo-noisy")) {
+                        fast.method.noisy_acquisition = sebo::NoisyAcquisition::On;
+                        const StepRun step = timed_step(fast, pool);
+                        if (!moo_step_ok(step, n)) return 1;
+                        on.add(step);
+                        if (!off.figure.seconds.empty()) {
+                            ratios.push_back(step.wall / off.figure.seconds.back());
+                            cpu_ratios.push_back(step.cpu / off.figure.cpu_seconds.back());
                         }
-                    moo.seconds.push_back(step.wall);
-                    moo.cpu_seconds.push_back(step.cpu);
-                    fit_seconds.push_back(step.proposal.fit->seconds);
-                    fit_walls.push_back(step.fit_wall);
-                    candidate_seconds.push_back(step.wall - step.fit_wall);
-                    fit_cpus.push_back(step.fit_cpu);
-                    candidate_cpus.push_back(step.cpu - step.fit_cpu);
-                    warm_started += step.proposal.warm_started_fits;
-                    proposals.push_back(step.proposal);
+                    }
                 }
-                moo.detail = "3 models (2 objectives + 1 constraint): fits " + fixed(median(fit_walls), 3) +
-                             " s side by side (first objective's " + fixed(median(fit_seconds), 3) + " s; " +
-                             std::to_string(warm_started) + "/" + std::to_string(3 * options.repetitions) +
-                             " fits warm-started), candidate " + fixed(median(candidate_seconds), 3) +
-                             " s; cpu: fits " + fixed(median(fit_cpus), 2) + " s, candidate " +
-                             fixed(median(candidate_cpus), 2) + " s; " + candidate_work_text(proposals);
-                print_row(moo);
-                figures.push_back(std::move(moo));
+                for (MooStepFigure* f : {&off, &on}) {
+                    if (f->figure.seconds.empty()) continue;
+                    f->figure.detail = f->detail(options.repetitions);
+                    if (f == &on && !ratios.empty())
+                        f->figure.detail = "noisy acquisition on; ratio to step-moo " + fixed(median(ratios), 2) + " (cpu " +
+                                           fixed(median(cpu_ratios), 2) + "); " + f->figure.detail;
+                    print_row(f->figure);
+                    figures.push_back(std::move(f->figure));
+                }
             }
 
             if (!wants(options, "candidate")) continue;

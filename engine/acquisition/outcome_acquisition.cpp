@@ -1,7 +1,9 @@
 #include "acquisition/outcome_acquisition.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 
 namespace sebo {
 
@@ -43,24 +45,30 @@ OutcomeAcquisition::OutcomeAcquisition(OutcomeViews views, FeasibilityProbabilit
            static_cast<int>(views_.objectives.size()) == std::get<SparseEhvi>(form_).ehvi.objectives());
 }
 
-bool OutcomeAcquisition::uses_penalty() const {
-    return std::holds_alternative<SparseEhvi>(form_) || std::holds_alternative<EiExternal>(form_) ||
-           std::holds_alternative<EiInternal>(form_) || std::holds_alternative<SparseFeasibility>(form_);
+bool OutcomeAcquisition::uses_penalty(const Form& form) {
+    return std::holds_alternative<SparseEhvi>(form) || std::holds_alternative<EiExternal>(form) ||
+           std::holds_alternative<EiInternal>(form) || std::holds_alternative<SparseFeasibility>(form);
 }
 
 bool OutcomeAcquisition::uses_l0_surrogate() const { return uses_penalty() && penalty_->kind() == PenaltyKind::L0; }
 
 double OutcomeAcquisition::combine(std::span<const MixtureMoments> objectives, std::span<const MixtureMoments> constrained,
                                    double xi, ConstrainedGradient* gradient) const {
-    if (const auto* f = std::get_if<SparseEhvi>(&form_))
-        return log_sparse_ehvi_times_feasibility(f->ehvi, objectives, xi, feasibility_, constrained, gradient);
-    if (const auto* f = std::get_if<Ehvi>(&form_))
-        return log_ehvi_times_feasibility(f->ehvi, objectives, feasibility_, constrained, gradient);
-    if (const auto* f = std::get_if<Ei>(&form_))
-        return log_ei_times_feasibility(objectives[0], f->best, feasibility_, constrained, gradient);
-    if (const auto* f = std::get_if<EiExternal>(&form_)) {
+    return combine(form_, feasibility_, objectives, constrained, xi, gradient);
+}
+
+double OutcomeAcquisition::combine(const Form& form, const FeasibilityProbability& feasibility,
+                                   std::span<const MixtureMoments> objectives, std::span<const MixtureMoments> constrained,
+                                   double xi, ConstrainedGradient* gradient) {
+    if (const auto* f = std::get_if<SparseEhvi>(&form))
+        return log_sparse_ehvi_times_feasibility(f->ehvi, objectives, xi, feasibility, constrained, gradient);
+    if (const auto* f = std::get_if<Ehvi>(&form))
+        return log_ehvi_times_feasibility(f->ehvi, objectives, feasibility, constrained, gradient);
+    if (const auto* f = std::get_if<Ei>(&form))
+        return log_ei_times_feasibility(objectives[0], f->best, feasibility, constrained, gradient);
+    if (const auto* f = std::get_if<EiExternal>(&form)) {
         // EI × PoF − λξ in linear units, as EiExternalRegularization.
-        const double ei = std::exp(log_ei_times_feasibility(objectives[0], f->best, feasibility_, constrained, gradient));
+        const double ei = std::exp(log_ei_times_feasibility(objectives[0], f->best, feasibility, constrained, gradient));
         if (gradient) {
             for (auto* part : {&gradient->objectives, &gradient->constrained})
                 for (MixtureGradient& g : *part) {
@@ -71,21 +79,21 @@ double OutcomeAcquisition::combine(std::span<const MixtureMoments> objectives, s
         }
         return ei - f->lambda * xi;
     }
-    if (const auto* f = std::get_if<EiInternal>(&form_)) {
+    if (const auto* f = std::get_if<EiInternal>(&form)) {
         // g = f − λξ shifts every sample's mean, as EiInternalRegularization.
         MixtureMoments shifted = objectives[0];
         shifted.mean.array() -= f->lambda * xi;
-        const double v = log_ei_times_feasibility(shifted, f->best_g, feasibility_, constrained, gradient);
+        const double v = log_ei_times_feasibility(shifted, f->best_g, feasibility, constrained, gradient);
         if (gradient) gradient->dxi = -f->lambda * gradient->objectives[0].dmean.sum();
         return v;
     }
     // The feasibility phase: no objective enters.
-    double v = feasibility_.log_value(constrained, gradient ? &gradient->constrained : nullptr);
+    double v = feasibility.log_value(constrained, gradient ? &gradient->constrained : nullptr);
     if (gradient) {
         zero_gradients(objectives, gradient->objectives);
         gradient->dxi = 0.0;
     }
-    if (const auto* f = std::get_if<SparseFeasibility>(&form_)) {
+    if (const auto* f = std::get_if<SparseFeasibility>(&form)) {
         if (!(xi < f->reference_xi)) return v + SparseMultiEhvi::kLogZero;
         v += std::log(f->reference_xi - xi);
         if (gradient) gradient->dxi = -1.0 / (f->reference_xi - xi);
@@ -149,6 +157,35 @@ Eigen::VectorXd OutcomeAcquisition::batch_values(const Eigen::MatrixXd& X, doubl
         out[i] = combine(objectives, constrained, xi, nullptr);
     }
     return out;
+}
+
+OutcomeAcquisition::Form improvement_form(const ImprovementRule& rule, const std::vector<std::vector<double>>& objectives,
+                                          const std::vector<double>& xi) {
+    assert(objectives.size() == xi.size());
+    using Kind = ImprovementRule::Kind;
+    switch (rule.kind) {
+    case Kind::SparseEhvi: {
+        std::vector<SparseMultiEhvi::Observation> observed;
+        observed.reserve(objectives.size());
+        for (std::size_t i = 0; i < objectives.size(); ++i) observed.push_back({objectives[i], xi[i]});
+        return OutcomeAcquisition::SparseEhvi{SparseMultiEhvi(observed, rule.reference, rule.reference_xi)};
+    }
+    case Kind::Ehvi: return OutcomeAcquisition::Ehvi{MultiEhvi(objectives, rule.reference)};
+    case Kind::Ei:
+    case Kind::EiExternal:
+    case Kind::EiInternal: break;
+    }
+    double best = rule.reference[0], best_g = rule.reference[0] - rule.lambda * rule.reference_xi;
+    if (!objectives.empty()) {
+        best = best_g = -std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < objectives.size(); ++i) {
+            best = std::max(best, objectives[i][0]);
+            best_g = std::max(best_g, objectives[i][0] - rule.lambda * xi[i]);
+        }
+    }
+    if (rule.kind == Kind::EiExternal) return OutcomeAcquisition::EiExternal{best, rule.lambda};
+    if (rule.kind == Kind::EiInternal) return OutcomeAcquisition::EiInternal{best_g, rule.lambda};
+    return OutcomeAcquisition::Ei{best};
 }
 
 }  // namespace sebo

@@ -78,11 +78,18 @@ public:
     // gradient w.r.t. them: the form's feasibility_weighted.h function (for tests and the bench).
     double combine(std::span<const MixtureMoments> objectives, std::span<const MixtureMoments> constrained, double xi,
                    ConstrainedGradient* gradient) const;
+    // The same for any form: what the noisy acquisition evaluates once per component
+    // (acquisition/noisy_outcome_acquisition.h).
+    static double combine(const Form& form, const FeasibilityProbability& feasibility,
+                          std::span<const MixtureMoments> objectives, std::span<const MixtureMoments> constrained,
+                          double xi, ConstrainedGradient* gradient);
+    // Whether the form depends on the sparsity penalty (the sparse forms, EI-ER and EI-IR).
+    static bool uses_penalty(const Form& form);
 
     const Form& form() const { return form_; }
 
 private:
-    bool uses_penalty() const;
+    bool uses_penalty() const { return uses_penalty(form_); }
     double evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx, Eigen::VectorXd* grad) const;
 
     OutcomeViews views_;
@@ -90,5 +97,27 @@ private:
     Form form_;
     std::optional<SparsityPenalty> penalty_;
 };
+
+// How a step measures improvement once some point is feasible, before it knows which: the
+// strategy's form, the reference point in model units and λ. improvement_form() makes the form
+// against the feasible points — today's step against the measured values, and the noisy
+// acquisition against each of its components' drawn values.
+struct ImprovementRule {
+    enum class Kind { SparseEhvi, Ehvi, Ei, EiExternal, EiInternal };
+    Kind kind = Kind::SparseEhvi;
+    std::vector<double> reference;  // per objective (the EHVI forms; the EI forms' floor)
+    double reference_xi = 0.0;      // the sparsity side of the reference point
+    double lambda = 0.0;            // EI-ER, EI-IR
+};
+
+// The rule's form against feasible points with objectives `objectives[i]` (model units,
+// maximized; each of the reference's size) and penalties `xi[i]`: SparseEhvi over their front in
+// (f_1..f_m, −ξ), Ehvi over their front in (f_1..f_m), Ei and EiExternal over the best f_1,
+// EiInternal over the best f_1 − λξ. With no feasible point the EHVI forms have an empty front
+// (any feasible candidate improves on the reference point), and the EI forms measure improvement
+// from the reference point's objective value (EI-IR: from reference[0] − λ reference_xi, the worst g
+// inside the reference box), as the EHVI forms do.
+OutcomeAcquisition::Form improvement_form(const ImprovementRule& rule, const std::vector<std::vector<double>>& objectives,
+                                          const std::vector<double>& xi);
 
 }  // namespace sebo

@@ -368,11 +368,12 @@ CandidateTransforms make_candidate_transforms(const SearchSpace& space) {
     return transforms;
 }
 
-bool uses_noisy_acquisition(const MethodSettings& method, const EnsemblePosterior& posterior) {
+bool uses_noisy_acquisition(const MethodSettings& method, std::span<const std::shared_ptr<const EnsemblePosterior>> posteriors) {
     switch (method.noisy_acquisition) {
     case NoisyAcquisition::On: return true;
     case NoisyAcquisition::Off: return false;
-    case NoisyAcquisition::Auto: return !noise_negligible(posterior);
+    case NoisyAcquisition::Auto:
+        return std::any_of(posteriors.begin(), posteriors.end(), [](const auto& p) { return !noise_negligible(*p); });
     }
     return false;
 }
@@ -463,7 +464,7 @@ AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const Meth
     // the distinct configurations, valued by the posterior mean.
     Eigen::MatrixXd points = data.inputs;
     Eigen::VectorXd values = data.targets;
-    if (uses_noisy_acquisition(method, *posterior)) {
+    if (uses_noisy_acquisition(method, std::span(&posterior, 1))) {
         FantasyOptions options;
         options.draws_per_member = noisy_draws_per_member(method, posterior->size());
         options.seed = seed ^ 0x6E6F69737944ull;  // "noisyD": independent of the raw samples' seed

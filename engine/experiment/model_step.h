@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -124,9 +125,11 @@ struct AcquisitionProblem {
     bool noisy = false;
 };
 
-// Whether a step uses the noisy acquisitions with this posterior: MethodSettings::noisy_acquisition
-// On, or Auto and the noise is not negligible (model/noise_level.h).
-bool uses_noisy_acquisition(const MethodSettings& method, const EnsemblePosterior& posterior);
+// Whether a step uses the noisy acquisitions with these posteriors (one per modelled metric; one for
+// a step with one objective and no constraint): MethodSettings::noisy_acquisition On, or Auto and
+// some metric's noise is not negligible (model/noise_level.h) — a noisy constraint makes the
+// measured feasibility as unreliable as a noisy objective makes the front.
+bool uses_noisy_acquisition(const MethodSettings& method, std::span<const std::shared_ptr<const EnsemblePosterior>> posteriors);
 // The objective side of an acquisition's reference point in model units (standardized, so the
 // training values have standard deviation 1): 10 % of the range below the worst value, the range
 // at least 1. With one value, or values that all but agree (a lone feasible trial; a flat

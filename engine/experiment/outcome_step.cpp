@@ -4,9 +4,12 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
+#include "acquisition/noisy_outcome_acquisition.h"
 #include "acquisition/outcome_acquisition.h"
 #include "core/thread_pool.h"
+#include "model/fantasy_posterior.h"
 #include "pareto/dominance.h"
 
 namespace sebo {
@@ -16,6 +19,11 @@ namespace {
 Eigen::VectorXd to_unit_vector(const SearchSpace& space, const std::vector<double>& values) {
     const auto unit = space.to_unit(values);
     return Eigen::Map<const Eigen::VectorXd>(unit.data(), static_cast<Eigen::Index>(unit.size()));
+}
+
+// Whether `value` (model units) satisfies the bound.
+bool satisfies(const OutcomeBound& bound, double value) {
+    return bound.sense == BoundSense::AtMost ? value <= bound.bound : value >= bound.bound;
 }
 
 bool is_sebo(StrategyKind kind) {
@@ -140,11 +148,93 @@ OutcomePoint fantasy_outcome_point(const Eigen::VectorXd& x, const std::vector<s
         p.objectives.push_back(posteriors[static_cast<std::size_t>(d)]->mixture(x.transpose()).mean[0]);
     for (const OutcomeBound& b : units.bounds) {
         const int model = units.constrained[static_cast<std::size_t>(b.metric)];
-        const double mean = posteriors[static_cast<std::size_t>(model)]->mixture(x.transpose()).mean[0];
-        if (b.sense == BoundSense::AtMost ? mean > b.bound : mean < b.bound) p.feasible = false;
+        p.feasible = p.feasible && satisfies(b, posteriors[static_cast<std::size_t>(model)]->mixture(x.transpose()).mean[0]);
     }
     return p;
 }
+
+namespace {
+
+ImprovementRule::Kind improvement_kind(StrategyKind strategy, int objectives) {
+    using Kind = ImprovementRule::Kind;
+    if (is_sebo(strategy)) return Kind::SparseEhvi;
+    if (objectives > 1) return Kind::Ehvi;
+    if (strategy == StrategyKind::EiEr) return Kind::EiExternal;
+    if (strategy == StrategyKind::EiIr) return Kind::EiInternal;
+    return Kind::Ei;
+}
+
+std::vector<const OutcomePoint*> feasible_points(const std::vector<OutcomePoint>& points) {
+    std::vector<const OutcomePoint*> out;
+    for (const OutcomePoint& p : points)
+        if (p.feasible) out.push_back(&p);
+    return out;
+}
+
+// The reference point in model units: the threshold, or 10 % of the range of `points` (at least 1)
+// below the worst of them (make_acquisition_problem's rule, reference_below).
+std::vector<double> reference_point(const OutcomeModelUnits& units, const std::vector<const OutcomePoint*>& points) {
+    std::vector<double> reference(static_cast<std::size_t>(units.objectives));
+    for (std::size_t d = 0; d < reference.size(); ++d) {
+        double best = -std::numeric_limits<double>::infinity(), worst = std::numeric_limits<double>::infinity();
+        for (const OutcomePoint* p : points) {
+            best = std::max(best, p->objectives[d]);
+            worst = std::min(worst, p->objectives[d]);
+        }
+        reference[d] = units.thresholds[d] ? *units.thresholds[d] : reference_below(worst, best);
+    }
+    return reference;
+}
+
+// What the noisy acquisition is built from (issue 30): the distinct configurations of the points,
+// every modelled metric drawn at them (model/fantasy_posterior.h, as many components per metric as
+// make_acquisition_problem draws for one objective), the configurations' penalties, and the points
+// as the posterior estimates them — the draws' means, feasible when the means satisfy the bounds —
+// for the reference point and the anchors.
+struct NoisyBaseline {
+    NoisyOutcomeModels models;
+    Eigen::VectorXd xi;
+    std::vector<OutcomePoint> estimated;
+};
+
+NoisyBaseline noisy_baseline(const MethodSettings& method, const std::vector<std::shared_ptr<const EnsemblePosterior>>& posteriors,
+                             const OutcomeModelUnits& units, const std::vector<OutcomePoint>& points,
+                             const SparsityPenalty& penalty, std::uint64_t seed) {
+    std::vector<const Eigen::VectorXd*> distinct;
+    std::set<std::vector<double>> seen;
+    for (const OutcomePoint& p : points)
+        if (seen.emplace(p.x.data(), p.x.data() + p.x.size()).second) distinct.push_back(&p.x);
+    Eigen::MatrixXd baseline(static_cast<Eigen::Index>(distinct.size()), posteriors.front()->dimension());
+    for (std::size_t u = 0; u < distinct.size(); ++u) baseline.row(static_cast<Eigen::Index>(u)) = distinct[u]->transpose();
+
+    std::vector<std::shared_ptr<const FantasyPosterior>> fantasies;
+    for (std::size_t k = 0; k < posteriors.size(); ++k) {
+        FantasyOptions options;
+        options.draws_per_member = noisy_draws_per_member(method, posteriors[k]->size());
+        // "noisyD", as make_acquisition_problem's, and independent between the metrics.
+        options.seed = (seed ^ 0x6E6F69737944ull) + 0x9E3779B97F4A7C15ull * k;
+        fantasies.push_back(std::make_shared<const FantasyPosterior>(posteriors[k], baseline, options));
+    }
+    NoisyBaseline out;
+    for (int d = 0; d < units.objectives; ++d) out.models.objectives.push_back(fantasies[static_cast<std::size_t>(d)]);
+    for (int model : units.constrained) out.models.constrained.push_back(fantasies[static_cast<std::size_t>(model)]);
+    const auto mean_at = [&fantasies](int model, Eigen::Index u) {
+        return fantasies[static_cast<std::size_t>(model)]->baseline_draws().row(u).mean();
+    };
+    out.xi.resize(baseline.rows());
+    for (Eigen::Index u = 0; u < baseline.rows(); ++u) {
+        OutcomePoint p;
+        p.x = baseline.row(u).transpose();
+        out.xi[u] = penalty.exact(p.x);
+        for (int d = 0; d < units.objectives; ++d) p.objectives.push_back(mean_at(d, u));
+        for (const OutcomeBound& b : units.bounds)
+            p.feasible = p.feasible && satisfies(b, mean_at(units.constrained[static_cast<std::size_t>(b.metric)], u));
+        out.estimated.push_back(std::move(p));
+    }
+    return out;
+}
+
+}  // namespace
 
 AcquisitionProblem make_outcome_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
                                                     const std::vector<std::shared_ptr<const EnsemblePosterior>>& posteriors,
@@ -158,55 +248,55 @@ AcquisitionProblem make_outcome_acquisition_problem(const SearchSpace& space, co
     for (int model : units.constrained) outcome_views.constrained.push_back(views[static_cast<std::size_t>(model)]);
     FeasibilityProbability feasibility(units.bounds, static_cast<int>(units.constrained.size()));
 
-    const bool sparse = is_sebo(method.strategy);
-    const double reference_xi = method.max_active ? *method.max_active + 1.0 : penalty.max_value();
-    std::vector<const OutcomePoint*> feasible;
-    for (const OutcomePoint& p : points)
-        if (p.feasible) feasible.push_back(&p);
-
-    OutcomeAcquisition::Form form = OutcomeAcquisition::Feasibility{};
-    if (feasible.empty()) {
-        if (sparse) form = OutcomeAcquisition::SparseFeasibility{reference_xi};
-    } else {
-        // The reference point in model units: the threshold, or 10% of the feasible range (at
-        // least 1) below the worst feasible value (make_acquisition_problem's rule).
-        std::vector<double> reference(m);
-        for (std::size_t d = 0; d < m; ++d) {
-            double best = -std::numeric_limits<double>::infinity(), worst = std::numeric_limits<double>::infinity();
-            for (const OutcomePoint* p : feasible) {
-                best = std::max(best, p->objectives[d]);
-                worst = std::min(worst, p->objectives[d]);
-            }
-            reference[d] = units.thresholds[d] ? *units.thresholds[d] : reference_below(worst, best);
-        }
-        if (sparse) {
-            std::vector<SparseMultiEhvi::Observation> observed;
-            for (const OutcomePoint* p : feasible) observed.push_back({p->objectives, penalty.exact(p->x)});
-            form = OutcomeAcquisition::SparseEhvi{SparseMultiEhvi(observed, reference, reference_xi)};
-        } else if (m > 1) {
-            std::vector<std::vector<double>> observed;
-            for (const OutcomePoint* p : feasible) observed.push_back(p->objectives);
-            form = OutcomeAcquisition::Ehvi{MultiEhvi(observed, reference)};
-        } else {
-            double best = -std::numeric_limits<double>::infinity(), best_g = best;
-            for (const OutcomePoint* p : feasible) {
-                best = std::max(best, p->objectives[0]);
-                best_g = std::max(best_g, p->objectives[0] - method.lambda * penalty.exact(p->x));
-            }
-            if (method.strategy == StrategyKind::EiEr)
-                form = OutcomeAcquisition::EiExternal{best, method.lambda};
-            else if (method.strategy == StrategyKind::EiIr)
-                form = OutcomeAcquisition::EiInternal{best_g, method.lambda};
-            else
-                form = OutcomeAcquisition::Ei{best};
+    ImprovementRule rule;
+    rule.kind = improvement_kind(method.strategy, units.objectives);
+    rule.reference_xi = method.max_active ? *method.max_active + 1.0 : penalty.max_value();
+    rule.lambda = method.lambda;
+    AcquisitionProblem problem;
+    // The points the front, the reference point and the anchors are made of: the measurements, or
+    // with the noisy acquisition the distinct configurations as the posterior estimates them.
+    std::vector<OutcomePoint> estimated;
+    const std::vector<OutcomePoint>* basis = &points;
+    const bool noisy = uses_noisy_acquisition(method, posteriors);
+    if (noisy) {
+        NoisyBaseline baseline = noisy_baseline(method, posteriors, units, points, penalty, seed);
+        estimated = std::move(baseline.estimated);
+        basis = &estimated;
+        std::vector<const OutcomePoint*> reference_points = feasible_points(estimated);
+        if (reference_points.empty())
+            for (const OutcomePoint& p : estimated) reference_points.push_back(&p);
+        rule.reference = reference_point(units, reference_points);
+        auto acquisition = std::make_unique<NoisyOutcomeAcquisition>(std::move(baseline.models), feasibility, rule, baseline.xi, penalty);
+        // No component with a feasible point: the feasibility forms below, as without noise.
+        if (acquisition->any_feasible()) {
+            problem.acquisition = std::move(acquisition);
+            problem.noisy = true;
         }
     }
-    AcquisitionProblem problem;
-    problem.acquisition = std::make_unique<OutcomeAcquisition>(std::move(outcome_views), std::move(feasibility), std::move(form), penalty);
+    const std::vector<const OutcomePoint*> feasible = feasible_points(*basis);
+    // Some point is feasible (in some component of the noisy acquisition): the form measures improvement.
+    const bool improves = problem.noisy || (!noisy && !feasible.empty());
+    if (!problem.acquisition) {
+        OutcomeAcquisition::Form form = OutcomeAcquisition::Feasibility{};
+        if (improves) {
+            rule.reference = reference_point(units, feasible);
+            std::vector<std::vector<double>> objectives;
+            std::vector<double> xi;
+            for (const OutcomePoint* p : feasible) {
+                objectives.push_back(p->objectives);
+                xi.push_back(penalty.exact(p->x));
+            }
+            form = improvement_form(rule, objectives, xi);
+        } else if (rule.kind == ImprovementRule::Kind::SparseEhvi) {
+            form = OutcomeAcquisition::SparseFeasibility{rule.reference_xi};
+        }
+        problem.acquisition =
+            std::make_unique<OutcomeAcquisition>(std::move(outcome_views), std::move(feasibility), std::move(form), penalty);
+    }
 
     // Anchors for the raw samples.
     std::vector<Eigen::VectorXd> anchors;
-    if (!feasible.empty()) {
+    if (improves && !feasible.empty()) {
         std::vector<std::pair<double, std::size_t>> by_first;
         std::vector<std::vector<double>> coordinates;
         for (std::size_t i = 0; i < feasible.size(); ++i) {
@@ -220,9 +310,9 @@ AcquisitionProblem make_outcome_acquisition_problem(const SearchSpace& space, co
         for (std::size_t i : non_dominated_positions(coordinates)) anchors.push_back(feasible[i]->x);
     } else {
         std::vector<std::pair<double, std::size_t>> by_value;
-        for (std::size_t i = 0; i < points.size(); ++i) by_value.emplace_back(problem.acquisition->exact_value(points[i].x), i);
+        for (std::size_t i = 0; i < basis->size(); ++i) by_value.emplace_back(problem.acquisition->exact_value((*basis)[i].x), i);
         std::stable_sort(by_value.begin(), by_value.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-        for (std::size_t j = 0; j < by_value.size() && j < 5; ++j) anchors.push_back(points[by_value[j].second].x);
+        for (std::size_t j = 0; j < by_value.size() && j < 5; ++j) anchors.push_back((*basis)[by_value[j].second].x);
     }
     problem.raw_samples = raw_samples(space, anchors, method.raw_samples, seed);
     return problem;

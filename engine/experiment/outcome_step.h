@@ -97,9 +97,18 @@ OutcomePoint fantasy_outcome_point(const Eigen::VectorXd& x, const std::vector<s
 //    without sparsity (m > 1); EI-ER and EI-IR likewise, with their λξ terms when m = 1;
 //  - no point feasible — log PoF, for SEBO times the sparsity's own improvement r_ξ − ξ.
 // The reference point: per objective its threshold, otherwise the worst feasible value minus 10 %
-// of the feasible range (as make_acquisition_problem's); the sparsity side as there. Raw samples
-// are anchored at the feasible points non-dominated in (f_1..f_m, −ξ) and the five best of the
-// first objective, or — while none is feasible — at the five points of highest PoF.
+// of the feasible range (at least 1: reference_below); the sparsity side as make_acquisition_problem's.
+// Raw samples are anchored at the feasible points non-dominated in (f_1..f_m, −ξ) and the five best
+// of the first objective, or — while none is feasible — at the five points of highest acquisition.
+//
+// With the noisy acquisition (uses_noisy_acquisition: On, or Auto and some metric's noise not
+// negligible) the same forms are integrated over the posterior at the points' distinct
+// configurations (acquisition/noisy_outcome_acquisition.h): every metric drawn there with
+// noisy_draws_per_member draws per model sample, each component's feasible points and front or
+// incumbent from its draws. "Feasible" above then means some component has a feasible point;
+// the reference point and the anchors use the configurations' posterior means (the draws'
+// averages), feasible when the means satisfy the bounds — all of them when none does.
+// AcquisitionProblem::noisy says whether the noisy acquisition was used. Deterministic for `seed`.
 AcquisitionProblem make_outcome_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
                                                     const std::vector<std::shared_ptr<const EnsemblePosterior>>& posteriors,
                                                     const OutcomeModelUnits& units, const std::vector<OutcomePoint>& points,

@@ -27,27 +27,36 @@ Eigen::MatrixXd jittered_factor(Eigen::MatrixXd A) {
 }  // namespace
 
 FantasyPosterior::FantasyPosterior(std::shared_ptr<const EnsemblePosterior> posterior, const FantasyOptions& options)
+    : FantasyPosterior(posterior, Eigen::MatrixXd(0, posterior->dimension()), options) {}
+
+FantasyPosterior::FantasyPosterior(std::shared_ptr<const EnsemblePosterior> posterior, const Eigen::MatrixXd& leading,
+                                   const FantasyOptions& options)
     : posterior_(std::move(posterior)), draws_per_member_(options.draws_per_member) {
-    assert(posterior_ && !posterior_->empty() && draws_per_member_ >= 1);
+    assert(posterior_ && !posterior_->empty() && draws_per_member_ >= 1 && leading.cols() == posterior_->dimension());
     const Eigen::MatrixXd& inputs = posterior_->data().inputs;
-    const Eigen::MatrixXd& encoded_inputs = posterior_->model_data().inputs;
-    // The distinct configurations, in order of first appearance (replicates are one point).
+    // The distinct configurations, the leading ones first, then the data's in order of first
+    // appearance (replicates are one point).
     std::map<std::vector<double>, int> index_of;
-    std::vector<Eigen::Index> first_row;
+    const auto key_of = [](const Eigen::MatrixXd& X, Eigen::Index i) {
+        std::vector<double> key(static_cast<std::size_t>(X.cols()));
+        for (Eigen::Index d = 0; d < X.cols(); ++d) key[static_cast<std::size_t>(d)] = X(i, d);
+        return key;
+    };
+    std::vector<Eigen::RowVectorXd> rows;
+    for (Eigen::Index i = 0; i < leading.rows(); ++i) {
+        [[maybe_unused]] const bool added = index_of.emplace(key_of(leading, i), static_cast<int>(rows.size())).second;
+        assert(added);  // distinct
+        rows.push_back(leading.row(i));
+    }
     for (Eigen::Index i = 0; i < inputs.rows(); ++i) {
-        std::vector<double> key(static_cast<std::size_t>(inputs.cols()));
-        for (Eigen::Index d = 0; d < inputs.cols(); ++d) key[static_cast<std::size_t>(d)] = inputs(i, d);
-        const auto [it, added] = index_of.emplace(std::move(key), static_cast<int>(first_row.size()));
-        if (added) first_row.push_back(i);
+        const auto [it, added] = index_of.emplace(key_of(inputs, i), static_cast<int>(rows.size()));
+        if (added) rows.push_back(inputs.row(i));
         baseline_of_row_.push_back(it->second);
     }
-    const auto m = static_cast<Eigen::Index>(first_row.size());
+    const auto m = static_cast<Eigen::Index>(rows.size());
     baseline_.resize(m, inputs.cols());
-    baseline_encoded_.resize(m, encoded_inputs.cols());
-    for (Eigen::Index u = 0; u < m; ++u) {
-        baseline_.row(u) = inputs.row(first_row[static_cast<std::size_t>(u)]);
-        baseline_encoded_.row(u) = encoded_inputs.row(first_row[static_cast<std::size_t>(u)]);
-    }
+    for (Eigen::Index u = 0; u < m; ++u) baseline_.row(u) = rows[static_cast<std::size_t>(u)];
+    baseline_encoded_ = encoded(baseline_);
 
     // Standard normal vectors, in antithetic pairs.
     const int J = draws_per_member_;

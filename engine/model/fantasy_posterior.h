@@ -43,8 +43,16 @@ struct FantasyOptions {
 
 class FantasyPosterior {
 public:
-    // posterior: non-empty. draws_per_member >= 1.
+    // posterior: non-empty. draws_per_member >= 1. The baseline is the data's configurations.
     FantasyPosterior(std::shared_ptr<const EnsemblePosterior> posterior, const FantasyOptions& options);
+    // The baseline begins with the rows of `leading` (distinct points of the unit cube, in that
+    // order) and goes on with the data's configurations not among them: the points of a front
+    // built elsewhere (a step with several metrics draws every metric at the same points, some of
+    // which a metric's data may lack), and every configuration the posterior was conditioned on,
+    // so that the conditioned GP is still the posterior of f(x) given the latent values at the
+    // baseline.
+    FantasyPosterior(std::shared_ptr<const EnsemblePosterior> posterior, const Eigen::MatrixXd& leading,
+                     const FantasyOptions& options);
 
     int size() const { return members() * draws_per_member_; }  // components
     int members() const { return static_cast<int>(members_.size()); }
@@ -53,8 +61,9 @@ public:
     int dimension() const { return posterior_->dimension(); }
     const EnsemblePosterior& posterior() const { return *posterior_; }
 
-    // The baseline: the distinct rows of the posterior's data inputs (unit cube), m×D, in order of
-    // first appearance; baseline_of_row()[i] is the baseline point of data row i.
+    // The baseline: the `leading` rows, then the distinct rows of the posterior's data inputs not
+    // among them (unit cube), m×D, in order of first appearance; baseline_of_row()[i] is the
+    // baseline point of data row i.
     const Eigen::MatrixXd& baseline() const { return baseline_; }
     const std::vector<int>& baseline_of_row() const { return baseline_of_row_; }
     // Column t: component t's draw of f at the baseline (standardized units), m×size().
