@@ -18,6 +18,7 @@
 #include "hypervolume_chart_view.h"
 #include "main_window.h"
 #include "resource_paths.h"
+#include "prompt_test_support.h"
 #include "test_main.h"
 #include "test_support.h"
 #include "tick_labels.h"
@@ -184,9 +185,7 @@ private slots:
         for (int i = 0; i < 10; ++i) scores.push_back(-0.31 + 0.05 * i);
         MainWindow w;
         w.setRememberRecentFiles(false);
-        w.setPromptHandler([](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
-            return QMessageBox::Discard;
-        });
+        w.setPromptHandler(test::discard());
         QVERIFY(w.newExperiment(scored_experiment(scores)));
         w.resize(1366, 768);
         w.show();

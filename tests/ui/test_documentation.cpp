@@ -26,18 +26,15 @@
 #include "markdown_browser.h"
 #include "test_main.h"
 #include "test_support.h"
+#include "ui_test_support.h"
 
 namespace test_documentation {
 
 using namespace sebo;
 using namespace sebo::ui;
+using sebo::test::read_all;
 
 namespace {
-
-QByteArray read_all(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 QString source_file(const QString& relative) { return QString::fromStdString(test::source_path(relative.toStdString())); }
 

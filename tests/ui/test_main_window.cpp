@@ -55,13 +55,9 @@ namespace test_main_window {
 
 using namespace sebo;
 using namespace sebo::ui;
+using sebo::test::read_all;
 
 namespace {
-
-QByteArray read_all(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 void write_all(const QString& path, const QByteArray& bytes) {
     QFile f(path);

@@ -22,13 +22,9 @@ namespace test_run_controller {
 
 using namespace sebo;
 using namespace sebo::ui;
+using sebo::test::read_all;
 
 namespace {
-
-QByteArray read_all(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 }  // namespace
 

@@ -3,7 +3,9 @@
 // (independent of the UI code under test), and strategies that keep a step busy until it is
 // released or cancelled, so cancellation and responsiveness can be observed without a clock.
 
+#include <QByteArray>
 #include <QDir>
+#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <atomic>
@@ -20,6 +22,12 @@ namespace sebo::test {
 // effect). It only bounds a hang: the waits return as soon as the condition holds, and how fast
 // things happen is measured by `sebo-latency`, never asserted (SPEC §8).
 constexpr int kHangGuardMs = 120000;
+
+// A file's bytes; empty when it cannot be read.
+inline QByteArray read_all(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
 
 // A 10-parameter quadratic (3 effective), Sobol, seed 7: fast and deterministic.
 inline Experiment small_problem_experiment(int budget = 20, int dimension = 10, std::uint64_t seed = 7) {
