@@ -331,6 +331,7 @@ bool SimplifyDialog::runSelectedSteps() {
     }
     std::vector<std::vector<double>> points;
     for (int r : rows) points.push_back(outcome_.path.steps[static_cast<std::size_t>(r)].parameters);
+    const int first = document_->experiment().next_trial_index();
     if (!runner_.run(points)) {
         const QString why = runner_.cannot_run();
         status_->setText(why.isEmpty() ? tr("The steps did not run (see the main window).") : why);
@@ -340,7 +341,20 @@ bool SimplifyDialog::runSelectedSteps() {
                         "it completes.",
                         nullptr, static_cast<int>(points.size())));
     run_->setEnabled(false);
+    run_from_ = first;
     return true;
+}
+
+void SimplifyDialog::runEnded(const QString& message) {
+    if (run_from_ < 0) return;
+    QStringList recorded;
+    for (const Trial& t : document_->experiment().trials)
+        if (t.index >= run_from_ && t.generator == "simplify" && t.status != TrialStatus::Pending)
+            recorded << tr("trial %1 (%2)").arg(t.index).arg(QString::fromUtf8(to_string(t.status)));
+    run_from_ = -1;
+    status_->setText(recorded.isEmpty() ? tr("The run ended without recording a step: %1").arg(message)
+                                        : tr("Run ended: %1 recorded in the experiment. %2").arg(recorded.join(", "), message));
+    updateButtons();
 }
 
 }  // namespace sebo::ui

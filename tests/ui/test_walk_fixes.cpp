@@ -1,0 +1,237 @@
+// Defects found in issue 32's walk-through under a virtual display (1024×700, 1366×768,
+// 1920×1080, light and dark, 2×), each with real windows and real files (offscreen):
+//  - a window as large as the screen put its status bar beyond the screen's edge (the window
+//    manager adds the frame), hiding the save status, the progress and "Wrote the report";
+//  - the comparison of candidates sized its rows before the dialog gave its columns their width:
+//    rows two to three times too tall, the metrics below the fold;
+//  - keyboard: Alt+T opened the Trial menu only while the Method panel was hidden ("BONSAI
+//    &tolerance" took it), and menus gave one letter to two items (File: Open recent and Export
+//    report; Trial: Mark as chosen and Confirm with more measurements, Export configuration and
+//    Enter result), so the letter only cycled between them;
+//  - after "Run selected steps" the Simplify dialog kept saying "Running 1 step(s)…".
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QDockWidget>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QTabBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+
+#include "comparison_view.h"
+#include "dock_layout.h"
+#include "experiment_document.h"
+#include "io/experiment_file.h"
+#include "main_window.h"
+#include "resource_paths.h"
+#include "run_controller.h"
+#include "simplify_actions.h"
+#include "simplify_dialog.h"
+#include "test_main.h"
+#include "test_support.h"
+#include "ui_test_support.h"
+
+namespace test_walk_fixes {
+
+using namespace sebo;
+using namespace sebo::ui;
+
+namespace {
+
+// A bundled example by its file name.
+QString bundled_example(const QString& name) { return QDir(examples_directory()).filePath(name); }
+
+// The Alt+letter a text gives its widget or menu item ("Export re&port…" → Alt+P); empty without one.
+QKeySequence mnemonic_of(const QString& text) { return QKeySequence::mnemonic(text); }
+
+// Every menu under `menu` (itself included).
+QList<QMenu*> menus_under(QMenu* menu) {
+    QList<QMenu*> all{menu};
+    for (QAction* a : menu->actions())
+        if (a->menu()) all << menus_under(a->menu());
+    return all;
+}
+
+// The Alt+letters that widgets inside the window's panels and central area answer to: buttons,
+// check boxes, tabs, group boxes and labels with a buddy (each takes its letter while visible).
+QStringList widget_mnemonics(QWidget* root, const QKeySequence& key) {
+    QStringList found;
+    const auto check = [&](const QString& text, const QWidget* w) {
+        if (!text.isEmpty() && mnemonic_of(text) == key) found << QString("%1 '%2'").arg(w->metaObject()->className(), text);
+    };
+    for (QWidget* w : root->findChildren<QWidget*>()) {
+        if (qobject_cast<QMenu*>(w) || qobject_cast<QMenuBar*>(w)) continue;
+        if (auto* b = qobject_cast<QAbstractButton*>(w)) check(b->text(), w);
+        else if (auto* l = qobject_cast<QLabel*>(w); l && l->buddy()) check(l->text(), w);
+        else if (auto* g = qobject_cast<QGroupBox*>(w)) check(g->title(), w);
+        else if (auto* t = qobject_cast<QTabBar*>(w))
+            for (int i = 0; i < t->count(); ++i) check(t->tabText(i), w);
+    }
+    return found;
+}
+
+}  // namespace
+
+class TestWalkFixes : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+    QString path(const QString& name) const { return QDir(dir_.path()).filePath(name); }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        QStandardPaths::setTestModeEnabled(true);
+        make_settings()->clear();
+    }
+
+    // Without a saved layout, on a screen too small for the wide arrangement, the window takes the
+    // whole free area: maximized, so that the window manager fits its frame and the status bar
+    // stays on the screen. On a large screen it keeps its share of it, unmaximized.
+    void aWindowAsLargeAsTheScreenIsMaximized() {
+        make_settings()->clear();
+        {
+            MainWindow w;
+            const QSize available = w.screen()->availableGeometry().size();
+            QCOMPARE(DockLayout::initialWindowSize(available), available);  // the offscreen screen is small
+            w.restoreLayout(available);
+            QVERIFY(w.windowState() & Qt::WindowMaximized);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY2(w.screen()->availableGeometry().contains(w.frameGeometry()),
+                     qPrintable(QString("frame %1,%2 %3x%4").arg(w.frameGeometry().x()).arg(w.frameGeometry().y())
+                                    .arg(w.frameGeometry().width()).arg(w.frameGeometry().height())));
+        }
+        {
+            // A layout saved on a larger screen gives way to the default one for this screen: the same.
+            MainWindow big;
+            big.resize(1900, 1040);
+            auto settings = make_settings();
+            DockLayout::save(&big, big.docks(), *settings, QSize(1920, 1050));
+            MainWindow small;
+            small.restoreLayout(QSize(1024, 700));
+            QVERIFY(small.windowState() & Qt::WindowMaximized);
+        }
+        make_settings()->clear();
+        {
+            MainWindow wide;
+            wide.restoreLayout(QSize(1920, 1050));  // nothing saved: 92 % of a large screen
+            QVERIFY(!(wide.windowState() & Qt::WindowMaximized));
+        }
+    }
+
+    // Two candidates and the status quo of the bundled web-service example (two objectives, a
+    // limit): once shown, every row is as tall as its wrapped text at the columns' widths, and the
+    // whole comparison is in view at the dialog's first size.
+    void comparisonRowsFitTheirText() {
+        const Experiment e = load_experiment(bundled_example("web-service.sebo.json").toStdString());
+        ComparisonDialog dialog(e, {5, 9}, nullptr, QString());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QApplication::processEvents();
+        QTableWidget* table = dialog.table();
+        QCOMPARE(table->rowCount(), 5);  // changed parameters, three metrics, constraints
+
+        int total = 0;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            // The tallest cell's text, wrapped at its column's width (less the cell's margins).
+            int needed = 0;
+            for (int c = 0; c < table->columnCount(); ++c) {
+                const QRect box(0, 0, table->columnWidth(c) - 8, 100000);
+                needed = std::max(needed, table->fontMetrics()
+                                              .boundingRect(box, Qt::TextWordWrap, table->item(r, c)->text())
+                                              .height());
+            }
+            QVERIFY2(table->rowHeight(r) <= needed + 12,
+                     qPrintable(QString("row %1 ('%2') is %3 px tall, its text needs %4")
+                                    .arg(r).arg(table->verticalHeaderItem(r)->text()).arg(table->rowHeight(r)).arg(needed)));
+            total += table->rowHeight(r);
+        }
+        QVERIFY2(total <= table->viewport()->height(),
+                 qPrintable(QString("rows %1 px in a %2 px view").arg(total).arg(table->viewport()->height())));
+    }
+
+    // Within each menu a letter names one item, and no control in the window's panels takes a
+    // menu's Alt+letter away from the menu bar (a visible one wins, so the menu did not open).
+    void everyMnemonicReachesOneThing() {
+        MainWindow w;
+        w.setRememberRecentFiles(false);
+        QVERIFY(w.openFile(bundled_example("web-service.sebo.json")));
+        w.resize(1920, 1050);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QStringList problems;
+        for (QAction* top : w.menuBar()->actions()) {
+            if (!top->menu()) continue;
+            for (QMenu* menu : menus_under(top->menu())) {
+                QMap<QKeySequence, QString> taken;
+                for (QAction* a : menu->actions()) {
+                    if (a->isSeparator() || !a->isVisible()) continue;
+                    const QKeySequence key = mnemonic_of(a->text());
+                    if (key.isEmpty()) continue;
+                    if (taken.contains(key))
+                        problems << QString("%1: '%2' and '%3' share %4")
+                                        .arg(menu->title(), taken[key], a->text(), key.toString());
+                    taken[key] = a->text();
+                }
+            }
+            const QKeySequence key = mnemonic_of(top->text());
+            QList<QWidget*> areas{w.centralWidget()};
+            for (QDockWidget* d : w.docks().all()) areas << d;
+            for (QWidget* area : areas)
+                for (const QString& taker : widget_mnemonics(area, key))
+                    problems << QString("%1 takes %2 from the %3 menu").arg(taker, key.toString(), top->text());
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join("\n")));
+    }
+
+    // "Run selected steps" of the Simplify dialog: once the run ends, the status line names the
+    // trial it recorded (no more "Running…") and the steps can be run again.
+    void simplifySaysWhenItsRunEnded() {
+        Experiment e = test::small_problem_experiment(30, 6, 5);
+        e.method.model = ModelKind::Gp;
+        e = test::run_with_engine(e, 10);
+        const QString file = path("simplify.sebo.json");
+        save_experiment(e, file.toStdString());
+        MainWindow w;
+        w.setRememberRecentFiles(false);
+        QVERIFY(w.openFile(file));
+        int trial = -1;
+        for (const Trial& t : e.trials)
+            if (t.status == TrialStatus::Completed && e.space.active_count(t.parameters) >= 3) trial = t.index;
+        QVERIFY(trial >= 0);
+        w.document()->setSelectedTrial(trial);
+        QVERIFY2(w.simplifyActions()->simplifyAction()->isEnabled(), qPrintable(w.simplifyActions()->simplifyAction()->toolTip()));
+        w.simplifyActions()->simplifyAction()->trigger();
+        SimplifyDialog* dialog = w.simplifyActions()->dialog();
+        QVERIFY(dialog);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isComputing(), test::kHangGuardMs);
+        QVERIFY2(dialog->outcome().ok, qPrintable(dialog->outcome().message));
+        dialog->table()->selectRow(1);
+        QVERIFY2(dialog->runButton()->isEnabled(), qPrintable(dialog->runButton()->toolTip()));
+        QSignalSpy finished(w.controller(), &RunController::runFinished);
+        QVERIFY(dialog->runSelectedSteps());
+        QVERIFY(dialog->statusLabel()->text().startsWith("Running"));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, test::kHangGuardMs);
+        QCOMPARE(finished.at(0).at(0).value<RunEnd>(), RunEnd::Finished);
+        const Trial& run = w.document()->experiment().trials.back();
+        QCOMPARE(run.index, 10);
+        QCOMPARE(run.generator, std::string("simplify"));
+        QCOMPARE(run.status, TrialStatus::Completed);
+        const QString status = dialog->statusLabel()->text();
+        QVERIFY2(!status.contains("Running") && status.contains("trial 10 (completed)"), qPrintable(status));
+        QVERIFY2(dialog->runButton()->isEnabled(), qPrintable(dialog->runButton()->toolTip()));
+    }
+};
+
+SEBO_TEST_MAIN(TestWalkFixes)
+}  // namespace test_walk_fixes
+#include "test_walk_fixes.moc"
