@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chart_style.h"
 #include "chart_zoom.h"
 #include "palette_colors.h"
 
@@ -142,30 +143,12 @@ void ChartPanel::restyle() {
     restyling_ = true;
     const QPalette p = palette();
     const QColor base = p.color(QPalette::Base);
-    const QColor text = p.color(QPalette::Text);
     QPalette muted = empty_->palette();
     muted.setColor(QPalette::WindowText, muted_text(p));
     empty_->setPalette(muted);
 
-    chart_->setBackgroundBrush(base);
-    chart_->setBackgroundPen(Qt::NoPen);
-    chart_->setPlotAreaBackgroundVisible(false);
-    chart_->setTitleBrush(text);
-    chart_->legend()->setLabelColor(text);
-    chart_->legend()->setBrush(Qt::NoBrush);
-    chart_->legend()->setPen(Qt::NoPen);
+    style_chart(chart_, p, extra_axes_);
     view_->setBackgroundBrush(base);
-    QList<QAbstractAxis*> axes = chart_->axes();
-    for (QAbstractAxis* a : extra_axes_)
-        if (!axes.contains(a)) axes << a;
-    for (QAbstractAxis* axis : axes) {
-        axis->setLabelsBrush(text);
-        axis->setTitleBrush(text);
-        axis->setGridLineColor(chart_color(p, ChartRole::Grid));
-        axis->setMinorGridLineColor(mix(chart_color(p, ChartRole::Grid), base, 0.5));
-        axis->setLinePenColor(chart_color(p, ChartRole::AxisLine));
-        axis->setShadesVisible(false);
-    }
     updateSeriesColors();
     restyling_ = false;
 }

@@ -18,6 +18,7 @@
 #include <limits>
 #include <set>
 
+#include "chart_style.h"
 #include "experiment_document.h"
 #include "experiment_snapshot.h"
 #include "palette_colors.h"
@@ -126,6 +127,7 @@ void fill_chart(QChart* chart, const std::vector<SimplifyStep>& steps, const Pat
         s->attachAxis(x);
         s->attachAxis(y);
     }
+    style_chart(chart, palette);
 }
 
 }  // namespace
@@ -176,9 +178,11 @@ SimplifyDialog::SimplifyDialog(ExperimentDocument* document, int trial, QWidget*
 QChartView* SimplifyDialog::addChart() {
     auto* chart = new QChart;
     chart->legend()->hide();
+    style_chart(chart, palette());  // before there is a path: no white box in a dark theme
     chart->setMargins(QMargins(4, 4, 4, 4));
     auto* view = new QChartView(chart, chart_area_);
     view->setRenderHint(QPainter::Antialiasing);
+    view->setBackgroundBrush(palette().color(QPalette::Base));
     // Small enough that two or three fit a 1024-pixel screen beside the table.
     view->setMinimumSize(240, 160);
     const int index = static_cast<int>(charts_.size());

@@ -8,10 +8,14 @@
 //    &tolerance" took it), and menus gave one letter to two items (File: Open recent and Export
 //    report; Trial: Mark as chosen and Confirm with more measurements, Export configuration and
 //    Enter result), so the letter only cycled between them;
-//  - after "Run selected steps" the Simplify dialog kept saying "Running 1 step(s)…".
+//  - after "Run selected steps" the Simplify dialog kept saying "Running 1 step(s)…";
+//  - in the dark theme the Simplify dialog's charts stayed white (Qt Charts' light theme).
 
+#include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QAction>
+#include <QChart>
+#include <QChartView>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -27,6 +31,7 @@
 #include <QTemporaryDir>
 
 #include "comparison_view.h"
+#include "dark_palette.h"
 #include "dock_layout.h"
 #include "experiment_document.h"
 #include "io/experiment_file.h"
@@ -85,6 +90,28 @@ class TestWalkFixes : public QObject {
     QTemporaryDir dir_;
 
     QString path(const QString& name) const { return QDir(dir_.path()).filePath(name); }
+
+    // Opens ten Sobol trials of a six-parameter quadratic (a GP model, so that it is quick) in
+    // `w` and the Simplify dialog of a trial that changes at least three parameters, computed.
+    SimplifyDialog* simplify_in(MainWindow& w, const QString& name) {
+        Experiment e = test::small_problem_experiment(30, 6, 5);
+        e.method.model = ModelKind::Gp;
+        e = test::run_with_engine(e, 10);
+        const QString file = path(name);
+        save_experiment(e, file.toStdString());
+        w.setRememberRecentFiles(false);
+        if (!w.openFile(file)) return nullptr;
+        int trial = -1;
+        for (const Trial& t : e.trials)
+            if (t.status == TrialStatus::Completed && e.space.active_count(t.parameters) >= 3) trial = t.index;
+        if (trial < 0) return nullptr;
+        w.document()->setSelectedTrial(trial);
+        if (!w.simplifyActions()->simplifyAction()->isEnabled()) return nullptr;
+        w.simplifyActions()->simplifyAction()->trigger();
+        SimplifyDialog* dialog = w.simplifyActions()->dialog();
+        if (!dialog || !QTest::qWaitFor([dialog] { return !dialog->isComputing(); }, test::kHangGuardMs)) return nullptr;
+        return dialog->outcome().ok ? dialog : nullptr;
+    }
 
 private slots:
     void initTestCase() {
@@ -196,25 +223,9 @@ private slots:
     // "Run selected steps" of the Simplify dialog: once the run ends, the status line names the
     // trial it recorded (no more "Running…") and the steps can be run again.
     void simplifySaysWhenItsRunEnded() {
-        Experiment e = test::small_problem_experiment(30, 6, 5);
-        e.method.model = ModelKind::Gp;
-        e = test::run_with_engine(e, 10);
-        const QString file = path("simplify.sebo.json");
-        save_experiment(e, file.toStdString());
         MainWindow w;
-        w.setRememberRecentFiles(false);
-        QVERIFY(w.openFile(file));
-        int trial = -1;
-        for (const Trial& t : e.trials)
-            if (t.status == TrialStatus::Completed && e.space.active_count(t.parameters) >= 3) trial = t.index;
-        QVERIFY(trial >= 0);
-        w.document()->setSelectedTrial(trial);
-        QVERIFY2(w.simplifyActions()->simplifyAction()->isEnabled(), qPrintable(w.simplifyActions()->simplifyAction()->toolTip()));
-        w.simplifyActions()->simplifyAction()->trigger();
-        SimplifyDialog* dialog = w.simplifyActions()->dialog();
+        SimplifyDialog* dialog = simplify_in(w, "simplify.sebo.json");
         QVERIFY(dialog);
-        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isComputing(), test::kHangGuardMs);
-        QVERIFY2(dialog->outcome().ok, qPrintable(dialog->outcome().message));
         dialog->table()->selectRow(1);
         QVERIFY2(dialog->runButton()->isEnabled(), qPrintable(dialog->runButton()->toolTip()));
         QSignalSpy finished(w.controller(), &RunController::runFinished);
@@ -229,6 +240,29 @@ private slots:
         const QString status = dialog->statusLabel()->text();
         QVERIFY2(!status.contains("Running") && status.contains("trial 10 (completed)"), qPrintable(status));
         QVERIFY2(dialog->runButton()->isEnabled(), qPrintable(dialog->runButton()->toolTip()));
+    }
+
+    // With the dark palette (sebo-explorer --palette dark) the Simplify dialog's charts have the
+    // dark background and light text of the main window's charts.
+    void simplifyChartsFollowADarkPalette() {
+        const QPalette before = QApplication::palette();
+        QApplication::setPalette(dark_palette());
+        {
+            MainWindow w;
+            SimplifyDialog* dialog = simplify_in(w, "dark.sebo.json");
+            QVERIFY(dialog);
+            const QPalette p = dialog->palette();
+            QVERIFY(!dialog->chartViews().empty());
+            for (QChartView* view : dialog->chartViews()) {
+                QCOMPARE(view->chart()->backgroundBrush().color(), p.color(QPalette::Base));
+                QVERIFY(!view->chart()->axes().isEmpty());
+                for (QAbstractAxis* axis : view->chart()->axes()) {
+                    QCOMPARE(axis->labelsBrush().color(), p.color(QPalette::Text));
+                    QCOMPARE(axis->titleBrush().color(), p.color(QPalette::Text));
+                }
+            }
+        }
+        QApplication::setPalette(before);
     }
 };
 
