@@ -2,6 +2,7 @@
 
 #include <QAbstractAxis>
 #include <QBarCategoryAxis>
+#include <QCheckBox>
 #include <QLogValueAxis>
 #include <QChart>
 #include <QChartView>
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QStackedLayout>
 #include <QToolButton>
 #include <QValueAxis>
@@ -158,12 +160,32 @@ void ChartPanel::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) restyle();
 }
 
-QToolButton* ChartPanel::addOptionAction(QAction* action) {
-    auto* button = new QToolButton(this);
-    button->setDefaultAction(action);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    options_row_->insertWidget(0, button);
-    return button;
+QAbstractButton* ChartPanel::addOptionAction(QAction* action) {
+    if (!action->isCheckable()) {
+        auto* button = new QToolButton(this);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        options_row_->insertWidget(0, button);
+        return button;
+    }
+    auto* box = new QCheckBox(this);
+    const auto follow = [box, action] {
+        box->setText(action->text());
+        box->setToolTip(action->toolTip());
+        box->setEnabled(action->isEnabled());
+        const QSignalBlocker block(box);
+        box->setChecked(action->isChecked());
+    };
+    follow();
+    connect(action, &QAction::changed, box, follow);
+    connect(action, &QAction::toggled, box, follow);
+    // A click goes through the action (its triggered() is what its owner acts on).
+    connect(box, &QCheckBox::clicked, action, [action, follow] {
+        action->trigger();
+        follow();
+    });
+    options_row_->insertWidget(0, box);
+    return box;
 }
 
 void ChartPanel::setEmptyText(const QString& text) {

@@ -9,13 +9,17 @@
 //    report; Trial: Mark as chosen and Confirm with more measurements, Export configuration and
 //    Enter result), so the letter only cycled between them;
 //  - after "Run selected steps" the Simplify dialog kept saying "Running 1 step(s)…";
-//  - in the dark theme the Simplify dialog's charts stayed white (Qt Charts' light theme).
+//  - in the dark theme the Simplify dialog's charts stayed white (Qt Charts' light theme);
+//  - whether the charts showed the model's estimates or the measurements was a barely different
+//    grey of a toggle button, and the hypervolume panel's "now" (of the estimates) differed from
+//    the status bar's (measured) without saying so.
 
 #include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QAction>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -32,7 +36,10 @@
 
 #include "comparison_view.h"
 #include "dark_palette.h"
+#include "chart_source.h"
 #include "dock_layout.h"
+#include "frontier_chart_view.h"
+#include "hypervolume_chart_view.h"
 #include "experiment_document.h"
 #include "io/experiment_file.h"
 #include "main_window.h"
@@ -240,6 +247,52 @@ private slots:
         const QString status = dialog->statusLabel()->text();
         QVERIFY2(!status.contains("Running") && status.contains("trial 10 (completed)"), qPrintable(status));
         QVERIFY2(dialog->runButton()->isEnabled(), qPrintable(dialog->runButton()->toolTip()));
+    }
+
+    // An objective with standard errors: the charts show the model's estimates by default. Above
+    // each chart that can show them a check box says so, in step with View › Model estimates both
+    // ways, and the hypervolume's figure says whose it is.
+    void modelEstimatesSayWhetherTheyAreShown() {
+        Experiment e = test::small_problem_experiment(30, 3, 5);
+        e.method.model = ModelKind::Gp;
+        e = test::run_with_engine(e, 12);
+        for (Trial& t : e.trials)
+            for (auto& [metric, m] : t.values) m.sem = 0.05;
+        MainWindow w;
+        w.setPromptHandler([](const QString&, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
+            return QMessageBox::Discard;
+        });
+        w.chartSource()->setDelay(0);
+        QVERIFY(w.newExperiment(e));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QAction* toggle = w.chartSource()->toggleAction();
+        QTRY_VERIFY_WITH_TIMEOUT(toggle->isEnabled() && toggle->isChecked(), test::kHangGuardMs);
+        const auto box_in = [](QWidget* panel) -> QCheckBox* {
+            for (QCheckBox* box : panel->findChildren<QCheckBox*>())
+                if (box->text().startsWith("Model estimates")) return box;
+            return nullptr;
+        };
+        const auto hypervolume_text = [&w] {
+            for (QLabel* label : w.hypervolumeChart()->findChildren<QLabel*>())
+                if (label->text().startsWith("Reference point")) return label->text();
+            return QString();
+        };
+        QCheckBox* on_hypervolume = box_in(w.hypervolumeChart());
+        QCheckBox* on_frontier = box_in(w.frontierChart());
+        QVERIFY(on_hypervolume && on_frontier);
+        QVERIFY(on_hypervolume->isChecked() && on_frontier->isChecked());
+        QVERIFY2(hypervolume_text().endsWith("(of the model's estimates)"), qPrintable(hypervolume_text()));
+
+        on_hypervolume->click();  // back to the measurements, everywhere
+        QVERIFY(!toggle->isChecked());
+        QCOMPARE(w.chartSource()->chartSnapshot()->values, ValueView::Measured);
+        QVERIFY(!on_hypervolume->isChecked() && !on_frontier->isChecked());
+        QVERIFY2(!hypervolume_text().contains("estimates"), qPrintable(hypervolume_text()));
+
+        toggle->trigger();  // from the View menu
+        QVERIFY(on_hypervolume->isChecked() && on_frontier->isChecked());
+        QCOMPARE(w.chartSource()->chartSnapshot()->values, ValueView::ModelEstimates);
     }
 
     // With the dark palette (sebo-explorer --palette dark) the Simplify dialog's charts have the
