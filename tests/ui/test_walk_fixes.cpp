@@ -12,7 +12,9 @@
 //  - in the dark theme the Simplify dialog's charts stayed white (Qt Charts' light theme);
 //  - whether the charts showed the model's estimates or the measurements was a barely different
 //    grey of a toggle button, and the hypervolume panel's "now" (of the estimates) differed from
-//    the status bar's (measured) without saying so.
+//    the status bar's (measured) without saying so;
+//  - the parallel coordinates, under the configuration, showed a plot 25 to 50 px tall inside
+//    scroll bars at every size.
 
 #include <QAbstractAxis>
 #include <QAbstractButton>
@@ -28,7 +30,9 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTableWidget>
@@ -43,6 +47,7 @@
 #include "experiment_document.h"
 #include "io/experiment_file.h"
 #include "main_window.h"
+#include "parallel_coordinates_view.h"
 #include "resource_paths.h"
 #include "run_controller.h"
 #include "simplify_actions.h"
@@ -293,6 +298,37 @@ private slots:
         toggle->trigger();  // from the View menu
         QVERIFY(on_hypervolume->isChecked() && on_frontier->isChecked());
         QCOMPARE(w.chartSource()->chartSnapshot()->values, ValueView::ModelEstimates);
+    }
+
+    // At the sizes of real desks, with the two-objective example (nine axes) and the panel
+    // brought forward as Alt+n does, the parallel coordinates are drawn whole: no scrolling up and
+    // down, and a plot taller than the canvas's least height.
+    void parallelCoordinatesShowTheirWholePlot_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x700") << QSize(1024, 700);
+        QTest::newRow("1366x768") << QSize(1366, 768);
+        QTest::newRow("1920x1050") << QSize(1920, 1050);
+    }
+    void parallelCoordinatesShowTheirWholePlot() {
+        QFETCH(QSize, size);
+        make_settings()->clear();
+        MainWindow w;
+        w.setRememberRecentFiles(false);
+        QVERIFY(w.openFile(bundled_example("web-service.sebo.json")));
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QApplication::processEvents();
+        w.raisePanel(w.docks().parallel);
+        for (int i = 0; i < 6; ++i) QApplication::processEvents();
+        QWidget* canvas = w.parallelCoordinates()->canvas();
+        auto* scroll = qobject_cast<QScrollArea*>(canvas->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        QVERIFY(canvas->isVisible());
+        const int least = canvas->minimumSizeHint().height();
+        QVERIFY2(scroll->viewport()->height() >= least,
+                 qPrintable(QString("the canvas needs %1 px, its panel shows %2").arg(least).arg(scroll->viewport()->height())));
+        QVERIFY(!scroll->verticalScrollBar()->isVisible());
     }
 
     // With the dark palette (sebo-explorer --palette dark) the Simplify dialog's charts have the
