@@ -329,6 +329,21 @@ private slots:
         QVERIFY2(scroll->viewport()->height() >= least,
                  qPrintable(QString("the canvas needs %1 px, its panel shows %2").arg(least).arg(scroll->viewport()->height())));
         QVERIFY(!scroll->verticalScrollBar()->isVisible());
+
+        // Every axis's name whole ("com…ion" at the right edge before), inside the canvas, and
+        // clear of the other names on its row.
+        const ParallelCoordinatesView* pc = w.parallelCoordinates();
+        QFont bold = canvas->font();
+        bold.setBold(true);
+        const QFontMetrics fm(bold);
+        for (std::size_t a = 0; a < pc->axes().size(); ++a) {
+            const QRectF box = pc->nameBox(a);
+            const QString name = pc->axes()[a].name;
+            QVERIFY2(box.width() >= fm.horizontalAdvance(name),
+                     qPrintable(QString("'%1' needs %2 px, has %3").arg(name).arg(fm.horizontalAdvance(name)).arg(box.width())));
+            QVERIFY2(box.left() >= 0.0 && box.right() <= canvas->width(), qPrintable(name));
+            if (a >= 2) QVERIFY2(!box.intersects(pc->nameBox(a - 2)), qPrintable(name));
+        }
     }
 
     // With the dark palette (sebo-explorer --palette dark) the Simplify dialog's charts have the
