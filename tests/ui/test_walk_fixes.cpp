@@ -14,7 +14,9 @@
 //    grey of a toggle button, and the hypervolume panel's "now" (of the estimates) differed from
 //    the status bar's (measured) without saying so;
 //  - the parallel coordinates, under the configuration, showed a plot 25 to 50 px tall inside
-//    scroll bars at every size.
+//    scroll bars at every size;
+//  - the sheet of every trial (File › Export › trials), filled in for the pending ones in a
+//    spreadsheet and read back, was "13 of the rows … cannot be used": the measured trials' rows.
 
 #include <QAbstractAxis>
 #include <QAbstractButton>
@@ -23,6 +25,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QKeySequence>
@@ -47,6 +50,7 @@
 #include "experiment_document.h"
 #include "io/experiment_file.h"
 #include "main_window.h"
+#include "message_bar.h"
 #include "parallel_coordinates_view.h"
 #include "resource_paths.h"
 #include "run_controller.h"
@@ -344,6 +348,54 @@ private slots:
             QVERIFY2(box.left() >= 0.0 && box.right() <= canvas->width(), qPrintable(name));
             if (a >= 2) QVERIFY2(!box.intersects(pc->nameBox(a - 2)), qPrintable(name));
         }
+    }
+
+    // The manual lab's round trip: File › Export › trials as CSV, two pending trials filled in as
+    // a spreadsheet does and saved as "CSV UTF-8" (a byte order mark, CRLF), Trial › Import
+    // results: recorded without a question, the other trials' rows counted as already recorded.
+    void anExportedSheetFilledInReadsBack() {
+        const QString file = path("lab.sebo.json");
+        QVERIFY(QFile::copy(bundled_example("service-tuning.sebo.json"), file));
+        QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+        QStringList asked;
+        MainWindow w;
+        w.setRememberRecentFiles(false);
+        w.setPromptHandler([&asked](const QString& title, const QString&, QMessageBox::StandardButtons, QMessageBox::StandardButton) {
+            asked << title;
+            return QMessageBox::No;
+        });
+        QVERIFY(w.openFile(file));
+        const QString exported = path("trials.csv");
+        QVERIFY(w.exportTrials(exported));
+        QFile in(exported);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QStringList lines = QString::fromUtf8(in.readAll()).split('\n', Qt::SkipEmptyParts);
+        const QStringList header = lines[0].split(',');
+        const qsizetype trial_column = header.indexOf("trial"), value_column = header.indexOf("throughput");
+        QVERIFY(trial_column >= 0 && value_column >= 0);
+        for (QString& line : lines) {
+            QStringList cells = line.split(',');
+            QCOMPARE(cells.size(), header.size());
+            if (cells[trial_column] == "13") cells[value_column] = "1402.5";
+            if (cells[trial_column] == "14") cells[value_column] = "1288";
+            line = cells.join(',');
+        }
+        const QString filled = path("filled.csv");
+        QFile out(filled);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("\xEF\xBB\xBF" + lines.join("\r\n").toUtf8() + "\r\n");
+        out.close();
+
+        QVERIFY(w.importResults(filled));
+        QVERIFY2(asked.isEmpty(), qPrintable(asked.join(", ")));
+        const Experiment& e = w.document()->experiment();
+        QCOMPARE(e.find_trial(13)->status, TrialStatus::Completed);
+        QCOMPARE(*e.find_trial(13)->value("throughput"), 1402.5);
+        QCOMPARE(*e.find_trial(14)->value("throughput"), 1288.0);
+        QCOMPARE(e.find_trial(15)->status, TrialStatus::Pending);
+        const QString message = w.messageBar()->text();
+        QVERIFY2(message.startsWith("Imported 2 results from filled.csv.") && message.contains("13 rows are already recorded."),
+                 qPrintable(message));
     }
 
     // With the dark palette (sebo-explorer --palette dark) the Simplify dialog's charts have the
