@@ -2,6 +2,7 @@
 
 #include <QAbstractAxis>
 #include <QBarCategoryAxis>
+#include <QCheckBox>
 #include <QLogValueAxis>
 #include <QChart>
 #include <QChartView>
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QStackedLayout>
 #include <QToolButton>
 #include <QValueAxis>
@@ -20,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chart_style.h"
 #include "chart_zoom.h"
 #include "tick_labels.h"
 #include "palette_colors.h"
@@ -146,30 +149,12 @@ void ChartPanel::restyle() {
     restyling_ = true;
     const QPalette p = palette();
     const QColor base = p.color(QPalette::Base);
-    const QColor text = p.color(QPalette::Text);
     QPalette muted = empty_->palette();
     muted.setColor(QPalette::WindowText, muted_text(p));
     empty_->setPalette(muted);
 
-    chart_->setBackgroundBrush(base);
-    chart_->setBackgroundPen(Qt::NoPen);
-    chart_->setPlotAreaBackgroundVisible(false);
-    chart_->setTitleBrush(text);
-    chart_->legend()->setLabelColor(text);
-    chart_->legend()->setBrush(Qt::NoBrush);
-    chart_->legend()->setPen(Qt::NoPen);
+    style_chart(chart_, p, extra_axes_);
     view_->setBackgroundBrush(base);
-    QList<QAbstractAxis*> axes = chart_->axes();
-    for (QAbstractAxis* a : extra_axes_)
-        if (!axes.contains(a)) axes << a;
-    for (QAbstractAxis* axis : axes) {
-        axis->setLabelsBrush(text);
-        axis->setTitleBrush(text);
-        axis->setGridLineColor(chart_color(p, ChartRole::Grid));
-        axis->setMinorGridLineColor(mix(chart_color(p, ChartRole::Grid), base, 0.5));
-        axis->setLinePenColor(chart_color(p, ChartRole::AxisLine));
-        axis->setShadesVisible(false);
-    }
     updateSeriesColors();
     restyling_ = false;
 }
@@ -179,12 +164,32 @@ void ChartPanel::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) restyle();
 }
 
-QToolButton* ChartPanel::addOptionAction(QAction* action) {
-    auto* button = new QToolButton(this);
-    button->setDefaultAction(action);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    options_row_->insertWidget(0, button);
-    return button;
+QAbstractButton* ChartPanel::addOptionAction(QAction* action) {
+    if (!action->isCheckable()) {
+        auto* button = new QToolButton(this);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        options_row_->insertWidget(0, button);
+        return button;
+    }
+    auto* box = new QCheckBox(this);
+    const auto follow = [box, action] {
+        box->setText(action->text());
+        box->setToolTip(action->toolTip());
+        box->setEnabled(action->isEnabled());
+        const QSignalBlocker block(box);
+        box->setChecked(action->isChecked());
+    };
+    follow();
+    connect(action, &QAction::changed, box, follow);
+    connect(action, &QAction::toggled, box, follow);
+    // A click goes through the action (its triggered() is what its owner acts on).
+    connect(box, &QCheckBox::clicked, action, [action, follow] {
+        action->trigger();
+        follow();
+    });
+    options_row_->insertWidget(0, box);
+    return box;
 }
 
 void ChartPanel::setEmptyText(const QString& text) {

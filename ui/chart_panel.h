@@ -11,6 +11,7 @@
 #include <optional>
 
 class QAbstractAxis;
+class QAbstractButton;
 class QAction;
 class QToolButton;
 class QValueAxis;
@@ -37,9 +38,11 @@ public:
     // Zoom and pan with the mouse (chart_zoom.h); a double click calls resetView().
     ChartZoom* zoom() const { return zoom_; }
 
-    // A button for `action` at the start of the options row above the chart (a checkable action
-    // is a toggle button, e.g. the model's estimates shared by several charts).
-    QToolButton* addOptionAction(QAction* action);
+    // A control for `action` at the start of the options row above the chart: a checkable action
+    // (e.g. the model's estimates, shared by several charts) is a check box kept in step with it —
+    // as a toggle button its state was a shade of grey that could not be told apart (issue 32's
+    // walk-through) —, any other a button.
+    QAbstractButton* addOptionAction(QAction* action);
 
     // Shows `text` instead of the chart; an empty text shows the chart.
     void setEmptyText(const QString& text);

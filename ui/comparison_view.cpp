@@ -119,6 +119,12 @@ void ComparisonDialog::fill(const Experiment& experiment) {
         if (constraints) table_->setItem(rows - 1, column, new QTableWidgetItem(qtext(constraints_text(c.feasibility))));
     }
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Rows follow the wrapped text at the widths the columns have once the dialog is shown and
+    // whenever it is resized (sized only here, before that, the rows were two to three times too
+    // tall and pushed the metrics out of view). Queued: while the header stretches its sections,
+    // the view still has the old widths.
+    connect(table_->horizontalHeader(), &QHeaderView::sectionResized, table_, &QTableView::resizeRowsToContents,
+            Qt::QueuedConnection);
     table_->resizeRowsToContents();
 }
 

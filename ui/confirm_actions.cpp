@@ -65,7 +65,7 @@ int ConfirmDialog::repeats() const { return repeats_->value(); }
 
 ConfirmActions::ConfirmActions(ExperimentDocument* document, QWidget* dialog_parent)
     : QObject(dialog_parent), document_(document), dialog_parent_(dialog_parent) {
-    trial_ = new QAction(tr("Confirm with more &measurements…"), this);
+    trial_ = new QAction(tr("C&onfirm with more measurements…"), this);
     trial_->setObjectName("confirmTrialAction");
     connect(trial_, &QAction::triggered, this, [this] { confirmAsking({document_->selectedTrial()}); });
     frontier_ = new QAction(tr("Confirm the &frontier with more measurements…"), this);

@@ -62,6 +62,9 @@ void DockLayout::apply(QMainWindow* window, const Docks& docks, Arrangement arra
 
     if (arrangement == Arrangement::Wide) {
         // Method | chart | configuration over activation; trials and hypervolume below, full width.
+        // Parallel coordinates need width (an axis per metric and changed parameter) and height:
+        // beside the hypervolume, not under the configuration (there, issue 32's walk-through
+        // found a plot 50 px tall at 1920x1080 and 25 px at 1024x700, scrolling both ways).
         window->setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
         window->setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
         add(docks.method, Qt::LeftDockWidgetArea);
@@ -69,13 +72,14 @@ void DockLayout::apply(QMainWindow* window, const Docks& docks, Arrangement arra
         add(docks.trials, Qt::BottomDockWidgetArea);
         add(docks.activation, Qt::RightDockWidgetArea);
         split(docks.configuration, docks.activation, Qt::Vertical);
-        tab(docks.activation, docks.parallel);
         add(docks.hypervolume, Qt::BottomDockWidgetArea);
         split(docks.trials, docks.hypervolume, Qt::Horizontal);
+        tab(docks.hypervolume, docks.parallel);
         tab(docks.hypervolume, docks.log);
     } else {
         // The right column takes the full height: configuration (method behind it) over
-        // activation; under the chart one tabbed group of trials, hypervolume and the log.
+        // activation; under the chart, as wide as it, one tabbed group of trials, hypervolume,
+        // parallel coordinates and the log.
         window->setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
         window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
         // (A tabbed dock cannot be split: split first, then tab.)
@@ -83,9 +87,9 @@ void DockLayout::apply(QMainWindow* window, const Docks& docks, Arrangement arra
         add(docks.activation, Qt::RightDockWidgetArea);
         split(docks.configuration, docks.activation, Qt::Vertical);
         tab(docks.configuration, docks.method);
-        tab(docks.activation, docks.parallel);
         add(docks.trials, Qt::BottomDockWidgetArea);
         tab(docks.trials, docks.hypervolume);
+        tab(docks.trials, docks.parallel);
         tab(docks.trials, docks.log);
     }
     // When method or log were not placed by the arrangement (no partner), they still get a place.

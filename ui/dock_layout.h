@@ -29,7 +29,7 @@ public:
         QDockWidget* method = nullptr;
         QDockWidget* configuration = nullptr;
         QDockWidget* activation = nullptr;
-        QDockWidget* parallel = nullptr;  // tabbed with activation
+        QDockWidget* parallel = nullptr;  // in the wide bottom group, tabbed with hypervolume
         QDockWidget* trials = nullptr;
         QDockWidget* hypervolume = nullptr;
         QDockWidget* log = nullptr;  // tabbed with hypervolume

@@ -118,7 +118,10 @@ void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
     reference << tr("%1 active").arg(s.report.reference_sparsity);
     reference_->setText(e.space.dimension() == 0 || (s.completedCount() == 0 && !fixed_reference)
                             ? QString()
-                            : tr("Reference point: %1 · now %2").arg(reference.join(", "), display_number(s.report.hypervolume, 5)));
+                            : tr("Reference point: %1 · now %2%3")
+                                  .arg(reference.join(", "), display_number(s.report.hypervolume, 5),
+                                       // Not the status bar's (measured) figure: say whose it is.
+                                       s.values == ValueView::ModelEstimates ? tr(" (of the model's estimates)") : QString()));
 
     if (e.space.dimension() == 0)
         setEmptyText(tr("No experiment is open."));

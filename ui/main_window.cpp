@@ -293,7 +293,7 @@ void MainWindow::createActions() {
     export_config_ = new QAction(tr("&Export configuration…"), this);
     connect(export_config_, &QAction::triggered, this,
             [this] { exportConfigurationDialog(document_->selectedTrial()); });
-    enter_result_ = new QAction(tr("&Enter result…"), this);
+    enter_result_ = new QAction(tr("Ente&r result…"), this);
     enter_result_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     enter_result_->setToolTip(tr("Type the observed value of a pending trial (Ctrl+E)"));
     connect(enter_result_, &QAction::triggered, this, &MainWindow::enterResultOfPending);
@@ -319,6 +319,8 @@ void MainWindow::createActions() {
                                   return ensureCommandApproved() && controller_->runConfigurations(points, "simplify");
                               }});
     connect(simplify_, &SimplifyActions::changed, this, [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
+    connect(controller_, &RunController::runFinished, simplify_,
+            [this](RunEnd, const QString& message) { simplify_->runEnded(message); });
     report_ = new ReportActions(document_, this);
     report_->setPathChooser([this](const QString& title, const QString& filters, const QString& suggested) {
         return askSavePath(title, filters, suggested);

@@ -172,6 +172,7 @@ public:
     // Window geometry and dock layout from the settings (not used for screenshots), for a screen
     // whose free area is `available` (default: this window's screen). A layout saved on a larger
     // screen gives way to the default arrangement (dock_layout.h), and the status bar says so.
+    // Without a saved layout, a window as large as the free area is maximized (its frame fits).
     void restoreLayout(QSize available = {});
     void saveLayout() const;
     // View › Reset layout: the default arrangement for the window's current size.

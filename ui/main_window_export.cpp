@@ -153,8 +153,11 @@ bool MainWindow::importResults(const QString& path) {
 
     if (plan.results.empty()) {
         if (plan.problems.isEmpty()) {
-            showInfo(tr("Nothing to record from %1: %2 without a value yet.")
-                         .arg(name, count_text(plan.skipped, tr("row"), tr("rows"))));
+            QStringList why;
+            if (plan.skipped > 0 || plan.recorded == 0)
+                why << tr("%1 without a value yet").arg(count_text(plan.skipped, tr("row"), tr("rows")));
+            if (plan.recorded > 0) why << tr("%1 already recorded").arg(count_text(plan.recorded, tr("row"), tr("rows")));
+            showInfo(tr("Nothing to record from %1: %2.").arg(name, why.join(tr(", "))));
             return true;
         }
         showError(tr("No row of %1 could be recorded:\n%2").arg(name, listed(plan.problems)));
@@ -182,6 +185,9 @@ bool MainWindow::importResults(const QString& path) {
         tr("Imported %1 from %2.").arg(count_text(static_cast<long long>(plan.results.size()), tr("result"), tr("results")), name);
     if (plan.skipped > 0)
         text += " " + tr("%1 still without a value.").arg(count_text(plan.skipped, tr("row"), tr("rows")));
+    // Rows of trials measured before (the sheet of every trial, read back): left as they are.
+    if (plan.recorded > 0)
+        text += " " + tr("%1 already recorded.").arg(count_text(plan.recorded, tr("row is"), tr("rows are")));
     if (!plan.problems.isEmpty()) text += " " + tr("%1 left out.").arg(count_text(plan.problems.size(), tr("row"), tr("rows")));
     if (const int pending = document_->experiment().count(TrialStatus::Pending); pending > 0)
         text += " " + tr("%1 still waiting for a result.").arg(count_text(pending, tr("trial"), tr("trials")));

@@ -241,7 +241,14 @@ void MainWindow::rebuildExamplesMenu() {
 void MainWindow::restoreLayout(QSize available) {
     if (!available.isValid() && screen()) available = screen()->availableGeometry().size();
     auto settings = make_settings();
-    switch (DockLayout::restore(this, docks_, *settings, available)) {
+    const DockLayout::Restored restored = DockLayout::restore(this, docks_, *settings, available);
+    // A window sized to the whole free area is that size without its frame: where the window
+    // manager adds a title bar, the status bar (the save status, the progress, "Wrote the report")
+    // ends up beyond the screen's edge (issue 32's walk-through at 1366×768 and 1024×700).
+    // Maximized, the window manager fits the window with its frame. A saved layout keeps its state.
+    if (restored != DockLayout::Restored::Saved && DockLayout::initialWindowSize(available) == available)
+        setWindowState(windowState() | Qt::WindowMaximized);
+    switch (restored) {
     case DockLayout::Restored::Nothing: return;
     case DockLayout::Restored::Saved: arrangement_ = DockLayout::arrangementFor(size()); break;
     case DockLayout::Restored::DefaultForSmallerScreen:

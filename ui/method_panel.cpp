@@ -321,7 +321,7 @@ void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
     addRealField(form, "method.lambda", tr("&λ (weight)"),
                  tr("EI-ER / EI-IR regularization weight, in standardized objective units per unit of penalty"),
                  &MethodSettings::lambda);
-    addRealField(form, "method.bonsai_tolerance", tr("BONSAI &tolerance"),
+    addRealField(form, "method.bonsai_tolerance", tr("BONSAI to&lerance"),
                  tr("bonsai only: the pruning resets parameters to their targets while the candidate keeps at least "
                     "1 − this share of its expected improvement, in (0, 1] (default 0.2)"),
                  &MethodSettings::bonsai_tolerance);

@@ -294,10 +294,17 @@ void ParallelCoordinatesCanvas::paintEvent(QPaintEvent*) {
             painter.setPen(text);
             painter.drawText(QRectF(x - width / 2.0, y, width, fm.height()), Qt::AlignHCenter | Qt::AlignTop, shown);
         };
-        // Names take two rows, every other axis on the upper one, so each has the room of two
-        // axes (issue 32: "thr…put" at every size); the first and last stay inside the canvas.
-        const double name_room = std::min(2.0 * spacing - 8.0, 2.0 * std::min(x, width() - x));
-        label(axis.name, plot.top() - (a % 2 == 0 ? 3.0 : 2.0) * fm.height() - 8, true, name_room);
+        // Names take two rows, so each has the room of two axes (issue 32: "thr…put" at every
+        // size); the first and last move inwards from the canvas's edges (nameBox).
+        {
+            QFont bold = font();
+            bold.setBold(true);
+            painter.setFont(bold);
+            const QRectF box = view_->nameBox(a);
+            painter.setPen(text);
+            painter.drawText(box, Qt::AlignHCenter | Qt::AlignTop,
+                             QFontMetrics(bold).elidedText(axis.name, Qt::ElideMiddle, static_cast<int>(box.width())));
+        }
         const double tick_room = spacing - 6.0;
         const std::vector<ParallelCoordinatesView::Tick> ticks = view_->tickLabels(a);
         if (axis.categories.isEmpty()) {
@@ -615,6 +622,22 @@ double ParallelCoordinatesView::axisX(std::size_t axis) const {
     const QRectF plot = plotRect();
     if (axes_.size() <= 1) return plot.center().x();
     return plot.left() + plot.width() * static_cast<double>(axis) / static_cast<double>(axes_.size() - 1);
+}
+
+QRectF ParallelCoordinatesView::nameBox(std::size_t axis) const {
+    QFont bold = canvas_->font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    const QRectF plot = plotRect();
+    const double x = axisX(axis);
+    const double spacing = axes_.size() > 1 ? axisX(1) - axisX(0) : plot.width();
+    // The same row's neighbours are two axes away: each name may use up to the midpoint.
+    const double low = std::max(2.0, x - spacing + 4.0);
+    const double high = std::min(static_cast<double>(canvas_->width()) - 2.0, x + spacing - 4.0);
+    const double width = std::min(static_cast<double>(fm.horizontalAdvance(axes_[axis].name)) + 2.0, std::max(0.0, high - low));
+    const double left = std::clamp(x - width / 2.0, low, std::max(low, high - width));
+    const double top = plot.top() - (axis % 2 == 0 ? 3.0 : 2.0) * canvas_->fontMetrics().height() - 8.0;
+    return QRectF(left, top, width, fm.height());
 }
 
 QPointF ParallelCoordinatesView::pointOf(int trial_position, std::size_t axis) const {

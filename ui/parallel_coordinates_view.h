@@ -25,6 +25,7 @@
 
 #include <QList>
 #include <QPointF>
+#include <QRectF>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -117,6 +118,10 @@ public:
     // The least distance between axes: the canvas grows wider (and scrolls) rather than cut labels.
     double axisSpacing() const;
     QPointF pointOf(int trial_position, std::size_t axis) const;
+    // Where an axis's name is drawn: on one of two rows (every other axis on the upper one), up to
+    // the room between the axes beside it on its row, centred on the axis unless that would cross
+    // the canvas's edge — the first and last names move inwards rather than being cut there.
+    QRectF nameBox(std::size_t axis) const;
     std::optional<int> trialAt(QPointF canvas_position, double radius = 5.0) const;
     QString emptyText() const;
 

@@ -18,7 +18,7 @@ namespace sebo::ui {
 
 ReportActions::ReportActions(ExperimentDocument* document, QWidget* parent)
     : QObject(parent), document_(document), parent_(parent) {
-    export_ = new QAction(tr("Export &report…"), this);
+    export_ = new QAction(tr("Export re&port…"), this);
     export_->setObjectName("exportReportAction");
     export_->setToolTip(tr("Write a report to share: one HTML file with the question, the frontier, the chosen "
                            "configurations, warnings and where it came from (PDF when Chromium is installed)"));

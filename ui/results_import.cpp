@@ -22,6 +22,7 @@ ResultsImportPlan plan_results_import(const Experiment& experiment, const std::s
     plan.results = match.results;
     for (const ResultRow& row : match.rows) {
         if (row.status == ResultRow::Status::Skipped) ++plan.skipped;
+        if (row.status == ResultRow::Status::Recorded) ++plan.recorded;
         if (row.status == ResultRow::Status::Invalid || row.status == ResultRow::Status::Unmatched)
             plan.problems << QString("line %1: %2").arg(row.line).arg(QString::fromStdString(row.message));
     }

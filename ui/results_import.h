@@ -28,6 +28,7 @@ struct ResultsImportPlan {
     std::vector<Trial> trials;            // Kind::PastTrials: completed, generator "import"
     int rows = 0;                         // data rows in the sheet
     int skipped = 0;                      // Kind::Results: rows without a value yet
+    int recorded = 0;                     // Kind::Results: rows repeating their trial's result
     // Rows that cannot be used, one line each ("line 4: column objective: 'abc' is not a number").
     QStringList problems;
     // Kind::PastTrials: rows outside the linear parameter constraints, imported all the same.

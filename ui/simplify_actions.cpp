@@ -43,4 +43,8 @@ void SimplifyActions::simplifySelected() {
     dialog->show();
 }
 
+void SimplifyActions::runEnded(const QString& message) {
+    if (dialog_) dialog_->runEnded(message);
+}
+
 }  // namespace sebo::ui

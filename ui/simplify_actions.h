@@ -34,6 +34,8 @@ public:
     void update();
     // Opens the dialog for the selected trial (when the action is enabled).
     void simplifySelected();
+    // The main window's run ended: the open dialog says what its run recorded.
+    void runEnded(const QString& message);
 
 signals:
     // A one-line summary for the status bar after steps were added.

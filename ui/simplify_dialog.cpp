@@ -19,6 +19,7 @@
 #include <set>
 
 #include "chart_panel.h"
+#include "chart_style.h"
 #include "experiment_document.h"
 #include "experiment_snapshot.h"
 #include "palette_colors.h"
@@ -131,6 +132,7 @@ void fill_chart(QChart* chart, const std::vector<SimplifyStep>& steps, const Pat
         s->attachAxis(x);
         s->attachAxis(y);
     }
+    style_chart(chart, palette);
 }
 
 }  // namespace
@@ -181,9 +183,11 @@ SimplifyDialog::SimplifyDialog(ExperimentDocument* document, int trial, QWidget*
 QChartView* SimplifyDialog::addChart() {
     auto* chart = new QChart;
     chart->legend()->hide();
+    style_chart(chart, palette());  // before there is a path: no white box in a dark theme
     chart->setMargins(QMargins(4, 4, 4, 4));
     auto* view = new QChartView(chart, chart_area_);
     view->setRenderHint(QPainter::Antialiasing);
+    view->setBackgroundBrush(palette().color(QPalette::Base));
     // Small enough that two or three fit a 1024-pixel screen beside the table.
     view->setMinimumSize(240, 160);
     const int index = static_cast<int>(charts_.size());
@@ -336,6 +340,7 @@ bool SimplifyDialog::runSelectedSteps() {
     }
     std::vector<std::vector<double>> points;
     for (int r : rows) points.push_back(outcome_.path.steps[static_cast<std::size_t>(r)].parameters);
+    const int first = document_->experiment().next_trial_index();
     if (!runner_.run(points)) {
         const QString why = runner_.cannot_run();
         status_->setText(why.isEmpty() ? tr("The steps did not run (see the main window).") : why);
@@ -345,7 +350,20 @@ bool SimplifyDialog::runSelectedSteps() {
                         "it completes.",
                         nullptr, static_cast<int>(points.size())));
     run_->setEnabled(false);
+    run_from_ = first;
     return true;
+}
+
+void SimplifyDialog::runEnded(const QString& message) {
+    if (run_from_ < 0) return;
+    QStringList recorded;
+    for (const Trial& t : document_->experiment().trials)
+        if (t.index >= run_from_ && t.generator == "simplify" && t.status != TrialStatus::Pending)
+            recorded << tr("trial %1 (%2)").arg(t.index).arg(QString::fromUtf8(to_string(t.status)));
+    run_from_ = -1;
+    status_->setText(recorded.isEmpty() ? tr("The run ended without recording a step: %1").arg(message)
+                                        : tr("Run ended: %1 recorded in the experiment. %2").arg(recorded.join(", "), message));
+    updateButtons();
 }
 
 }  // namespace sebo::ui

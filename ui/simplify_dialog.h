@@ -47,6 +47,10 @@ public:
     // Runs the selected steps with the experiment's evaluator; false (the reason in the status
     // line) when they did not start.
     bool runSelectedSteps();
+    // The main window's run ended (`message`: how). After a run this dialog started, the status
+    // line names the trials it recorded instead of still saying "Running…", and the steps can be
+    // run again.
+    void runEnded(const QString& message);
 
 signals:
     void stepsAdded(const QString& summary);
@@ -69,6 +73,7 @@ private:
     QTableWidget* table_;
     QPushButton* add_;
     QPushButton* run_;
+    int run_from_ = -1;  // while a run started here goes on: the first trial index it may add
 };
 
 }  // namespace sebo::ui

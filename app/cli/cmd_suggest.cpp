@@ -272,8 +272,9 @@ int command_observe(const Args& args) {
         "every parameter's value (matched exactly against the pending trials); each metric's value\n"
         "goes in a column named after it (with one metric also 'objective'), its standard error in\n"
         "'<metric>_sem' (or 'sem'); 'status' (completed, failed, abandoned, pending) and 'error'\n"
-        "columns are optional and rows with no value yet are skipped. Each row is reported; if any row\n"
-        "is invalid or matches no trial, nothing is recorded unless --partial. A trial that already\n"
+        "columns are optional and rows with no value yet are skipped, as are rows repeating the result\n"
+        "their trial has (sebo export FILE --all, filled in and read back). Each row is reported; if any\n"
+        "row is invalid or matches no trial, nothing is recorded unless --partial. A trial that already\n"
         "has a result is only changed with --overwrite (a new value also ends an exclusion).\n"
         "--exclude REASON leaves a completed trial out of the analysis (the model, the frontier, the\n"
         "hypervolume, the activation frequencies) and keeps its value in the file; --include counts it\n"
@@ -339,7 +340,7 @@ int command_observe(const Args& args) {
         } else {
             const ResultsMatch match = match_results(e, *table, {.overwrite = overwrite});
             for (const ResultRow& row : match.rows) {
-                if (quiet && row.status == ResultRow::Status::Matched) continue;
+                if (quiet && (row.status == ResultRow::Status::Matched || row.status == ResultRow::Status::Recorded)) continue;
                 std::string line = "line " + std::to_string(row.line) + ": " + to_string(row.status);
                 if (row.status == ResultRow::Status::Matched) {
                     const auto it = std::find_if(match.results.begin(), match.results.end(),

@@ -148,6 +148,22 @@ std::string describe_result(const Experiment& experiment, const Trial& t) {
     return text + (t.exclusion ? ", excluded from analysis: " + t.exclusion->reason : std::string());
 }
 
+// Whether `result` is what `trial` already holds: the same status and, completed, the same metrics
+// with the same values and standard errors — to the 15 significant digits a spreadsheet keeps.
+bool repeats(const Trial& trial, const ObservedResult& result) {
+    if (trial.status != result.status) return false;
+    if (result.status != TrialStatus::Completed) return true;
+    const auto same = [](double a, double b) { return a == b || std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); };
+    if (trial.values.size() != result.values.size()) return false;
+    for (const auto& [metric, m] : result.values) {
+        const auto it = trial.values.find(metric);
+        if (it == trial.values.end() || !same(it->second.mean, m.mean) || it->second.sem.has_value() != m.sem.has_value() ||
+            (m.sem && !same(*it->second.sem, *m.sem)))
+            return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 const char* to_string(ResultRow::Status status) {
@@ -156,6 +172,7 @@ const char* to_string(ResultRow::Status status) {
     case ResultRow::Status::Unmatched: return "not matched";
     case ResultRow::Status::Invalid: return "invalid";
     case ResultRow::Status::Skipped: return "skipped";
+    case ResultRow::Status::Recorded: return "already recorded";
     }
     return "invalid";
 }
@@ -343,6 +360,12 @@ ResultsMatch match_results(const Experiment& experiment, const CsvTable& table, 
         if (const auto it = claimed.find(result.trial); it != claimed.end()) {
             finish(ResultRow::Status::Invalid,
                    "trial " + std::to_string(result.trial) + " already has a result on line " + std::to_string(it->second));
+            continue;
+        }
+        if (const Trial* t = experiment.find_trial(result.trial);
+            t && !options.overwrite && t->status != TrialStatus::Pending && repeats(*t, result)) {
+            report.trial = result.trial;
+            finish(ResultRow::Status::Recorded, "trial " + std::to_string(result.trial) + " (" + describe_result(experiment, *t) + ")");
             continue;
         }
         if (const auto problem = check_result(experiment, result, options.overwrite)) {

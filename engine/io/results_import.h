@@ -39,13 +39,15 @@ struct ObservedResult {
     std::string error;                            // Failed / Abandoned: why
 };
 
-// What became of one data row of a results sheet.
+// What became of one data row of a results sheet. Recorded: the row repeats the result its trial
+// already has (a sheet of all trials exported, filled in and read back), so there is nothing to
+// record and nothing wrong; a different result for such a trial is Invalid (unless overwrite).
 struct ResultRow {
-    enum class Status { Matched, Unmatched, Invalid, Skipped };
+    enum class Status { Matched, Unmatched, Invalid, Skipped, Recorded };
     int line = 0;
     Status status = Status::Invalid;
     int trial = -1;       // Matched: the trial its result is for
-    std::string message;  // Unmatched / Invalid / Skipped: why
+    std::string message;  // Unmatched / Invalid / Skipped / Recorded: why
 };
 
 const char* to_string(ResultRow::Status status);
@@ -55,7 +57,7 @@ struct ResultsMatch {
     std::vector<ResultRow> rows;          // one per data row, in file order
 
     int count(ResultRow::Status status) const;
-    // True when no row is unmatched or invalid (skipped rows carry no result and are fine).
+    // True when no row is unmatched or invalid (skipped and recorded rows carry no result and are fine).
     bool complete() const { return count(ResultRow::Status::Unmatched) == 0 && count(ResultRow::Status::Invalid) == 0; }
 };
 

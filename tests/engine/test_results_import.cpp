@@ -291,6 +291,51 @@ private slots:
         QCOMPARE(*changed.find_trial(0)->value("yield"), 0.65);
     }
 
+    // The sheet of every trial, exported, filled in for the pending ones and read back (issue 32's
+    // walk-through): rows that repeat what their trial holds are "already recorded", not invalid,
+    // so the sheet is complete; a different value for a measured trial still is invalid.
+    void a_sheet_read_back_repeats_what_is_recorded() {
+        Experiment e = lab_experiment();
+        e.trials[1].values["yield"].sem = 0.02;
+        e.trials.push_back(make_trial(5, TrialStatus::Failed, {20.0, 0.0, 0.0}));
+        e.trials.back().error = "pump broke";
+        using S = ResultRow::Status;
+        // As a spreadsheet writes them back: 15 significant digits, the SEM in its own column.
+        const ResultsMatch m = match_results(e, table("trial,yield,yield_sem,status,error\n"
+                                                      "0,0.610000000000000,,completed,\n"
+                                                      "1,0.72,0.02,completed,\n"
+                                                      "2,0.8,,pending,\n"
+                                                      "3,,,pending,\n"
+                                                      "5,,,failed,pump broke\n"));
+        const std::vector<std::pair<S, QString>> expected = {
+            {S::Recorded, "trial 0 (completed, yield 0.61)"},
+            {S::Recorded, "trial 1 (completed, yield 0.72)"},
+            {S::Matched, ""},
+            {S::Skipped, "no result yet (the yield cell is empty)"},
+            {S::Recorded, "trial 5 (failed)"},
+        };
+        QCOMPARE(m.rows.size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QVERIFY2(m.rows[i].status == expected[i].first, qPrintable(QString("line %1: %2").arg(i + 2).arg(to_string(m.rows[i].status))));
+            QCOMPARE(qs(m.rows[i].message), expected[i].second);
+        }
+        QVERIFY(m.complete());
+        QCOMPARE(m.results.size(), std::size_t{1});
+        QCOMPARE(m.results[0].trial, 2);
+        QCOMPARE(m.rows[0].trial, 0);
+        QCOMPARE(qs(to_string(S::Recorded)), QString("already recorded"));
+
+        // Not the same result: another value, a missing or another standard error, another status.
+        for (const char* row : {"0,0.62,,completed,", "1,0.72,,completed,", "1,0.72,0.03,completed,", "5,0.5,,completed,"}) {
+            const ResultsMatch other = match_results(e, table(std::string("trial,yield,yield_sem,status,error\n") + row + "\n"));
+            QVERIFY2(other.rows[0].status == S::Invalid, row);
+            QVERIFY2(other.rows[0].message.find("already has a result") != std::string::npos, row);
+        }
+        // With overwrite the row is a result again, even when it is the same.
+        const ResultsMatch overwrite = match_results(e, table("trial,yield\n0,0.61\n"), {.overwrite = true});
+        QVERIFY(overwrite.rows[0].status == S::Matched);
+    }
+
     void unusable_sheets_are_input_errors() {
         const Experiment e = lab_experiment();
         QCOMPARE(error_of([&] { match_results(e, table("trial,value\n2,1\n")); }),

@@ -270,12 +270,12 @@ private slots:
         }
         QCOMPARE(framed, 16);
 
-        // The compact arrangement tabs Activation with Parallel coordinates: Alt+n raises either.
+        // The compact arrangement tabs Parallel coordinates with the hypervolume: Alt+n raises either.
         const QList<QDockWidget*> docks = w.docks().all();
         const int parallel = static_cast<int>(docks.indexOf(w.docks().parallel));
-        const int activation = static_cast<int>(docks.indexOf(w.docks().activation));
-        QVERIFY(w.tabifiedDockWidgets(w.docks().parallel).contains(w.docks().activation));
-        for (int index : {parallel, activation, parallel}) {
+        const int hypervolume = static_cast<int>(docks.indexOf(w.docks().hypervolume));
+        QVERIFY(w.tabifiedDockWidgets(w.docks().parallel).contains(w.docks().hypervolume));
+        for (int index : {parallel, hypervolume, parallel}) {
             QAction* go = w.panelActions()[index];
             QCOMPARE(go->shortcut(), QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + index + 1)));
             QTest::keySequence(&w, go->shortcut());
