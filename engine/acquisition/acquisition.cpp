@@ -13,12 +13,6 @@ namespace {
 constexpr double kMinVariance = 1e-12;
 constexpr double kLogSqrt2Pi = 0.91893853320467274178;
 
-// Chain rule from per-sample moment gradients to the input: D×S times S.
-void accumulate_input_gradient(const Eigen::MatrixXd& dmean_x, const Eigen::MatrixXd& dvar_x,
-                               const Eigen::VectorXd& dmean, const Eigen::VectorXd& dvar, Eigen::VectorXd& grad) {
-    grad = dmean_x * dmean + dvar_x * dvar;
-}
-
 // Mixture-averaged EI (linear scale) with gradients w.r.t. the per-sample moments; sample s
 // improves over best_of(s).
 template <class BestOf>
@@ -104,11 +98,16 @@ LogExpectedImprovement::LogExpectedImprovement(std::shared_ptr<const PosteriorVi
 }
 
 double LogExpectedImprovement::value(const Eigen::VectorXd& x, double, Eigen::VectorXd* grad) const {
-    Eigen::VectorXd mean, var, dmean, dvar;
-    Eigen::MatrixXd dmean_x, dvar_x;
-    posterior_->moments(x, mean, var, grad ? &dmean_x : nullptr, grad ? &dvar_x : nullptr);
-    const double v = log_mixture_ei(mean, var, best_, grad ? &dmean : nullptr, grad ? &dvar : nullptr);
-    if (grad) accumulate_input_gradient(dmean_x, dvar_x, dmean, dvar, *grad);
+    Eigen::VectorXd mean, var;
+    if (!grad) {
+        posterior_->moments(x, mean, var, nullptr, nullptr);
+        return log_mixture_ei(mean, var, best_, nullptr, nullptr);
+    }
+    double v = 0.0;
+    *grad = posterior_->moments_with_gradient(x, mean, var, [&](const Eigen::VectorXd& m, const Eigen::VectorXd& s2,
+                                                                Eigen::VectorXd& dmean, Eigen::VectorXd& dvar) {
+        v = log_mixture_ei(m, s2, best_, &dmean, &dvar);
+    });
     return v;
 }
 
@@ -145,15 +144,17 @@ SeboEhvi::SeboEhvi(std::shared_ptr<const PosteriorView> posterior, SparsityPenal
 
 double SeboEhvi::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
                           Eigen::VectorXd* grad) const {
-    Eigen::VectorXd mean, var, dmean, dvar;
-    Eigen::MatrixXd dmean_x, dvar_x;
-    posterior_->moments(x, mean, var, grad ? &dmean_x : nullptr, grad ? &dvar_x : nullptr);
-    double dxi = 0.0;
-    const double v = front_.log_ehvi(mean, var, xi, grad ? &dmean : nullptr, grad ? &dvar : nullptr, grad ? &dxi : nullptr);
-    if (grad) {
-        accumulate_input_gradient(dmean_x, dvar_x, dmean, dvar, *grad);
-        *grad += dxi * *dxi_dx;
+    Eigen::VectorXd mean, var;
+    if (!grad) {
+        posterior_->moments(x, mean, var, nullptr, nullptr);
+        return front_.log_ehvi(mean, var, xi, nullptr, nullptr, nullptr);
     }
+    double v = 0.0, dxi = 0.0;
+    *grad = posterior_->moments_with_gradient(x, mean, var, [&](const Eigen::VectorXd& m, const Eigen::VectorXd& s2,
+                                                                Eigen::VectorXd& dmean, Eigen::VectorXd& dvar) {
+        v = front_.log_ehvi(m, s2, xi, &dmean, &dvar, &dxi);
+    });
+    *grad += dxi * *dxi_dx;
     return v;
 }
 
@@ -178,14 +179,17 @@ EiExternalRegularization::EiExternalRegularization(std::shared_ptr<const Posteri
 
 double EiExternalRegularization::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
                                           Eigen::VectorXd* grad) const {
-    Eigen::VectorXd mean, var, dmean, dvar;
-    Eigen::MatrixXd dmean_x, dvar_x;
-    posterior_->moments(x, mean, var, grad ? &dmean_x : nullptr, grad ? &dvar_x : nullptr);
-    const double ei = mixture_ei(mean, var, best_, grad ? &dmean : nullptr, grad ? &dvar : nullptr);
-    if (grad) {
-        accumulate_input_gradient(dmean_x, dvar_x, dmean, dvar, *grad);
-        *grad -= lambda_ * *dxi_dx;
+    Eigen::VectorXd mean, var;
+    if (!grad) {
+        posterior_->moments(x, mean, var, nullptr, nullptr);
+        return mixture_ei(mean, var, best_, nullptr, nullptr) - lambda_ * xi;
     }
+    double ei = 0.0;
+    *grad = posterior_->moments_with_gradient(x, mean, var, [&](const Eigen::VectorXd& m, const Eigen::VectorXd& s2,
+                                                                Eigen::VectorXd& dmean, Eigen::VectorXd& dvar) {
+        ei = mixture_ei(m, s2, best_, &dmean, &dvar);
+    });
+    *grad -= lambda_ * *dxi_dx;
     return ei - lambda_ * xi;
 }
 
@@ -199,15 +203,19 @@ EiInternalRegularization::EiInternalRegularization(std::shared_ptr<const Posteri
 
 double EiInternalRegularization::evaluate(const Eigen::VectorXd& x, double xi, const Eigen::VectorXd* dxi_dx,
                                           Eigen::VectorXd* grad) const {
-    Eigen::VectorXd mean, var, dmean, dvar;
-    Eigen::MatrixXd dmean_x, dvar_x;
-    posterior_->moments(x, mean, var, grad ? &dmean_x : nullptr, grad ? &dvar_x : nullptr);
-    mean.array() -= lambda_ * xi;  // g = f − λξ shifts every sample's mean
-    const double v = log_mixture_ei(mean, var, best_g_, grad ? &dmean : nullptr, grad ? &dvar : nullptr);
-    if (grad) {
-        accumulate_input_gradient(dmean_x, dvar_x, dmean, dvar, *grad);
-        *grad -= lambda_ * dmean.sum() * *dxi_dx;
+    // g = f − λξ shifts every sample's mean.
+    Eigen::VectorXd mean, var;
+    if (!grad) {
+        posterior_->moments(x, mean, var, nullptr, nullptr);
+        return log_mixture_ei((mean.array() - lambda_ * xi).matrix(), var, best_g_, nullptr, nullptr);
     }
+    double v = 0.0, dmean_sum = 0.0;
+    *grad = posterior_->moments_with_gradient(x, mean, var, [&](const Eigen::VectorXd& m, const Eigen::VectorXd& s2,
+                                                                Eigen::VectorXd& dmean, Eigen::VectorXd& dvar) {
+        v = log_mixture_ei((m.array() - lambda_ * xi).matrix(), s2, best_g_, &dmean, &dvar);
+        dmean_sum = dmean.sum();
+    });
+    *grad -= lambda_ * dmean_sum * *dxi_dx;
     return v;
 }
 

@@ -18,20 +18,22 @@ void zero_gradients(std::span<const MixtureMoments> moments, std::vector<Mixture
     }
 }
 
-// Every view's moments at x (with the D×S input gradients when asked for).
+// Every view's moments at x, with the pullbacks of their chain rule when asked for.
 void view_moments(const std::vector<std::shared_ptr<const PosteriorView>>& views, const Eigen::VectorXd& x,
-                  std::vector<MixtureMoments>& moments, std::vector<Eigen::MatrixXd>* dmean,
-                  std::vector<Eigen::MatrixXd>* dvar) {
+                  std::vector<MixtureMoments>& moments, std::vector<PosteriorView::MomentsPullback>* pullbacks) {
     moments.resize(views.size());
-    if (dmean) dmean->resize(views.size());
-    if (dvar) dvar->resize(views.size());
-    for (std::size_t d = 0; d < views.size(); ++d)
-        views[d]->moments(x, moments[d].mean, moments[d].var, dmean ? &(*dmean)[d] : nullptr, dvar ? &(*dvar)[d] : nullptr);
+    if (pullbacks) pullbacks->resize(views.size());
+    for (std::size_t d = 0; d < views.size(); ++d) {
+        if (pullbacks)
+            (*pullbacks)[d] = views[d]->moments_with_pullback(x, moments[d].mean, moments[d].var);
+        else
+            views[d]->moments(x, moments[d].mean, moments[d].var, nullptr, nullptr);
+    }
 }
 
-void add_input_gradient(const std::vector<Eigen::MatrixXd>& dmean, const std::vector<Eigen::MatrixXd>& dvar,
+void add_input_gradient(const std::vector<PosteriorView::MomentsPullback>& pullbacks,
                         const std::vector<MixtureGradient>& gradient, Eigen::VectorXd& grad) {
-    for (std::size_t d = 0; d < gradient.size(); ++d) grad += dmean[d] * gradient[d].dmean + dvar[d] * gradient[d].dvar;
+    for (std::size_t d = 0; d < gradient.size(); ++d) grad += pullbacks[d](gradient[d].dmean, gradient[d].dvar);
 }
 
 }  // namespace
@@ -105,16 +107,15 @@ double OutcomeAcquisition::evaluate(const Eigen::VectorXd& x, double xi, const E
                                     Eigen::VectorXd* grad) const {
     const bool needs_objectives = !std::holds_alternative<Feasibility>(form_) && !std::holds_alternative<SparseFeasibility>(form_);
     std::vector<MixtureMoments> objectives, constrained;
-    std::vector<Eigen::MatrixXd> dmean_objectives, dvar_objectives, dmean_constrained, dvar_constrained;
-    if (needs_objectives)
-        view_moments(views_.objectives, x, objectives, grad ? &dmean_objectives : nullptr, grad ? &dvar_objectives : nullptr);
-    view_moments(views_.constrained, x, constrained, grad ? &dmean_constrained : nullptr, grad ? &dvar_constrained : nullptr);
+    std::vector<PosteriorView::MomentsPullback> objective_pullbacks, constrained_pullbacks;
+    if (needs_objectives) view_moments(views_.objectives, x, objectives, grad ? &objective_pullbacks : nullptr);
+    view_moments(views_.constrained, x, constrained, grad ? &constrained_pullbacks : nullptr);
     ConstrainedGradient g;
     const double v = combine(objectives, constrained, xi, grad ? &g : nullptr);
     if (grad) {
         grad->setZero(x.size());
-        add_input_gradient(dmean_objectives, dvar_objectives, g.objectives, *grad);
-        add_input_gradient(dmean_constrained, dvar_constrained, g.constrained, *grad);
+        add_input_gradient(objective_pullbacks, g.objectives, *grad);
+        add_input_gradient(constrained_pullbacks, g.constrained, *grad);
         if (dxi_dx) *grad += g.dxi * *dxi_dx;
     }
     return v;

@@ -1,8 +1,10 @@
 #include "model/ensemble_posterior.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "model/input_encoding.h"
+#include "model/matern52_kernel.h"
 
 namespace sebo {
 
@@ -19,6 +21,72 @@ EnsemblePosterior::EnsemblePosterior(std::shared_ptr<const TrainingData> data,
         else
             ++dropped_;
     }
+    const Eigen::Index n = model_data_->num_points(), features = model_data_->dimension(), members = size();
+    rho_.resize(features, members);
+    alpha_.resize(n, members);
+    output_scale_.resize(members);
+    constant_mean_.resize(members);
+    for (Eigen::Index s = 0; s < members; ++s) {
+        const GaussianProcess& gp = members_[static_cast<std::size_t>(s)];
+        rho_.col(s) = gp.hyperparameters().inverse_squared_lengthscales;
+        alpha_.col(s) = gp.alpha();
+        output_scale_[s] = gp.hyperparameters().output_scale;
+        constant_mean_[s] = gp.hyperparameters().mean;
+    }
+}
+
+void EnsemblePosterior::moments_at(const Eigen::VectorXd& x_unit, Eigen::VectorXd& mean, Eigen::VectorXd& var,
+                                   PointWorkspace* workspace) const {
+    assert(!empty() && x_unit.size() == dimension());
+    PointWorkspace local;
+    PointWorkspace& w = workspace ? *workspace : local;
+    const Eigen::MatrixXd& inputs = model_data_->inputs;
+    w.x = data_->encoding ? Eigen::VectorXd(data_->encoding->encode(x_unit.transpose()).row(0).transpose()) : x_unit;
+    w.difference = (-inputs).rowwise() + w.x.transpose();
+    // Σ_f ρ_sf (x_f − x_if)²: every term non-negative, so exact to rounding near zero, as
+    // scaled_squared_distances.
+    const Eigen::MatrixXd distance = w.difference.array().square().matrix() * rho_;
+    const Eigen::Index n = inputs.rows(), members = size();
+    mean.resize(members);
+    var.resize(members);
+    if (workspace) {
+        w.dk.resize(n, members);
+        w.beta.resize(n, members);
+        w.variance_live.resize(members);
+    }
+    Eigen::VectorXd k(n);
+    for (Eigen::Index s = 0; s < members; ++s) {
+        const double scale = output_scale_[s];
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const Matern52Value c = matern52(distance(i, s));
+            k[i] = scale * c.value;
+            if (workspace) w.dk(i, s) = scale * c.derivative;
+        }
+        mean[s] = constant_mean_[s] + k.dot(alpha_.col(s));
+        const Eigen::MatrixXd& factor = members_[static_cast<std::size_t>(s)].factor();
+        factor.triangularView<Eigen::Lower>().solveInPlace(k);  // L⁻¹ k
+        const double raw_variance = scale - k.squaredNorm();
+        var[s] = std::max(raw_variance, 0.0);
+        if (workspace) {
+            w.variance_live[s] = raw_variance > 0.0 ? 1.0 : 0.0;
+            factor.transpose().triangularView<Eigen::Upper>().solveInPlace(k);  // K⁻¹ k
+            w.beta.col(s) = k;
+        }
+    }
+}
+
+Eigen::VectorXd EnsemblePosterior::gradient(const PointWorkspace& w, const Eigen::VectorXd& dmean,
+                                            const Eigen::VectorXd& dvar) const {
+    assert(dmean.size() == size() && dvar.size() == size());
+    // ∂μ_s/∂x = Σ_i α_is dk_is 2ρ_s ∘ (x − x_i), ∂σ²_s/∂x = −2 Σ_i β_is dk_is 2ρ_s ∘ (x − x_i): with
+    // W_is = dk_is (dmean_s α_is − 2 dvar_s β_is), the total is 2 Σ_i (x − x_i) ∘ (W ρᵀ)_i.
+    const Eigen::RowVectorXd var_weight = (-2.0 * dvar.array() * w.variance_live.array()).matrix().transpose();
+    const Eigen::MatrixXd W =
+        w.dk.cwiseProduct((alpha_.array().rowwise() * dmean.transpose().array()).matrix() +
+                          (w.beta.array().rowwise() * var_weight.array()).matrix());
+    const Eigen::RowVectorXd g = 2.0 * w.difference.cwiseProduct(W * rho_.transpose()).colwise().sum();
+    if (data_->encoding) return data_->encoding->pull_back(g).row(0).transpose();
+    return g.transpose();
 }
 
 EnsembleMoments EnsemblePosterior::predict(const Eigen::MatrixXd& X_unit) const {

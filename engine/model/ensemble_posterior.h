@@ -48,6 +48,24 @@ public:
 
     // Per-member posterior of f at the rows of X (m×D). Requires !empty().
     EnsembleMoments predict(const Eigen::MatrixXd& X) const;
+
+    // One point, every member at once — what an acquisition's local optimization asks for, point by
+    // point. The members share the training inputs, so the squared differences x − x_i are formed
+    // once and every member's scaled distances are one product with the stacked lengthscales
+    // (n×F times F×S); the gradient is the chain rule in reverse, one product (n×S times S×F) for
+    // all members, instead of each member's D-vector gradients of mean and variance.
+    struct PointWorkspace {
+        Eigen::VectorXd x;           // the point as the members see it (encoded)
+        Eigen::MatrixXd difference;  // n×F: x − x_i
+        Eigen::MatrixXd dk;          // n×S: dk_s/ds at (x, x_i)
+        Eigen::MatrixXd beta;        // n×S: K_s⁻¹ k_s(x)
+        Eigen::VectorXd variance_live;  // S: 1 where the variance was not clamped at 0, else 0
+    };
+    // mean, var: length S. With `workspace`, what gradient() needs.
+    void moments_at(const Eigen::VectorXd& x, Eigen::VectorXd& mean, Eigen::VectorXd& var,
+                    PointWorkspace* workspace = nullptr) const;
+    // ∂/∂x (unit cube) of Σ_s (dmean_s mean_s(x) + dvar_s var_s(x)) at the workspace's point.
+    Eigen::VectorXd gradient(const PointWorkspace& workspace, const Eigen::VectorXd& dmean, const Eigen::VectorXd& dvar) const;
     EnsembleMomentsWithGradients predict_with_gradients(const Eigen::MatrixXd& X) const;
 
     // Mean and variance of the equally weighted mixture (law of total variance: the average
@@ -62,6 +80,10 @@ private:
     std::shared_ptr<const TrainingData> model_data_;
     std::vector<GaussianProcess> members_;
     int dropped_ = 0;
+    // The members side by side (moments_at): inverse squared lengthscales F×S, K_s⁻¹ (y − m_s) n×S,
+    // output scales and constant means S.
+    Eigen::MatrixXd rho_, alpha_;
+    Eigen::VectorXd output_scale_, constant_mean_;
 };
 
 }  // namespace sebo

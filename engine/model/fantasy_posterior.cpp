@@ -187,13 +187,13 @@ void FantasyPosteriorView::moments(const Eigen::VectorXd& x, Eigen::VectorXd& me
     }
 }
 
-Eigen::VectorXd FantasyPosteriorView::moments_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& mean,
-                                                            Eigen::VectorXd& var, const MomentWeights& weights) const {
-    FantasyPosterior::Workspace workspace;
-    fantasies_->moments(x, mean, var, &workspace);
-    Eigen::VectorXd dmean, dvar;
-    weights(mean, var, dmean, dvar);
-    return fantasies_->gradient(workspace, dmean, dvar);
+PosteriorView::MomentsPullback FantasyPosteriorView::moments_with_pullback(const Eigen::VectorXd& x, Eigen::VectorXd& mean,
+                                                                          Eigen::VectorXd& var) const {
+    auto workspace = std::make_shared<FantasyPosterior::Workspace>();
+    fantasies_->moments(x, mean, var, workspace.get());
+    return [fantasies = fantasies_, workspace](const Eigen::VectorXd& dmean, const Eigen::VectorXd& dvar) {
+        return fantasies->gradient(*workspace, dmean, dvar);
+    };
 }
 
 }  // namespace sebo

@@ -103,21 +103,20 @@ private:
 };
 
 // The components as the acquisition functions see them: S·J samples (model/posterior_view.h),
-// whose chain rule costs one gradient pass per member (moments_with_gradient).
+// whose chain rule costs one gradient pass per member (moments_with_pullback).
 class FantasyPosteriorView final : public PosteriorView {
 public:
     explicit FantasyPosteriorView(std::shared_ptr<const FantasyPosterior> fantasies) : fantasies_(std::move(fantasies)) {}
     int dimension() const override { return fantasies_->dimension(); }
     int sample_count() const override { return fantasies_->size(); }
     // Per-component gradients (D×size()): correct, and size() times the work of
-    // moments_with_gradient; the acquisitions use the latter.
+    // moments_with_pullback; the acquisitions use the latter.
     void moments(const Eigen::VectorXd& x, Eigen::VectorXd& mean, Eigen::VectorXd& var, Eigen::MatrixXd* dmean,
                  Eigen::MatrixXd* dvar) const override;
     void batch_moments(const Eigen::MatrixXd& X, Eigen::MatrixXd& mean, Eigen::MatrixXd& var) const override {
         fantasies_->batch_moments(X, mean, var);
     }
-    Eigen::VectorXd moments_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& mean, Eigen::VectorXd& var,
-                                          const MomentWeights& weights) const override;
+    MomentsPullback moments_with_pullback(const Eigen::VectorXd& x, Eigen::VectorXd& mean, Eigen::VectorXd& var) const override;
     const FantasyPosterior& fantasies() const { return *fantasies_; }
 
 private:

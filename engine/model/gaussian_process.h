@@ -47,6 +47,10 @@ public:
     const TrainingData& data() const { return *data_; }
     const std::shared_ptr<const TrainingData>& shared_data() const { return data_; }
     int dimension() const { return data_->dimension(); }
+    // L (lower triangle) of K + jitter·I and K⁻¹ (y − m): what a prediction needs (EnsemblePosterior
+    // stacks them to predict at one point with all its members at once). Require status().ok.
+    const Eigen::MatrixXd& factor() const { return factor_; }
+    const Eigen::VectorXd& alpha() const { return alpha_; }
 
     // log p(y | X, hyperparameters) of the training data (with the jitter that was needed).
     double log_marginal_likelihood() const { return log_marginal_likelihood_; }

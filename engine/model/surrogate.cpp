@@ -100,13 +100,11 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
 
 void EnsemblePosteriorView::moments(const Eigen::VectorXd& x, Eigen::VectorXd& mean, Eigen::VectorXd& var,
                                     Eigen::MatrixXd* dmean, Eigen::MatrixXd* dvar) const {
-    const Eigen::MatrixXd X = x.transpose();
     if (!dmean && !dvar) {
-        const EnsembleMoments m = posterior_->predict(X);
-        mean = m.mean.row(0).transpose();
-        var = m.variance.row(0).transpose();
+        posterior_->moments_at(x, mean, var);
         return;
     }
+    const Eigen::MatrixXd X = x.transpose();
     const EnsembleMomentsWithGradients m = posterior_->predict_with_gradients(X);
     mean = m.mean.row(0).transpose();
     var = m.variance.row(0).transpose();
@@ -119,6 +117,15 @@ void EnsemblePosteriorView::moments(const Eigen::VectorXd& x, Eigen::VectorXd& m
         dvar->resize(d, s_count);
         for (Eigen::Index s = 0; s < s_count; ++s) dvar->col(s) = m.variance_gradient[static_cast<std::size_t>(s)].row(0).transpose();
     }
+}
+
+PosteriorView::MomentsPullback EnsemblePosteriorView::moments_with_pullback(const Eigen::VectorXd& x, Eigen::VectorXd& mean,
+                                                                          Eigen::VectorXd& var) const {
+    auto workspace = std::make_shared<EnsemblePosterior::PointWorkspace>();
+    posterior_->moments_at(x, mean, var, workspace.get());
+    return [posterior = posterior_, workspace](const Eigen::VectorXd& dmean, const Eigen::VectorXd& dvar) {
+        return posterior->gradient(*workspace, dmean, dvar);
+    };
 }
 
 void EnsemblePosteriorView::batch_moments(const Eigen::MatrixXd& X, Eigen::MatrixXd& mean, Eigen::MatrixXd& var) const {

@@ -70,6 +70,7 @@ public:
     void moments(const Eigen::VectorXd& x, Eigen::VectorXd& mean, Eigen::VectorXd& var, Eigen::MatrixXd* dmean,
                  Eigen::MatrixXd* dvar) const override;
     void batch_moments(const Eigen::MatrixXd& X, Eigen::MatrixXd& mean, Eigen::MatrixXd& var) const override;
+    MomentsPullback moments_with_pullback(const Eigen::VectorXd& x, Eigen::VectorXd& mean, Eigen::VectorXd& var) const override;
     const EnsemblePosterior& posterior() const { return *posterior_; }
 
 private:
