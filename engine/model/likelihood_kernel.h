@@ -29,7 +29,6 @@ struct Buffers {
     long dimension = 0;
     bool noise_inferred = true;
     const double* centred_inputs = nullptr;    // n×D
-    const double* pair_squared_differences = nullptr;  // P×D
     const double* targets = nullptr;           // n
     const double* noise_variances = nullptr;   // n (known noise only)
     // Scratch (sizes as in LmlWorkspace).
@@ -41,7 +40,9 @@ struct Buffers {
     double* column_sqrt5_r = nullptr;  // n
     double* column_exp = nullptr;      // n
     double* pair_dk = nullptr;         // P
-    double* pair_weight = nullptr;     // P
+    double* pair_weight = nullptr;     // n×n
+    double* weight_row_sums = nullptr; // n
+    double* weighted_inputs = nullptr; // n×D
     double* rho_gradient = nullptr;    // D
     double* residual = nullptr;        // n
     double* alpha = nullptr;           // n

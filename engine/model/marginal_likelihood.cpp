@@ -6,20 +6,6 @@ namespace sebo {
 
 LikelihoodData::LikelihoodData(TrainingData data) : data_(std::move(data)) {
     assert(!data_.validate());
-    const Eigen::Index n = data_.inputs.rows();
-    const Eigen::Index D = data_.inputs.cols();
-    pair_squared_differences_.resize(n * (n - 1) / 2, D);
-    // Column by column of Δ² so that each write is contiguous.
-    for (Eigen::Index d = 0; d < D; ++d) {
-        Eigen::Index p = 0;
-        for (Eigen::Index j = 0; j < n; ++j) {
-            const double xj = data_.inputs(j, d);
-            for (Eigen::Index i = j + 1; i < n; ++i, ++p) {
-                const double diff = data_.inputs(i, d) - xj;
-                pair_squared_differences_(p, d) = diff * diff;
-            }
-        }
-    }
     centred_inputs_ = data_.inputs.rowwise() - data_.inputs.colwise().mean();
 }
 
@@ -35,7 +21,9 @@ LmlWorkspace::LmlWorkspace(const LikelihoodData& data) {
     column_sqrt5_r.resize(n);
     column_exp.resize(n);
     pair_dk.resize(P);
-    pair_weight.resize(P);
+    pair_weight.resize(n, n);
+    weight_row_sums.resize(n);
+    weighted_inputs.resize(n, D);
     rho_gradient.resize(D);
     residual.resize(n);
     alpha.resize(n);
@@ -52,7 +40,6 @@ likelihood_kernel::Buffers kernel_buffers(const LikelihoodData& data, LmlWorkspa
     b.dimension = data.dimension();
     b.noise_inferred = td.noise_inferred();
     b.centred_inputs = data.centred_inputs().data();
-    b.pair_squared_differences = data.pair_squared_differences().data();
     b.targets = td.targets.data();
     b.noise_variances = td.noise_inferred() ? nullptr : td.noise_variances.data();
     b.rho = ws.rho.data();
@@ -64,6 +51,8 @@ likelihood_kernel::Buffers kernel_buffers(const LikelihoodData& data, LmlWorkspa
     b.column_exp = ws.column_exp.data();
     b.pair_dk = ws.pair_dk.data();
     b.pair_weight = ws.pair_weight.data();
+    b.weight_row_sums = ws.weight_row_sums.data();
+    b.weighted_inputs = ws.weighted_inputs.data();
     b.rho_gradient = ws.rho_gradient.data();
     b.residual = ws.residual.data();
     b.alpha = ws.alpha.data();

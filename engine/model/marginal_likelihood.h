@@ -42,15 +42,11 @@ public:
     int dimension() const { return data_.dimension(); }
     UnconstrainedLayout layout() const { return {data_.dimension(), data_.noise_inferred()}; }
 
-    // Row p holds (x_id − x_jd)² for the p-th pair of the strict lower triangle in column-major
-    // order (column j = 0, 1, …; rows i = j+1 … n−1); (n(n−1)/2)×D.
-    const Eigen::MatrixXd& pair_squared_differences() const { return pair_squared_differences_; }
     // The inputs minus their column means; n×D.
     const Eigen::MatrixXd& centred_inputs() const { return centred_inputs_; }
 
 private:
     TrainingData data_;
-    Eigen::MatrixXd pair_squared_differences_;
     Eigen::MatrixXd centred_inputs_;
 };
 
@@ -67,7 +63,9 @@ struct LmlWorkspace {
     Eigen::VectorXd column_sqrt5_r;  // n
     Eigen::VectorXd column_exp;   // n: e^{−√5 r}
     Eigen::VectorXd pair_dk;      // P: dk/ds = σ² c'(r²) for each pair
-    Eigen::VectorXd pair_weight;  // P: 2 W_ij dk/ds
+    Eigen::MatrixXd pair_weight;  // n×n: w_ij = 2 W_ij dk/ds (strict lower triangle, zero diagonal)
+    Eigen::VectorXd weight_row_sums;  // n: Σ_j w_ij over the symmetric w
+    Eigen::MatrixXd weighted_inputs;  // n×D: w X (centred)
     Eigen::VectorXd rho_gradient; // D
     Eigen::VectorXd residual;     // n: y − m
     Eigen::VectorXd alpha;        // n: K⁻¹ (y − m)

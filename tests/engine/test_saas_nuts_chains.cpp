@@ -185,11 +185,14 @@ private slots:
         SaasNutsOptions options = quick_options(2);
         options.start_at_mode = true;
         options.warm_warmup = 100;
-        const SaasNutsFit fit = fit_saas_nuts(data, options, 4);
+        // Whether a 100-iteration warm-up on this small data has a divergence depends on the
+        // seed and on rounding (the mode start was kept at 30 of seeds 1–40 before the likelihood's
+        // ρ-gradient became a symmetric product, 28 after; seed 4 lost it then): 5 keeps it.
+        const SaasNutsFit fit = fit_saas_nuts(data, options, 5);
         QVERIFY2(fit.start == SaasNutsStart::Mode, fit.cold_start_reason.c_str());
         QCOMPARE(fit.warmup, 100);
         options.max_rhat = 1.0 + 1e-12;
-        const SaasNutsFit strict = fit_saas_nuts(data, options, 4);
+        const SaasNutsFit strict = fit_saas_nuts(data, options, 5);
         QCOMPARE(strict.start, SaasNutsStart::Full);
         QVERIFY2(strict.cold_start_reason.find("the chains from the posterior mode did not agree") != std::string::npos,
                  strict.cold_start_reason.c_str());
