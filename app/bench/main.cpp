@@ -18,7 +18,9 @@
 //     noisy step's cost as a ratio to today's;
 //   - step-moo with the noisy acquisition on (step-moo-noisy: one front per component of the three
 //     metrics' draws, acquisition/noisy_outcome_acquisition.h), from the same state as step-moo
-//     when both are asked for, which then has it off.
+//     when both are asked for, which then has it off;
+//   - flops (issue 34): one value and gradient of the SAAS log posterior in GFLOP/s, against what the
+//     machine attains for the same kinds of code (flops_bench.h), in a table of its own.
 // Parallel parts (chains, restarts) run on a pool of --threads threads (default: the CPUs).
 // The data are Branin embedded in D dimensions (effective x0, x1) at n scrambled Sobol points,
 // built into an Experiment and turned into training data exactly as a strategy step does
@@ -43,6 +45,7 @@
 #include <vector>
 
 #include "bench_timing.h"
+#include "flops_bench.h"
 #include "core/thread_pool.h"
 #include "core/version.h"
 #include "design/sobol.h"
@@ -62,9 +65,10 @@ using sebo_bench::Stopwatch;
 struct BenchOptions {
     std::vector<int> sizes = {20, 50, 100, 200};
     std::vector<int> dims = {10, 50, 100};
-    std::vector<std::string> models = {"gp",         "saas-map",       "saas", "saas-fast",  "candidate", "step",
-                                       "step-moo",   "step-moo-noisy", "step-noisy", "ehvi", "hypervolume"};
+    std::vector<std::string> models = {"gp",         "saas-map",       "saas",       "saas-fast", "candidate", "step",
+                                       "step-moo",   "step-moo-noisy", "step-noisy", "ehvi",      "hypervolume", "flops"};
     int repetitions = 3;
+    double flops_budget = 1.0;  // scales the flops rows' timing (--quick: a tenth)
     int threads = sebo::default_thread_count();
     std::uint64_t seed = 0;
     std::string csv;
@@ -89,17 +93,23 @@ const char* kUsage =
     "and of SEBO's sparse 2-D form next to the one-objective one; hypervolume = the exact 2-4-D\n"
     "hypervolume and a 1000-trial hypervolume trace. In the CSV their D column is the number of\n"
     "objectives and their times are seconds per call.\n"
+    "flops (issue 34; microseconds per call and GFLOP/s): one value + gradient of the SAAS log posterior\n"
+    "at each n and D, its flops by phase, and what the machine attains for the same kinds of code (Eigen\n"
+    "GEMM 512x512 and at the problem's shapes, Cholesky, triangular solves, exp and sqrt per element,\n"
+    "FMAs in registers), with both instruction sets of the likelihood kernel; about 1.5 s once and 10 s\n"
+    "per (n, D). In the CSV their times are seconds per call.\n"
     "\n"
     "options:\n"
     "  --sizes N,..        numbers of completed trials (default 20,50,100,200)\n"
     "  --dims D,..         dimensions (default 10,50,100)\n"
     "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, step-moo,\n"
-    "                      step-moo-noisy, step-noisy, ehvi, hypervolume\n"
+    "                      step-moo-noisy, step-noisy, ehvi, hypervolume, flops\n"
     "                      (default: all)\n"
     "  --threads T         threads for chains and restarts (default: the CPUs available)\n"
     "  --repetitions R     runs per figure (default 3)\n"
     "  --seed S            seed of the data and the first run (run r uses S + r; default 0)\n"
-    "  --quick             sizes 20,50, dimension 10, one repetition (a smoke test)\n"
+    "  --quick             sizes 20,50, dimension 10, one repetition, flops rows timed a tenth as long\n"
+    "                      (a smoke test)\n"
     "  --csv FILE          also write one row per figure to FILE\n"
     "  --help              show this help\n"
     "  --version           name this build\n";
@@ -139,6 +149,7 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             o.sizes = {20, 50};
             o.dims = {10};
             o.repetitions = 1;
+            o.flops_budget = 0.1;
             continue;
         }
         if (i + 1 >= argc) throw UsageError("unknown option or missing value: '" + arg + "'");
@@ -161,12 +172,12 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             std::string item;
             const std::vector<std::string> known = {"gp",         "saas-map",       "saas",       "saas-fast",
                                                     "candidate",  "step",           "step-moo",   "step-moo-noisy",
-                                                    "step-noisy", "ehvi",           "hypervolume"};
+                                                    "step-noisy", "ehvi",           "hypervolume", "flops"};
             while (std::getline(stream, item, ',')) {
                 if (std::find(known.begin(), known.end(), item) == known.end())
                     throw UsageError("--models: unknown '" + item +
                                      "' (known: gp, saas-map, saas, saas-fast, candidate, step, step-moo, step-moo-noisy, step-noisy, ehvi, "
-                                     "hypervolume)");
+                                     "hypervolume, flops)");
                 o.models.push_back(item);
             }
             if (o.models.empty()) throw UsageError("--models: empty list");
@@ -629,6 +640,16 @@ int main(int argc, char** argv) {
             print_row(f);
             figures.push_back(std::move(f));
         }
+    }
+    if (wants(options, "flops")) {
+        const double mhz = std::strtod(first_match("/proc/cpuinfo", "cpu MHz").c_str(), nullptr);
+        const sebo_bench::PeakRates peak = sebo_bench::run_peak_benchmarks(mhz, options.flops_budget, figures);
+        for (const int dimension : options.dims)
+            for (const int n : options.sizes) {
+                const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
+                const auto training = sebo::make_training_set(experiment, experiment.method.warp_objective);
+                sebo_bench::run_flops_benchmarks(*training->data, peak, options.flops_budget, figures);
+            }
     }
     sebo_bench::MooBenchOptions moo;
     moo.ehvi = wants(options, "ehvi");
