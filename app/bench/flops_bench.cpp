@@ -68,7 +68,7 @@ struct Copy {
     const char* name;
     void (*gemm)(const double*, const double*, double*, long, long, long);
     void (*syrk_lower)(const double*, double*, long, long);
-    void (*gemv_transposed)(const double*, const double*, double*, long, long);
+    void (*symm_lower)(const double*, const double*, double*, long, long);
     bool (*eigen_llt)(const double*, double*, long);
     void (*triangular_solve)(const double*, double*, long, long);
     void (*elementwise_exp)(const double*, double*, long);
@@ -83,7 +83,7 @@ namespace peak_avx2 = peak::avx2;
 const Copy kGeneric{"generic",
                     &peak_generic::gemm,
                     &peak_generic::syrk_lower,
-                    &peak_generic::gemv_transposed,
+                    &peak_generic::symm_lower,
                     &peak_generic::eigen_llt,
                     &peak_generic::triangular_solve,
                     &peak_generic::elementwise_exp,
@@ -93,7 +93,7 @@ const Copy kGeneric{"generic",
 const Copy kAvx2{"avx2+fma",
                  &peak_avx2::gemm,
                  &peak_avx2::syrk_lower,
-                 &peak_avx2::gemv_transposed,
+                 &peak_avx2::symm_lower,
                  &peak_avx2::eigen_llt,
                  &peak_avx2::triangular_solve,
                  &peak_avx2::elementwise_exp,
@@ -282,8 +282,7 @@ void run_flops_benchmarks(const sebo::TrainingData& data, const PeakRates& peak,
     std::mt19937_64 rng(34 + static_cast<std::uint64_t>(n) * 1000 + static_cast<std::uint64_t>(dimension));
     const Eigen::MatrixXd s = uniform_matrix(N, D, rng, -0.5, 0.5);
     const Eigen::MatrixXd st = s.transpose();
-    const Eigen::MatrixXd& pairs = shared->pair_squared_differences();
-    const Eigen::VectorXd pair_weights = uniform_matrix(P, 1, rng, -1.0, 1.0);
+    const Eigen::MatrixXd pair_weights = uniform_matrix(N, N, rng, -1.0, 1.0);  // its lower triangle read
     const Eigen::MatrixXd spd = [&] {
         const Eigen::MatrixXd b = uniform_matrix(N, N, rng, -1.0, 1.0);
         return Eigen::MatrixXd(b * b.transpose() / static_cast<double>(N) + Eigen::MatrixXd::Identity(N, N));
@@ -293,7 +292,8 @@ void run_flops_benchmarks(const sebo::TrainingData& data, const PeakRates& peak,
     const Eigen::VectorXd distances = uniform_matrix(P, 1, rng, 0.0, 5.0);  // −√5 r: exp's arguments, negated
     const Eigen::VectorXd exponents = -distances;
     Eigen::MatrixXd out(N, N), solve(N, N);
-    Eigen::VectorXd out_d(D), out_p(P);
+    Eigen::MatrixXd out_nd(N, D);
+    Eigen::VectorXd out_p(P);
     const double potrf_flops = work.find("cholesky (potrf)")->flops;
     const double micro = 0.3 * budget_scale;  // seconds per microbenchmark
     for (const Copy* copy : copies) {
@@ -308,14 +308,12 @@ void run_flops_benchmarks(const sebo::TrainingData& data, const PeakRates& peak,
                      sink = sink + out(N - 1, 0);
                  }),
                  copy->name, 2.0 * static_cast<double>(N * N * D), reference, "S S^T as a full product", figures);
-        flop_row(time_per_call("gemv pairs^T w", n, dimension, micro, [&] {
-                     copy->gemv_transposed(pairs.data(), pair_weights.data(), out_d.data(), P, D);
-                     sink = sink + out_d[0];
+        flop_row(time_per_call("symm n x n x D", n, dimension, micro, [&] {
+                     copy->symm_lower(pair_weights.data(), s.data(), out_nd.data(), N, D);
+                     sink = sink + out_nd(N - 1, 0);
                  }),
-                 copy->name, 2.0 * static_cast<double>(P * D), reference,
-                 "the lengthscale gradient's product; the matrix is " +
-                     fixed(8.0 * static_cast<double>(P * D) / 1e6, 2) + " MB",
-                 figures);
+                 copy->name, 2.0 * static_cast<double>(N * N * D), reference,
+                 "the lengthscale gradient's product w X, w symmetric", figures);
         flop_row(time_per_call("potrf n (the kernel's)", n, dimension, micro, [&] {
                      sink = sink + copy->factor(spd.data(), out.data(), N).attempts;
                  }),

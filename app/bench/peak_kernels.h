@@ -16,8 +16,8 @@ namespace sebo_bench::peak {
     void gemm(const double* a, const double* b, double* c, long m, long k, long n);                          \
     /* The lower triangle of C = A Aᵀ; A is n×k, C n×n. */                                                   \
     void syrk_lower(const double* a, double* c, long n, long k);                                             \
-    /* y = Aᵀ x; A is rows×cols. */                                                                          \
-    void gemv_transposed(const double* a, const double* x, double* y, long rows, long cols);                 \
+    /* C = A B with A (n×n) symmetric, read from its lower triangle; B is n×k, C n×k. */                     \
+    void symm_lower(const double* a, const double* b, double* c, long n, long k);                            \
     /* Eigen's LLT of A's lower triangle, in place in `factor` (A copied into it first); false when */       \
     /* A is not positive definite. */                                                                        \
     bool eigen_llt(const double* a, double* factor, long n);                                                 \

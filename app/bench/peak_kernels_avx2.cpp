@@ -44,9 +44,7 @@ namespace sebo_bench::peak::avx2 {
 
 void gemm(const double* a, const double* b, double* c, long m, long k, long n) { generic::gemm(a, b, c, m, k, n); }
 void syrk_lower(const double* a, double* c, long n, long k) { generic::syrk_lower(a, c, n, k); }
-void gemv_transposed(const double* a, const double* x, double* y, long rows, long cols) {
-    generic::gemv_transposed(a, x, y, rows, cols);
-}
+void symm_lower(const double* a, const double* b, double* c, long n, long k) { generic::symm_lower(a, b, c, n, k); }
 bool eigen_llt(const double* a, double* factor, long n) { return generic::eigen_llt(a, factor, n); }
 void triangular_solve(const double* l, double* b, long n, long columns) { generic::triangular_solve(l, b, n, columns); }
 void elementwise_exp(const double* x, double* y, long size) { generic::elementwise_exp(x, y, size); }

@@ -43,11 +43,13 @@ LikelihoodWork saas_gradient_work(long n_points, long dimension) {
     w.phases.push_back({"inverse factor (trtri)", (n * n * n - n) / 3.0 + n, 0.0, 0.0, 0.0});
     // (L⁻ᵀL⁻¹)_ij = Σ_{k≥i} (L⁻¹)_ki (L⁻¹)_kj for j ≤ i: 2(n − i) − 1 flops.
     w.phases.push_back({"K inverse (lauum)", n * (n + 1.0) * (2.0 * n + 1.0) / 6.0, 0.0, 0.0, 0.0});
-    // 2W_ij = α_i α_j − (K⁻¹)_ij, its products with dk/ds and with k (summed) per pair; the diagonal's
-    // ½(α_i² − (K⁻¹)_ii) summed, and Σ α_i.
-    w.phases.push_back({"gradient weights", 5.0 * P + 5.0 * n, 0.0, 0.0, 0.0});
-    // ∂L/∂log ρ_d = ρ_d (Δ²ᵀ v)_d: P multiply-adds per dimension (the last add is the product by ρ_d).
-    w.phases.push_back({"lengthscale gradient (gemv)", 2.0 * P * D, 0.0, 0.0, 0.0});
+    // 2W_ij = α_i α_j − (K⁻¹)_ij, its products with dk/ds and with k (summed) per pair, and the pair
+    // weight added to the row sums of both its points; the diagonal's ½(α_i² − (K⁻¹)_ii) summed,
+    // and Σ α_i.
+    w.phases.push_back({"gradient weights", 7.0 * P + 5.0 * n, 0.0, 0.0, 0.0});
+    // ∂L/∂log ρ_d = ρ_d Σ_i x_id (x_id r_i − (w x)_id): the symmetric product w x (n multiply-adds
+    // per entry of the n×D result), 4 flops per entry to combine, and the product by ρ_d.
+    w.phases.push_back({"lengthscale gradient (symm)", 2.0 * n * n * D + 4.0 * n * D + D, 0.0, 0.0, 0.0});
     // Per dimension: λ_d = exp(log λ_d) (twice), log ρ_d = log τ + log λ_d, the half-Cauchy log
     // density and its derivative (9 flops, a log and a log1p), the chain rule (5) and ∂/∂log τ's sum
     // (1); τ, σ², the noise and the mean add about 60 flops, 3 exps and 10 logs (lgamma included).
