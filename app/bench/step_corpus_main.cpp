@@ -184,13 +184,21 @@ int main(int argc, char** argv) {
         if (arg == "--out" && i + 1 < argc) {
             out = argv[++i];
         } else if (arg == "--threads" && i + 1 < argc) {
-            threads = std::atoi(argv[++i]);
+            const std::string text = argv[++i];
+            char* end = nullptr;
+            const long t = std::strtol(text.c_str(), &end, 10);
+            if (text.empty() || *end != '\0' || t < 1 || t > ThreadPool::kMaxThreads) {
+                std::fprintf(stderr, "sebo-step-corpus: --threads: '%s' is not a whole number in [1, %d]\n", text.c_str(),
+                             ThreadPool::kMaxThreads);
+                return 2;
+            }
+            threads = static_cast<int>(t);
         } else {
             std::fputs(kUsage, arg == "--help" ? stdout : stderr);
             return arg == "--help" ? 0 : 2;
         }
     }
-    if (out.empty() || threads < 1) {
+    if (out.empty()) {
         std::fputs(kUsage, stderr);
         return 2;
     }

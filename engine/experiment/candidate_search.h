@@ -50,7 +50,8 @@ public:
     // `training` as make_metric_training made it for the step, `units` set exactly when the
     // experiment has several metrics (outcome_model_units), samples[j] the fitted hyperparameter
     // samples of training.metrics[j]'s model (each gives a non-empty posterior). `settings` are
-    // the strategy's; the acquisitions' seeds follow model_step_seed(experiment).
+    // the strategy's; the acquisitions' seeds follow model_step_seed(experiment). Keeps references
+    // to `experiment` and `settings`, which must outlive it.
     CandidateSearch(const Experiment& experiment, const MethodSettings& settings, const MetricTraining& training,
                     std::optional<OutcomeModelUnits> units, std::vector<std::vector<GpHyperparameters>> samples);
     // The transforms hold a view of the known configurations kept here.
