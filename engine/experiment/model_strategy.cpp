@@ -1,11 +1,10 @@
 #include "experiment/model_strategy.h"
 
-#include <algorithm>
-#include <cmath>
 #include <variant>
 
 #include "core/thread_pool.h"
 #include "experiment/bonsai_pruning.h"
+#include "experiment/candidate_search.h"
 #include "experiment/model_step.h"
 #include "experiment/outcome_step.h"
 #include "experiment/sobol_strategy.h"
@@ -14,13 +13,6 @@
 namespace sebo {
 
 namespace {
-
-std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
-    std::uint64_t z = a + 0x9E3779B97F4A7C15ull * (b + 1);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 Eigen::VectorXd to_unit_vector(const SearchSpace& space, const std::vector<double>& values) {
     const auto unit = space.to_unit(values);
@@ -104,66 +96,6 @@ void record_fits(Proposal& proposal, const FittedModels& models, const MetricTra
     }
 }
 
-// The models' data with fantasies ("kriging believer"): pending trials first, then the batch's
-// earlier candidates, each at every model's posterior mean; with several metrics also as points of
-// the front.
-class BatchFantasies {
-public:
-    BatchFantasies(const MetricTraining& training, const std::vector<SurrogateFit>& fits, const Experiment& experiment,
-                   const std::optional<OutcomeModelUnits>& units)
-        : fits_(fits), units_(units) {
-        for (std::size_t j = 0; j < fits.size(); ++j) {
-            augmented_.push_back(std::make_shared<TrainingData>(*training.sets[j].data));
-            posteriors_.push_back(fits[j].posterior);
-        }
-        if (units_) points_ = observed_outcome_points(experiment, training, *units_);
-        for (const Trial& t : experiment.trials)
-            if (t.status == TrialStatus::Pending) add(to_unit_vector(experiment.space, t.parameters));
-    }
-
-    void add(const Eigen::VectorXd& x) {
-        if (units_) points_.push_back(fantasy_outcome_point(x, posteriors_, *units_));
-        for (std::size_t j = 0; j < posteriors_.size(); ++j) {
-            const PosteriorMoments m = posteriors_[j]->mixture(x.transpose());
-            TrainingData& data = *augmented_[j];
-            const Eigen::Index rows = data.inputs.rows();
-            data.inputs.conservativeResize(rows + 1, Eigen::NoChange);
-            data.inputs.row(rows) = x.transpose();
-            data.targets.conservativeResize(rows + 1);
-            data.targets[rows] = m.mean[0];
-            if (data.noise_variances.size() > 0) {
-                data.noise_variances.conservativeResize(rows + 1);
-                data.noise_variances[rows] = 1e-6;
-            }
-        }
-        for (std::size_t j = 0; j < posteriors_.size(); ++j)
-            posteriors_[j] = std::make_shared<const EnsemblePosterior>(augmented_[j], fits_[j].samples);
-    }
-
-    const std::vector<std::shared_ptr<const EnsemblePosterior>>& posteriors() const { return posteriors_; }
-    const std::vector<OutcomePoint>& points() const { return points_; }
-
-private:
-    const std::vector<SurrogateFit>& fits_;
-    const std::optional<OutcomeModelUnits>& units_;
-    std::vector<std::shared_ptr<TrainingData>> augmented_;
-    std::vector<std::shared_ptr<const EnsemblePosterior>> posteriors_;
-    std::vector<OutcomePoint> points_;
-};
-
-// Where the acquisition looks for candidates: the space's transforms, with the configurations
-// already measured or pending (and the batch's earlier members, appended to `known`) left out.
-CandidateTransforms candidate_transforms(const Experiment& experiment, std::vector<Eigen::VectorXd>& known) {
-    CandidateTransforms transforms = make_candidate_transforms(experiment.space);
-    for (const Trial& t : experiment.trials)
-        if (t.status == TrialStatus::Completed || t.status == TrialStatus::Pending)
-            known.push_back(to_unit_vector(experiment.space, t.parameters));
-    transforms.is_known = [&known](const Eigen::VectorXd& x) {
-        return std::any_of(known.begin(), known.end(), [&](const Eigen::VectorXd& k) { return (k - x).lpNorm<Eigen::Infinity>() <= 1e-12; });
-    };
-    return transforms;
-}
-
 // BONSAI prunes a candidate against the observations and the pending trials, the batch's earlier
 // members among them (they are fantasies in the posteriors' data: the first objective's model has
 // every trial that counts). With linear parameter constraints a reset is repaired by projection,
@@ -224,44 +156,31 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
         if (!units) return stopped(std::move(proposal), {Proposal::Status::Failed, std::move(error)});
     }
     proposal.generator = to_string(settings_.strategy);
-    const std::uint64_t step_seed = mix(experiment.seed, experiment.trials.size());
-
-    auto fitted = fit_models(experiment, *training, settings_, mix(step_seed, 1), control);
+    auto fitted = fit_models(experiment, *training, settings_, derived_seed(model_step_seed(experiment), 1), control);
     if (auto* stop = std::get_if<Stop>(&fitted)) return stopped(std::move(proposal), std::move(*stop));
     const FittedModels& models = std::get<FittedModels>(fitted);
     record_fits(proposal, models, *training, experiment, settings_);
 
-    const SparsityPenalty penalty = make_sparsity_penalty(space, settings_.resolved_penalty(), settings_.min_active.value_or(0));
-    std::vector<Eigen::VectorXd> known;
-    const CandidateTransforms transforms = candidate_transforms(experiment, known);
-    AcquisitionOptimizerOptions optimizer = acquisition_optimizer_options(settings_);
-    if (units) optimizer.lbfgsb.tail_compression = kOutcomeTailCompression;
-    BatchFantasies fantasies(*training, models.fits, experiment, units);
-
+    std::vector<std::vector<GpHyperparameters>> samples;
+    for (const SurrogateFit& f : models.fits) samples.push_back(f.samples);
+    CandidateSearch search(experiment, settings_, *training, std::move(units), std::move(samples));
     for (int k = 0; k < count; ++k) {
-        // The acquisition over observations and fantasies (the posteriors' data), and its raw samples.
-        const std::uint64_t seed = mix(step_seed, 100 + static_cast<std::uint64_t>(k));
-        const auto& posteriors = fantasies.posteriors();
-        const AcquisitionProblem problem =
-            units ? make_outcome_acquisition_problem(space, settings_, posteriors, *units, fantasies.points(), penalty, seed)
-                  : make_acquisition_problem(space, settings_, posteriors.front(), penalty, seed);
-        const OptimizedCandidate candidate =
-            optimize_acquisition(*problem.acquisition, problem.raw_samples, transforms, optimizer, control);
+        const CandidateSearch::Member member = search.next(control);
+        const OptimizedCandidate& candidate = member.candidate;
         if (candidate.status == OptimizedCandidate::Status::Cancelled || control.cancelled())
             return stopped(std::move(proposal), {});
         proposal.candidate_work.push_back(
             {candidate.local_optimizations, candidate.evaluations, candidate.stage_paths, candidate.stage_evaluations});
         Eigen::VectorXd x = candidate.x;
         if (settings_.strategy == StrategyKind::Bonsai) {
-            auto pruned = bonsai_pruned(problem, *posteriors.front(), x, space, transforms, settings_, control);
+            auto pruned = bonsai_pruned(member.problem, search.first_posterior(), x, space, search.transforms(), settings_, control);
             if (auto* stop = std::get_if<Stop>(&pruned)) return stopped(std::move(proposal), std::move(*stop));
             x = std::get<Eigen::VectorXd>(pruned);
         }
         auto configuration = configuration_of(space, x);
         if (auto* stop = std::get_if<Stop>(&configuration)) return stopped(std::move(proposal), std::move(*stop));
         proposal.points.push_back(std::move(std::get<std::vector<double>>(configuration)));
-        known.push_back(x);
-        if (k + 1 < count) fantasies.add(x);
+        if (k + 1 < count) search.accept(x);
     }
     const std::size_t n = models.fits.size();
     proposal.message = (n == 1 ? "model fit " : std::to_string(n) + " model fits ") + std::to_string(models.seconds) + " s";

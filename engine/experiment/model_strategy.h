@@ -4,6 +4,7 @@
 // acquisition (EI, EI-ER, EI-IR or SEBO's EHVI with an L0/L1/group-lasso penalty) and maximizes
 // it (homotopy continuation for L0). Pending trials, and earlier candidates of the same batch,
 // enter as fantasies at the posterior mean ("kriging believer") so that a batch is diverse.
+// Everything after the fit is experiment/candidate_search.h's.
 
 #include "experiment/strategy.h"
 

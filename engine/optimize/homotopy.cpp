@@ -77,19 +77,33 @@ Eigen::VectorXd screen(const AcquisitionFunction& acquisition, const Eigen::Matr
 
 // One stage's local optima: L-BFGS-B in the unit box (its starts side by side on the pool), or
 // SLSQP inside the constraints' polytope.
-// Adds the acquisition evaluations they took to `evaluations`.
+// Adds the acquisition evaluations they took to `evaluations`, and how they ended to `endings`.
 std::vector<Eigen::VectorXd> local_optima(const SmoothObjective& objective, const std::vector<Eigen::VectorXd>& starts,
                                           const CandidateTransforms& transforms, const AcquisitionOptimizerOptions& options,
-                                          std::stop_token stop, ThreadPool* pool, int& evaluations) {
+                                          std::stop_token stop, ThreadPool* pool, int& evaluations, LocalEndings& endings) {
     std::vector<Eigen::VectorXd> optima;
     if (transforms.feasible_set) {
         for (auto& o : maximize_in_polytope(objective, starts, *transforms.feasible_set, options.slsqp, stop)) {
             evaluations += o.evaluations;
+            if (o.ending == PolytopeOptimum::Ending::Converged) {
+                ++endings.converged;
+            } else if (o.ending == PolytopeOptimum::Ending::EvaluationLimit) {
+                ++endings.limit;
+            } else {
+                ++endings.failed;
+            }
             optima.push_back(std::move(o.x));
         }
     } else {
         for (auto& o : maximize_in_unit_box(objective, starts, options.lbfgsb, stop, pool)) {
             evaluations += o.evaluations;
+            if (o.line_search_failed) {
+                ++endings.failed;
+            } else if (o.iteration_limit) {
+                ++endings.limit;
+            } else {
+                ++endings.converged;
+            }
             optima.push_back(std::move(o.x));
         }
     }
@@ -135,7 +149,8 @@ Scored search_choices(const AcquisitionFunction& acquisition, Scored start, cons
                 y[column] = (k + 0.5) / levels;
                 // The value as it is, and with the continuous parameters re-optimized around it.
                 std::vector<Scored> tried{score(acquisition, transforms, y)};
-                for (const auto& x : local_optima(objective, {y}, transforms, options, control.stop, nullptr, counts.evaluations))
+                for (const auto& x : local_optima(objective, {y}, transforms, options, control.stop, nullptr, counts.evaluations,
+                                                   counts.endings))
                     tried.push_back(score(acquisition, transforms, transforms.snap(x)));
                 ++counts.local_optimizations;
                 for (Scored& s : tried)
@@ -193,7 +208,7 @@ OptimizedCandidate optimize_acquisition(const AcquisitionFunction& acquisition, 
         };
         int evaluations = 0;
         const std::vector<Eigen::VectorXd> optima =
-            local_optima(objective, starts, transforms, options, control.stop, control.pool, evaluations);
+            local_optima(objective, starts, transforms, options, control.stop, control.pool, evaluations, result.endings);
         result.local_optimizations += static_cast<int>(optima.size());
         result.evaluations += evaluations;
         result.stage_paths.push_back(static_cast<int>(starts.size()));

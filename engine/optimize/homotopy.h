@@ -66,6 +66,17 @@ struct CandidateTransforms {
     std::vector<int> choice_levels;
 };
 
+// How the local optimizations of a candidate search ended (issue 34): a convergence test met
+// (L-BFGS-B: projected gradient or relative improvement; SLSQP: NLopt's tolerances), the limit
+// reached (L-BFGS-B: max_iterations; SLSQP: max_evaluations), or a failure (L-BFGS-B: the line
+// search could not make progress; SLSQP: roundoff-limited, failed or stopped). Every failed run
+// still returns the best point it evaluated.
+struct LocalEndings {
+    int converged = 0;
+    int limit = 0;
+    int failed = 0;
+};
+
 struct OptimizedCandidate {
     enum class Status { Ok, Cancelled };
     Status status = Status::Ok;
@@ -78,6 +89,7 @@ struct OptimizedCandidate {
     int evaluations = 0;
     std::vector<int> stage_paths;        // per stage: the paths (distinct starts) optimized
     std::vector<int> stage_evaluations;  // per stage: the acquisition evaluations they took
+    LocalEndings endings;                // of the local optimizations counted above
     int best_stage = -1;        // the stage whose optimum won (−1: a raw sample)
     bool repeats_known = false; // every candidate, and every raw sample, repeated a known configuration
 };

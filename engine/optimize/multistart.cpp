@@ -83,6 +83,7 @@ std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const s
         double fx = 0.0;
         try {
             optimum.iterations = solver.minimize(objective, x, fx, lower, upper);
+            optimum.iteration_limit = optimum.iterations >= options.max_iterations;
         } catch (const std::exception&) {
             // LBFGSpp throws when the line search cannot make progress (flat or non-smooth
             // regions, e.g. where φ_a has underflowed): keep the best point seen.

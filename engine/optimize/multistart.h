@@ -38,7 +38,11 @@ struct LocalOptimum {
     double value = 0.0;
     int iterations = 0;
     int evaluations = 0;  // of f, value and gradient
+    // How the run ended: a line-search failure (LBFGSpp's exception), the iteration limit (a run
+    // whose last allowed iteration also met a convergence test counts here too: LBFGSpp returns
+    // the same count), or else a convergence test (projected gradient or relative improvement).
     bool line_search_failed = false;
+    bool iteration_limit = false;
 };
 
 class ThreadPool;

@@ -211,6 +211,10 @@ private slots:
         // Three starts at the first stage; all reach 0.5 and are one path from then on.
         QCOMPARE(c.stage_paths, (std::vector<int>{3, 1, 1, 1}));
         QCOMPARE(c.local_optimizations, 6);
+        // A smooth peak: every local optimization meets a convergence test.
+        QCOMPARE(c.endings.converged, 6);
+        QCOMPARE(c.endings.limit, 0);
+        QCOMPARE(c.endings.failed, 0);
     }
 
     // A candidate that repeats an evaluated configuration is taken only when nothing new is left:

@@ -93,6 +93,28 @@ private slots:
         qInfo("evaluations: %d plain, %d compressed", plain_evaluations, compressed_evaluations);
     }
 
+    // Each optimum says how its run ended (issue 34's counters): a line-search failure, the
+    // iteration limit, or a convergence test.
+    void every_start_says_how_it_ended() {
+        int evaluations = 0;
+        const SmoothObjective f = [&](const Eigen::VectorXd& x, Eigen::VectorXd* g) { return steep_tail(x, g, &evaluations); };
+        const std::vector<Eigen::VectorXd> far = {Eigen::Vector3d(0.3, 0.2, 0.8)};
+        LbfgsbOptions options;
+        const LocalOptimum converged = maximize_in_unit_box(f, far, options).front();
+        QVERIFY(!converged.line_search_failed);
+        QVERIFY(!converged.iteration_limit);
+        QVERIFY(converged.iterations > 1 && converged.iterations < options.max_iterations);
+        options.max_iterations = converged.iterations - 1;
+        const LocalOptimum stopped = maximize_in_unit_box(f, far, options).front();
+        QVERIFY(stopped.iteration_limit);
+        QVERIFY(!stopped.line_search_failed);
+        QCOMPARE(stopped.iterations, options.max_iterations);
+        // The plain line search's failure near the maximum (tail_compression_spares_the_line_search).
+        const LocalOptimum failed = maximize_in_unit_box(f, {Eigen::Vector3d(0.5, 0.59, 0.3)}, LbfgsbOptions{}).front();
+        QVERIFY(failed.line_search_failed);
+        QVERIFY(!failed.iteration_limit);
+    }
+
     void tail_compression_is_validated() {
         LbfgsbOptions o;
         QVERIFY(!o.validate());
