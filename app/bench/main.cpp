@@ -86,7 +86,8 @@ const char* kUsage =
     "defaults warm-started from the step at n - 1, and step-paper, the paper's NUTS settings from\n"
     "scratch; step-moo, the fast step with two objectives and one outcome constraint: three models;\n"
     "step-noisy, the warm step with the noisy acquisition on, against the same step with it off;\n"
-    "step-moo-noisy, step-moo with the noisy acquisition on, from step-moo's state; step-moo then has it off).\n"
+    "step-moo-noisy, step-moo with the noisy acquisition on, from step-moo's state; step-moo then has it off;\n"
+    "step-warm, the step-warm row alone, for sizes where the paper's step would take minutes: n = 500).\n"
     "Each figure is the median of R runs.\n"
     "Multi-objective rows (microseconds per call, independent of --sizes and --dims): ehvi = one\n"
     "evaluation of the exact EHVI of 2-4 objectives (value and gradient, 16 samples per objective)\n"
@@ -102,8 +103,8 @@ const char* kUsage =
     "options:\n"
     "  --sizes N,..        numbers of completed trials (default 20,50,100,200)\n"
     "  --dims D,..         dimensions (default 10,50,100)\n"
-    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, step-moo,\n"
-    "                      step-moo-noisy, step-noisy, ehvi, hypervolume, flops\n"
+    "  --models M,..       any of gp, saas-map, saas, saas-fast, candidate, step, step-warm,\n"
+    "                      step-moo, step-moo-noisy, step-noisy, ehvi, hypervolume, flops\n"
     "                      (default: all)\n"
     "  --threads T         threads for chains and restarts (default: the CPUs available)\n"
     "  --repetitions R     runs per figure (default 3)\n"
@@ -171,12 +172,14 @@ std::optional<BenchOptions> parse(int argc, char** argv) {
             std::stringstream stream(value);
             std::string item;
             const std::vector<std::string> known = {"gp",         "saas-map",       "saas",       "saas-fast",
-                                                    "candidate",  "step",           "step-moo",   "step-moo-noisy",
-                                                    "step-noisy", "ehvi",           "hypervolume", "flops"};
+                                                    "candidate",  "step",           "step-warm",  "step-moo",
+                                                    "step-moo-noisy", "step-noisy", "ehvi",       "hypervolume",
+                                                    "flops"};
             while (std::getline(stream, item, ',')) {
                 if (std::find(known.begin(), known.end(), item) == known.end())
                     throw UsageError("--models: unknown '" + item +
-                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, step-moo, step-moo-noisy, step-noisy, ehvi, "
+                                     "' (known: gp, saas-map, saas, saas-fast, candidate, step, step-warm, step-moo, step-moo-noisy, step-noisy, "
+                                     "ehvi, "
                                      "hypervolume, flops)");
                 o.models.push_back(item);
             }
@@ -425,7 +428,8 @@ int main(int argc, char** argv) {
     std::vector<Figure> figures;
     const bool step_rows = wants(options, "gp") || wants(options, "saas-map") || wants(options, "saas") ||
                            wants(options, "saas-fast") || wants(options, "candidate") || wants(options, "step") ||
-                           wants(options, "step-moo") || wants(options, "step-moo-noisy") || wants(options, "step-noisy");
+                           wants(options, "step-warm") || wants(options, "step-moo") || wants(options, "step-moo-noisy") ||
+                           wants(options, "step-noisy");
     for (const int dimension : step_rows ? options.dims : std::vector<int>{}) {
         for (const int n : options.sizes) {
             const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
@@ -472,8 +476,10 @@ int main(int argc, char** argv) {
                 figures.push_back(std::move(f));
             }
 
-            if (wants(options, "step")) {
+            if (wants(options, "step") || wants(options, "step-warm")) {
                 // step-warm: the state comes from a fast step at n − 1 (untimed), as in a run.
+                // step-paper too unless only step-warm was asked for.
+                const bool with_paper = wants(options, "step");
                 Figure warm{"step-warm", n, dimension, {}, {}, {}};
                 Figure paper{"step-paper", n, dimension, {}, {}, {}};
                 std::vector<double> fit_seconds, paper_fit_seconds, rhats, candidate_seconds, fit_cpus, candidate_cpus;
@@ -489,7 +495,7 @@ int main(int argc, char** argv) {
                     sebo::Experiment slow = fast;
                     slow.method.nuts = sebo::NutsMode::Paper;
                     slow.sampler_state.reset();
-                    const StepRun paper_step = timed_step(slow, pool);
+                    const StepRun paper_step = with_paper ? timed_step(slow, pool) : step;
                     for (const StepRun* s : {&step, &paper_step})
                         if (s->proposal.status != sebo::Proposal::Status::Ok || !s->proposal.fit) {
                             std::fprintf(stderr, "sebo-bench: a step at n = %d failed: %s\n", n, s->proposal.message.c_str());
@@ -518,9 +524,11 @@ int main(int argc, char** argv) {
                               candidate_work_text(proposals);
                 paper.detail = "fit " + fixed(median(paper_fit_seconds), 3) + " s (one chain, full warm-up)";
                 print_row(warm);
-                print_row(paper);
                 figures.push_back(std::move(warm));
-                figures.push_back(std::move(paper));
+                if (with_paper) {
+                    print_row(paper);
+                    figures.push_back(std::move(paper));
+                }
             }
 
             if (wants(options, "step-noisy")) {

@@ -318,7 +318,7 @@ private slots:
         const CliResult r = run_sebo({"bench", "--list-presets"});
         QCOMPARE(r.code, 0);
         for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation", "sebo-vs-bonsai",
-                                 "moo-branin-currin", "constrained", "mixed", "noisy", "quick"})
+                                 "moo-branin-currin", "constrained", "mixed", "noisy", "large", "quick"})
             QVERIFY2(r.out.contains(name), qPrintable(r.out));
         QVERIFY(r.out.contains("ei-ir/lambda=0.001"));
         QVERIFY(r.out.contains("sebo-l0-fixed-a/a=0.1"));
@@ -328,7 +328,10 @@ private slots:
                  qPrintable(r.out));
         // The paper-* presets reproduce the paper with its sampler; the others use the default.
         QCOMPARE(r.out.count("NUTS paper"), 4);
-        QCOMPARE(r.out.count("NUTS fast"), 6);
+        QCOMPARE(r.out.count("NUTS fast"), 7);
+        QVERIFY2(r.out.contains("3 seeds, 500 trials (20 initial), NUTS fast; problems: branin/dim=50 hartmann6/dim=50; "
+                                "strategies: sobol sebo-l0"),
+                 qPrintable(r.out));
         QVERIFY2(r.out.contains("5 seeds, 50 trials (10 initial, the status quo first), NUTS fast; problems: branin/dim=50/noise=9.2 "
                                 "branin/dim=50/noise=30.8 hartmann6/dim=50/noise=0.1 hartmann6/dim=50/noise=0.33; strategies: "
                                 "sobol saasbo bonsai sebo-l0 sebo-l0/noisy=off"),
