@@ -48,7 +48,6 @@ struct Buffers {
     double* alpha = nullptr;           // n
     double* covariance = nullptr;      // n×n
     double* factor = nullptr;          // n×n
-    double* inverse_factor = nullptr;  // n×n
     double* inverse = nullptr;         // n×n
 };
 

@@ -29,7 +29,6 @@ LmlWorkspace::LmlWorkspace(const LikelihoodData& data) {
     alpha.resize(n);
     covariance.resize(n, n);
     factor.resize(n, n);
-    inverse_factor.resize(n, n);
     inverse.resize(n, n);
 }
 
@@ -58,7 +57,6 @@ likelihood_kernel::Buffers kernel_buffers(const LikelihoodData& data, LmlWorkspa
     b.alpha = ws.alpha.data();
     b.covariance = ws.covariance.data();
     b.factor = ws.factor.data();
-    b.inverse_factor = ws.inverse_factor.data();
     b.inverse = ws.inverse.data();
     return b;
 }

@@ -71,8 +71,7 @@ struct LmlWorkspace {
     Eigen::VectorXd alpha;        // n: K⁻¹ (y − m)
     Eigen::MatrixXd covariance;   // n×n: K (lower triangle)
     Eigen::MatrixXd factor;       // n×n: L (lower triangle)
-    Eigen::MatrixXd inverse_factor;  // n×n: L⁻¹ (lower triangle)
-    Eigen::MatrixXd inverse;      // n×n: K⁻¹ (lower triangle)
+    Eigen::MatrixXd inverse;      // n×n: L⁻¹, then K⁻¹ (lower triangle)
 };
 
 // value (−∞ when the factorization failed even with the largest jitter) and the jitter the
