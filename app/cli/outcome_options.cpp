@@ -72,7 +72,7 @@ Outcomes outcomes_from_options(const Arguments& parser, const std::optional<Outc
     for (const std::string& text : parser.values("threshold")) {
         const auto [name, value] = parsed([&] { return parse_named_number(text, "--threshold"); });
         const auto it = std::find_if(outcomes.objectives.begin(), outcomes.objectives.end(),
-                                     [&](const Objective& o) { return o.metric == name; });
+                                     [&metric = name](const Objective& o) { return o.metric == metric; });
         if (it == outcomes.objectives.end()) {
             std::string objectives;
             for (const Objective& o : outcomes.objectives) objectives += (objectives.empty() ? "'" : ", '") + o.metric + "'";
