@@ -66,7 +66,7 @@ void ThreadPool::run(Batch& batch, int index) {
         if (!skip && !error) ++batch.run;
         ++batch.finished;
     }
-    batch_done_.notify_all();
+    work_available_.notify_all();  // its caller may be waiting; so may helpers, for nothing
 }
 
 void ThreadPool::work(std::stop_token stop) {
@@ -95,7 +95,7 @@ int ThreadPool::parallel_for(int count, const std::function<void(int)>& task, st
         }
         work_available_.notify_all();
     }
-    // The caller works through its own batch (never another's: its stack holds this one).
+    // The caller works through its own batch first (it never waits for an index nobody claimed).
     for (;;) {
         int index = 0;
         {
@@ -106,14 +106,28 @@ int ThreadPool::parallel_for(int count, const std::function<void(int)>& task, st
         }
         run(batch, index);
     }
+    // Then, until the indices others claimed have finished, it helps with any queued batch (a
+    // nested one of a task still running, or another caller's) instead of idling: with three
+    // metrics' fits of two chains each on two threads, the thread that finished its fit would
+    // otherwise wait while the last fit's chains ran one after the other. A helped task only
+    // delays this return; it cannot deadlock, since every wait is for indices already claimed by
+    // threads that are running them.
     std::exception_ptr error;
     int done = 0;
-    {
-        std::unique_lock lock(mutex_);
-        batch_done_.wait(lock, [&] { return batch.finished == batch.count; });
-        assert(std::find(queue_.begin(), queue_.end(), &batch) == queue_.end());
-        error = batch.error;
-        done = batch.run;
+    for (;;) {
+        Batch* other = nullptr;
+        int index = 0;
+        {
+            std::unique_lock lock(mutex_);
+            work_available_.wait(lock, [&] { return batch.finished == batch.count || claim(other, index); });
+            if (!other) {
+                assert(std::find(queue_.begin(), queue_.end(), &batch) == queue_.end());
+                error = batch.error;
+                done = batch.run;
+                break;
+            }
+        }
+        run(*other, index);
     }
     if (error) std::rethrow_exception(error);
     return done;

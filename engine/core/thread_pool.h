@@ -14,7 +14,10 @@
 //
 // Nesting: a task may call parallel_for on the same pool (a metric's fit running its chains).
 // The nested caller works through its own batch, so it never waits for a task that no thread
-// will start, and there is no deadlock however deep the nesting.
+// will start, and there is no deadlock however deep the nesting. While the indices others claimed
+// are still running, a caller runs queued tasks of any batch instead of idling (the last of three
+// fits then gets both threads for its chains). A wait is only ever for tasks that started after
+// the batch was made, so waits cannot form a cycle.
 //
 // Cancellation: tasks not started when `stop` fires are skipped; started ones are expected to
 // poll the same token themselves (NUTS does, before every gradient evaluation). Destroying the
@@ -64,7 +67,6 @@ private:
 
     std::mutex mutex_;
     std::condition_variable_any work_available_;
-    std::condition_variable batch_done_;
     std::vector<Batch*> queue_;  // batches with unclaimed indices, oldest first
     std::vector<std::jthread> workers_;
 };

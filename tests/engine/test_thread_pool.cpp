@@ -67,6 +67,37 @@ private slots:
         }
     }
 
+    // A caller whose own tasks are done helps with a batch nested in another thread's task (the
+    // last of three metrics' fits gets both threads for its chains). Made deterministic: the
+    // caller's outer task returns only once the worker has started the other, whose nested batch
+    // has two tasks that each wait for the other to start; the worker runs one of them, so only a
+    // helping caller can start the second in time. Without helping, the first waited out its
+    // hang guard.
+    void idleCallerHelpsANestedBatch() {
+        ThreadPool pool(2);
+        const std::thread::id caller = std::this_thread::get_id();
+        const auto wait_for = [](const std::atomic<bool>& flag) {
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (!flag.load() && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+            return flag.load();
+        };
+        std::atomic<bool> worker_started{false}, both_started{false};
+        std::atomic<int> started{0}, saw_the_other{0};
+        pool.parallel_for(2, [&](int) {
+            if (std::this_thread::get_id() == caller) {
+                QVERIFY(wait_for(worker_started));
+                return;
+            }
+            worker_started = true;
+            pool.parallel_for(2, [&](int) {
+                if (started.fetch_add(1) + 1 == 2) both_started = true;
+                if (wait_for(both_started)) saw_the_other.fetch_add(1);
+            });
+        });
+        QCOMPARE(started.load(), 2);
+        QCOMPARE(saw_the_other.load(), 2);
+    }
+
     void firstExceptionReachesTheCaller() {
         ThreadPool pool(2);
         std::atomic<int> ran{0};
