@@ -83,6 +83,7 @@ private:
     // The members side by side (moments_at): inverse squared lengthscales F×S, K_s⁻¹ (y − m_s) n×S,
     // output scales and constant means S.
     Eigen::MatrixXd rho_, alpha_;
+    std::vector<Eigen::MatrixXd> inverse_factors_;  // L_s⁻¹ per member (lower triangle; moments_at)
     Eigen::VectorXd output_scale_, constant_mean_;
 };
 
