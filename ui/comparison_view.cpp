@@ -106,7 +106,7 @@ void ComparisonDialog::fill(const Experiment& experiment) {
                                                                                       : tr("Trial %1").arg(c.trial)));
         const QString changes = c.changes.empty() ? tr("no change")
                                                   : (c.changes.size() == 1 ? tr("1 change:") : tr("%1 changes:").arg(c.changes.size())) + "\n" +
-                                                        qtext(describe(c.changes, "\n"));
+                                                        display_changes(experiment.space, c.changes, "\n");
         table_->setItem(0, column, new QTableWidgetItem(changes));
         for (std::size_t i = 0; i < c.metrics.size(); ++i) {
             const MetricComparison& m = c.metrics[i];

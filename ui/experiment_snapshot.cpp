@@ -1,5 +1,6 @@
 #include "experiment_snapshot.h"
 
+#include <QObject>
 #include <algorithm>
 #include <cmath>
 
@@ -107,6 +108,16 @@ QString display_value(const Parameter& parameter, double value) {
     if (parameter.kind == ParameterKind::Integer && std::isfinite(value))
         return QString::number(static_cast<long long>(std::llround(value)));
     return display_number(value);
+}
+
+QString display_changes(const SearchSpace& space, const std::vector<ParameterChange>& changes, const QString& separator) {
+    if (changes.empty()) return QObject::tr("no change");
+    QStringList parts;
+    for (const ParameterChange& c : changes) {
+        const Parameter& p = space.parameter(c.parameter);
+        parts << QString("%1 %2 \u2192 %3").arg(QString::fromStdString(c.name), display_value(p, c.from), display_value(p, c.to));
+    }
+    return parts.join(separator);
 }
 
 }  // namespace sebo::ui

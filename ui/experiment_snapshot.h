@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "experiment/analytics.h"
+#include "experiment/configuration_changes.h"
 #include "experiment/experiment.h"
 #include "experiment/recommendations.h"
 
@@ -89,6 +90,10 @@ QString count_text(long long n, const QString& singular, const QString& plural);
 QString display_duration(double seconds);
 // Parameter value in the parameter's own terms (integers without decimals).
 QString display_value(const Parameter& parameter, double value);
+// "x1 0 → 0.25" per change, joined by `separator`, with display_value's numbers (the engine's
+// describe() keeps every digit, for files and the CLI); "no change" when there is none.
+QString display_changes(const SearchSpace& space, const std::vector<ParameterChange>& changes,
+                        const QString& separator = QStringLiteral(", "));
 
 }  // namespace sebo::ui
 

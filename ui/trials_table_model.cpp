@@ -72,17 +72,10 @@ bool TrialsTableModel::hasStandardErrors(int metric) const {
     return false;
 }
 
-QString TrialsTableModel::changedText(const Trial& trial) const {
+QString TrialsTableModel::changedText(const Trial& trial, const QString& separator) const {
     const SearchSpace& space = snapshot_->experiment.space;
     if (static_cast<int>(trial.parameters.size()) != space.dimension()) return {};
-    const std::vector<ParameterChange> changes = changes_from_target(space, trial.parameters);
-    if (changes.empty()) return tr("no change");
-    QStringList parts;
-    for (const ParameterChange& c : changes) {
-        const Parameter& p = space.parameter(c.parameter);
-        parts << QString("%1 %2 \u2192 %3").arg(QString::fromStdString(c.name), display_value(p, c.from), display_value(p, c.to));
-    }
-    return parts.join(", ");
+    return display_changes(space, changes_from_target(space, trial.parameters), separator);
 }
 
 void TrialsTableModel::setSnapshot(SnapshotPtr snapshot, bool replaced) {
@@ -246,7 +239,7 @@ QVariant TrialsTableModel::data(const QModelIndex& index, int role) const {
         if (!t.error.empty()) return tr("Trial %1 failed: %2").arg(t.index).arg(QString::fromStdString(t.error));
         if (kind == Chosen && chosen && !chosen->note.empty()) return QString::fromStdString(chosen->note);
         if (kind == Changed && static_cast<int>(t.parameters.size()) == e.space.dimension())
-            return QString::fromStdString(describe(changes_from_target(e.space, t.parameters), "\n"));
+            return changedText(t, QStringLiteral("\n"));  // one per line, as the column shows them
         if (kind == Value && value) {
             QString text = QString::number(value->mean, 'g', 17);
             if (value->sem) text += QString(" ± %1").arg(QString::number(*value->sem, 'g', 6));

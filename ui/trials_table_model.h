@@ -81,7 +81,8 @@ private:
     // The metrics in the table's order: the objectives, then the others.
     static std::vector<std::string> orderedMetrics(const ExperimentSnapshot* snapshot);
     // "cache_mb 256 → 811, …" of a trial, numbers as the table shows them (display_value).
-    QString changedText(const Trial& trial) const;
+    // "x1 0 → 0.25, x4 …" with the table's number format (display_value), or "no change".
+    QString changedText(const Trial& trial, const QString& separator = QStringLiteral(", ")) const;
 
     SnapshotPtr snapshot_;
     std::vector<Running> running_;
