@@ -169,7 +169,7 @@ NutsSchedule MethodSettings::nuts_defaults(NutsMode mode) {
     s.chains = 0;
     s.warm_start = true;
     s.mode_start = true;
-    s.warm_warmup = 128;
+    s.warm_warmup = 48;
     s.samples = 256;
     s.thinning = 16;
     return s;

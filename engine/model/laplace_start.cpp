@@ -2,11 +2,14 @@
 
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
 #include "core/format.h"
 #include "core/portable_random.h"
+#include "core/thread_pool.h"
 
 namespace sebo {
 
@@ -21,7 +24,8 @@ std::optional<std::string> LaplaceStartOptions::validate() const {
 }
 
 LaplaceStart laplace_start(const LogDensity& log_density, const Eigen::VectorXd& initial, int chains, NutsMetric kind,
-                           std::uint64_t seed, const LaplaceStartOptions& options, std::stop_token stop) {
+                           std::uint64_t seed, const LaplaceStartOptions& options, std::stop_token stop, ThreadPool* pool,
+                           const std::function<LogDensity()>& make_copy) {
     LaplaceStart result;
     const Eigen::Index d = initial.size();
     long long evaluations = 0;
@@ -61,27 +65,48 @@ LaplaceStart laplace_start(const LogDensity& log_density, const Eigen::VectorXd&
         return result;
     }
 
-    // −∇²log p by central differences of the gradient, symmetrized.
+    // −∇²log p by central differences of the gradient, symmetrized. The columns are independent:
+    // with a pool and copies of the density they are computed side by side (2d gradients, at
+    // n = 500 about 0.6 s in turn), column j by task j mod T, so the result does not depend on
+    // the threads.
     Eigen::MatrixXd hessian(d, d);
-    Eigen::VectorXd plus(d), minus(d), point = mode;
-    for (Eigen::Index j = 0; j < d; ++j) {
-        if (stop.stop_requested()) {
-            result.message = "cancelled";
+    const int tasks = pool && make_copy ? static_cast<int>(std::min<Eigen::Index>(pool->size(), d)) : 1;
+    std::vector<std::string> failures(static_cast<std::size_t>(tasks));
+    std::atomic<long long> hessian_evaluations{0};
+    const auto columns = [&](int task) {
+        const LogDensity copy = tasks > 1 ? make_copy() : LogDensity{};
+        const LogDensity& own = tasks > 1 ? copy : log_density;
+        Eigen::VectorXd plus(d), minus(d), point = mode;
+        for (Eigen::Index j = task; j < d; j += tasks) {
+            if (stop.stop_requested()) {
+                failures[static_cast<std::size_t>(task)] = "cancelled";
+                return;
+            }
+            point[j] = mode[j] + options.step;
+            const double a = own(point, plus);
+            point[j] = mode[j] - options.step;
+            const double b = own(point, minus);
+            point[j] = mode[j];
+            hessian_evaluations += 2;
+            if (!std::isfinite(a) || !std::isfinite(b) || !plus.allFinite() || !minus.allFinite()) {
+                failures[static_cast<std::size_t>(task)] =
+                    stop.stop_requested() ? "cancelled" : "the log density is not finite next to its mode";
+                return;
+            }
+            hessian.col(j) = (minus - plus) / (2.0 * options.step);
+        }
+    };
+    if (tasks > 1)
+        pool->parallel_for(tasks, columns);
+    else
+        columns(0);
+    evaluations += hessian_evaluations.load();
+    for (const std::string& failure : failures)
+        if (!failure.empty() || stop.stop_requested()) {
+            result.message = stop.stop_requested() ? "cancelled" : failure;
             result.evaluations = evaluations;
             return result;
         }
-        point[j] = mode[j] + options.step;
-        const double a = objective(point, plus);
-        point[j] = mode[j] - options.step;
-        const double b = objective(point, minus);
-        point[j] = mode[j];
-        if (!std::isfinite(a) || !std::isfinite(b) || !plus.allFinite() || !minus.allFinite()) {
-            result.message = stop.stop_requested() ? "cancelled" : "the log density is not finite next to its mode";
-            result.evaluations = evaluations;
-            return result;
-        }
-        hessian.col(j) = (minus - plus) / (2.0 * options.step);
-    }
     const Eigen::MatrixXd curvature = 0.5 * (hessian + hessian.transpose());
     const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(curvature);
     if (eigen.info() != Eigen::Success) {

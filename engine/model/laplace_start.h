@@ -25,6 +25,8 @@
 
 namespace sebo {
 
+class ThreadPool;
+
 struct LaplaceStartOptions {
     MapOptimizerOptions optimizer;
     double bound = 25.0;              // the mode is searched in the box [−bound, bound]^d
@@ -45,8 +47,11 @@ struct LaplaceStart {
 };
 
 // A start for `chains` chains with a metric of kind `kind` (the diagonal kind keeps the
-// covariance's diagonal), the draws from seed `seed`.
+// covariance's diagonal), the draws from seed `seed`. With `pool` and `make_copy` (a log density
+// with a workspace of its own, for each task) the Hessian's columns are computed side by side;
+// the result is the same.
 LaplaceStart laplace_start(const LogDensity& log_density, const Eigen::VectorXd& initial, int chains, NutsMetric kind,
-                           std::uint64_t seed, const LaplaceStartOptions& options = {}, std::stop_token stop = {});
+                           std::uint64_t seed, const LaplaceStartOptions& options = {}, std::stop_token stop = {},
+                           ThreadPool* pool = nullptr, const std::function<LogDensity()>& make_copy = {});
 
 }  // namespace sebo

@@ -276,6 +276,12 @@ SaasNutsFit fit_saas_nuts(std::shared_ptr<const LikelihoodData> data, const Saas
     const LogDensity log_density = [&own](const Eigen::VectorXd& theta, Eigen::VectorXd& gradient) {
         return own(theta, gradient);
     };
+    // For the Laplace Hessian's columns on the pool: each task evaluates its own copy.
+    const auto density_copy = [&density]() -> LogDensity {
+        return [copy = density](const Eigen::VectorXd& theta, Eigen::VectorXd& gradient) mutable {
+            return copy(theta, gradient);
+        };
+    };
     const std::uint64_t laplace_seed = split_mix(seed ^ 0x4c61706c61636521ull);
     if (warm) {
         if (auto unfit = warm->check(d, warm->metric)) {
@@ -293,7 +299,8 @@ SaasNutsFit fit_saas_nuts(std::shared_ptr<const LikelihoodData> data, const Saas
             if (options.start_at_mode) {
                 const Eigen::VectorXd centre = warm->positions.colwise().mean().transpose();
                 const LaplaceStart laplace =
-                    laplace_start(log_density, centre, 1, NutsMetric::Dense, laplace_seed, options.laplace, stop);
+                    laplace_start(log_density, centre, 1, NutsMetric::Dense, laplace_seed, options.laplace, stop, pool,
+                                  density_copy);
                 fit.gradient_evaluations += laplace.evaluations;
                 if (laplace.ok && laplace.status == FitStatus::Converged) state.inverse_metric = laplace.state.inverse_metric;
             }
@@ -306,7 +313,8 @@ SaasNutsFit fit_saas_nuts(std::shared_ptr<const LikelihoodData> data, const Saas
     }
     if (options.start_at_mode) {
         const LaplaceStart laplace =
-            laplace_start(log_density, density.initial_point(), chains, NutsMetric::Dense, laplace_seed, options.laplace, stop);
+            laplace_start(log_density, density.initial_point(), chains, NutsMetric::Dense, laplace_seed, options.laplace,
+                          stop, pool, density_copy);
         fit.gradient_evaluations += laplace.evaluations;
         if (stop.stop_requested()) return finish(NutsResult::Status::Cancelled, "cancelled");
         if (!laplace.ok) {

@@ -224,6 +224,28 @@ private slots:
         QVERIFY((floored.state.inverse_metric.array() <= 0.5 + 1e-9).all());
     }
 
+    // The Hessian's columns on a pool, each task with its own copy of the SAAS density, give the
+    // serial result exactly (same points, same arithmetic), so a fit does not depend on threads.
+    void laplaceHessianOnAPoolIsTheSerialOne() {
+        const auto data = small_data(30, 6);
+        SaasLogDensity density(data);
+        const LogDensity serial = [&density](const VectorXd& theta, VectorXd& g) { return density(theta, g); };
+        const auto copy = [&density]() -> LogDensity {
+            return [own = density](const VectorXd& theta, VectorXd& g) mutable { return own(theta, g); };
+        };
+        const LaplaceStart alone = laplace_start(serial, density.initial_point(), 2, NutsMetric::Dense, 5);
+        QVERIFY2(alone.ok, alone.message.c_str());
+        for (int threads : {2, 3}) {
+            ThreadPool pool(threads);
+            const LaplaceStart pooled =
+                laplace_start(serial, density.initial_point(), 2, NutsMetric::Dense, 5, {}, {}, &pool, copy);
+            QVERIFY2(pooled.ok, pooled.message.c_str());
+            QVERIFY(pooled.state.inverse_metric == alone.state.inverse_metric);
+            QVERIFY(pooled.state.positions == alone.state.positions);
+            QCOMPARE(pooled.evaluations, alone.evaluations);
+        }
+    }
+
     // Cancelling during the chains returns promptly with nothing; progress only ever runs on the
     // calling thread (the GUI's and the CLI's callbacks rely on it).
     void cancelDuringChains() {

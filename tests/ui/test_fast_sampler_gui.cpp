@@ -127,7 +127,7 @@ private slots:
         QVERIFY(nuts && chains && warmup && warm);
         QCOMPARE(nuts->currentText(), QString("fast"));
         QVERIFY(chains->text().isEmpty() && chains->isEnabled());
-        QCOMPARE(warm->placeholderText(), QString("default: 128"));
+        QCOMPARE(warm->placeholderText(), QString("default: 48"));
 
         // Overrides: a number is kept, an empty field means the default, text is refused at the field.
         chains->setText("3");
