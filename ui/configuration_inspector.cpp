@@ -363,15 +363,19 @@ QStringList ConfigurationInspector::replicateAndModelLines(const Experiment& e, 
     }
     const ConfigurationEstimate* c = estimates_ ? estimates_->find(t.index) : nullptr;
     if (!c) return lines;
-    QStringList estimates;
-    for (const auto& [metric, estimate] : c->estimates)
-        estimates << tr("%1 %2 (95 %: %3 – %4)")
-                         .arg(QString::fromStdString(metric).toHtmlEscaped(), display_number(estimate.mean),
-                              display_number(estimate.lower, 4), display_number(estimate.upper, 4));
+    // In the experiment's order of metrics (objectives first), as the measured values above, not
+    // the maps' alphabetical one.
+    QStringList estimates, better;
+    for (const std::string& metric : e.outcomes.metrics) {
+        const QString name = QString::fromStdString(metric).toHtmlEscaped();
+        if (const auto it = c->estimates.find(metric); it != c->estimates.end())
+            estimates << tr("%1 %2 (95 %: %3 – %4)")
+                             .arg(name, display_number(it->second.mean), display_number(it->second.lower, 4),
+                                  display_number(it->second.upper, 4));
+        if (const auto it = c->p_better_than_status_quo.find(metric); it != c->p_better_than_status_quo.end())
+            better << QString("%1 %2").arg(name, display_number(it->second, 2));
+    }
     QString line = tr("<b>Model's estimate</b>: %1").arg(estimates.join(", "));
-    QStringList better;
-    for (const auto& [metric, p] : c->p_better_than_status_quo)
-        better << QString("%1 %2").arg(QString::fromStdString(metric).toHtmlEscaped(), display_number(p, 2));
     if (!better.isEmpty()) line += "<br>" + tr("P(better than the status quo): %1").arg(better.join(", "));
     if (c->p_feasible) line += "<br>" + tr("P(feasible): %1").arg(display_number(*c->p_feasible, 2));
     lines << line;

@@ -18,6 +18,7 @@
 
 #include "chart_source.h"
 #include "comparison_view.h"
+#include "configuration_inspector.h"
 #include "core/format.h"
 #include "experiment_document.h"
 #include "main_window.h"
@@ -108,6 +109,12 @@ private slots:
         w.chartSource()->setDelay(0);
         QTRY_VERIFY_WITH_TIMEOUT(w.chartSource()->estimates() != nullptr, test::kHangGuardMs);
         const auto report = w.chartSource()->estimates();
+        // The inspector lists the estimates in the experiment's order of metrics, not alphabetically.
+        w.document()->setSelectedTrial(1);
+        const QString summary = w.inspector()->summaryText();
+        const auto estimates_at = summary.indexOf("Model's estimate</b>: throughput ");
+        QVERIFY2(estimates_at >= 0, qPrintable(summary));
+        QVERIFY2(summary.indexOf("p99 ", estimates_at) < summary.indexOf("memory ", estimates_at), qPrintable(summary));
 
         click_row(w, 1);
         click_row(w, 2, Qt::ControlModifier);
