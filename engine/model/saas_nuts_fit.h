@@ -66,7 +66,7 @@ struct SaasNutsOptions {
     // Warm-up iterations of each chain when warm-started (step size only). 48, not 128 (issue 34):
     // the chains start in the typical set, so the warm-up only re-tunes the step size, and at
     // n = 100, D = 50 the shorter one gave as many effective draws per gradient or more, R-hat
-    // passing as often and 17 % fewer gradients (docs/performance.md).
+    // passing as often and 17 % fewer gradients (docs/method.md §10).
     int warm_warmup = 48;
     // A warm-started run is redone cold when R̂ exceeds this or a transition diverged after warm-up.
     double max_rhat = 1.05;

@@ -5,10 +5,10 @@
 // proposals of seed 1 stall at the status quo: the last 15 change under two parameters on average
 // and their true value is about the status quo's (0.005 in maximization form). With the noisy
 // acquisition (the default) they leave it — more changes — and are worth more. Over seeds 1–15
-// (docs/method.md) the noisy acquisition's last proposals were worth more in 9 and it stalled in
-// one (13). Which seed stalls depends on rounding: issue 34's first change to the models'
-// arithmetic moved it from seed 1 to 9, the second (moments_at's triangular products) back to 1.
-// About half a minute: labelled "slow".
+// (docs/method.md) the noisy acquisition's last proposals were worth more in 12 and it stalled in
+// one (9). Which seed stalls depends on rounding: issue 34's first change to the models'
+// arithmetic moved it from seed 1 to 9, the second (moments_at's triangular products, the shorter
+// warm-up) back to 1. About half a minute: labelled "slow".
 #include <future>
 
 #include "experiment/runner.h"

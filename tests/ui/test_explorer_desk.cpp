@@ -4,6 +4,8 @@
 // context menu (12), parallel coordinates with brushing (15) and the bundled examples (16).
 
 #include <QAction>
+#include <QScrollBar>
+#include <QTableView>
 #include <QChartView>
 #include <QPushButton>
 #include <QSpinBox>
@@ -580,6 +582,32 @@ private slots:
         QVERIFY(marker.has_value());
         QCOMPARE(right_click(w.frontierChart()->chartView()->viewport(), *marker), 7);
         QCOMPARE(w.document()->selectedTrial(), 7);
+    }
+
+    // A table scrolled to its end follows new trials with the whole new row in view (it used to
+    // scroll before the view had laid the row out, leaving it half hidden).
+    void trialsTableFollowsNewTrials() {
+        Experiment e = test::run_with_engine(test::small_problem_experiment(/*budget=*/60), 40);
+        MainWindow w;
+        w.setPromptHandler(always(QMessageBox::Discard));
+        QVERIFY(w.newExperiment(e));
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTableView* view = w.trialsView();
+        QTRY_VERIFY(view->verticalScrollBar()->maximum() > 0);  // more rows than fit
+        view->scrollToBottom();
+        QCoreApplication::processEvents();
+        for (int added = 0; added < 3; ++added) {
+            e = test::run_with_engine(e, 1);
+            QVERIFY(!w.document()->appendTrials({e.trials.back()}).has_value());
+            QCoreApplication::processEvents();
+            const QModelIndex last = view->model()->index(view->model()->rowCount() - 1, 0);
+            const QRect row = view->visualRect(last);
+            QVERIFY2(row.isValid() && row.top() >= 0 && row.bottom() < view->viewport()->height(),
+                     qPrintable(QString("row %1: %2..%3 in a viewport of %4")
+                                    .arg(last.row()).arg(row.top()).arg(row.bottom()).arg(view->viewport()->height())));
+        }
     }
 
     // Item 15: axes for the changed parameters; a brush keeps the trials in its range (checked
