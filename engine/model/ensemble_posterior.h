@@ -8,6 +8,7 @@
 
 #include <Eigen/Core>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "model/gaussian_process.h"
@@ -83,7 +84,11 @@ private:
     // The members side by side (moments_at): inverse squared lengthscales F×S, K_s⁻¹ (y − m_s) n×S,
     // output scales and constant means S.
     Eigen::MatrixXd rho_, alpha_;
-    std::vector<Eigen::MatrixXd> inverse_factors_;  // L_s⁻¹ per member (lower triangle; moments_at)
+    // L_s⁻¹ per member (lower triangle), for moments_at: formed on first use, once, whichever
+    // restart's thread asks first — an ensemble only displayed or rebuilt never pays for it.
+    const Eigen::MatrixXd& inverse_factor(Eigen::Index s) const;
+    mutable std::vector<Eigen::MatrixXd> inverse_factors_;
+    std::unique_ptr<std::once_flag[]> inverse_once_;
     Eigen::VectorXd output_scale_, constant_mean_;
 };
 
