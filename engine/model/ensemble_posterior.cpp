@@ -8,6 +8,11 @@
 
 namespace sebo {
 
+namespace {
+// See moments_at: up to this many training points the members' inverse factors are used.
+constexpr Eigen::Index kInverseFactorMaxSize = 384;
+}  // namespace
+
 EnsemblePosterior::EnsemblePosterior(std::shared_ptr<const TrainingData> data,
                                      const std::vector<GpHyperparameters>& samples)
     : data_(std::move(data)) {
@@ -75,17 +80,32 @@ void EnsemblePosterior::moments_at(const Eigen::VectorXd& x_unit, Eigen::VectorX
         w.variance_live.resize(members);
     }
     mean = constant_mean_ + k.cwiseProduct(alpha_).colwise().sum().transpose();
-    // With L_s⁻¹ formed once per member (on first use), L⁻¹ k and L⁻ᵀ (L⁻¹ k) are triangular matrix–vector
-    // products: no dependency from row to row as in a substitution (1.7× as fast at n = 100).
+    // Up to kInverseFactorMaxSize points, with L_s⁻¹ formed once per member (on first use), L⁻¹ k
+    // and L⁻ᵀ (L⁻¹ k) are triangular matrix–vector products: no dependency from row to row as in a
+    // substitution (1.4–1.7× as fast at n = 100–300). Above it the members' factors no longer fit
+    // in cache, both forms stream them from memory, and the substitution reads less (at n = 500,
+    // 16 members: 128 against 148 µs per member).
+    const bool products = n <= kInverseFactorMaxSize;
     Eigen::VectorXd v(n);
     for (Eigen::Index s = 0; s < members; ++s) {
-        const Eigen::MatrixXd& inverse = inverse_factor(s);
-        v.noalias() = inverse.triangularView<Eigen::Lower>() * k.col(s);  // L⁻¹ k
+        const Eigen::MatrixXd& factor = members_[static_cast<std::size_t>(s)].factor();
+        const Eigen::MatrixXd* inverse = products ? &inverse_factor(s) : nullptr;
+        if (inverse) {
+            v.noalias() = inverse->triangularView<Eigen::Lower>() * k.col(s);  // L⁻¹ k
+        } else {
+            v = k.col(s);
+            factor.triangularView<Eigen::Lower>().solveInPlace(v);
+        }
         const double raw_variance = output_scale_[s] - v.squaredNorm();
         var[s] = std::max(raw_variance, 0.0);
         if (workspace) {
             w.variance_live[s] = raw_variance > 0.0 ? 1.0 : 0.0;
-            w.beta.col(s).noalias() = inverse.transpose().triangularView<Eigen::Upper>() * v;  // K⁻¹ k
+            if (inverse) {
+                w.beta.col(s).noalias() = inverse->transpose().triangularView<Eigen::Upper>() * v;  // K⁻¹ k
+            } else {
+                factor.transpose().triangularView<Eigen::Upper>().solveInPlace(v);
+                w.beta.col(s) = v;
+            }
         }
     }
 }

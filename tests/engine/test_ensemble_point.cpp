@@ -84,9 +84,15 @@ class TestEnsemblePoint : public QObject {
     Q_OBJECT
 
 private slots:
+    void matchesMemberByMemberPredictions_data() {
+        QTest::addColumn<int>("n");
+        QTest::newRow("inverse factors (n = 40)") << 40;
+        QTest::newRow("substitutions (n = 400)") << 400;  // above kInverseFactorMaxSize
+    }
     void matchesMemberByMemberPredictions() {
+        QFETCH(int, n);
         PortableRandom random(31);
-        auto data = std::make_shared<const TrainingData>(test::make_random_data(40, 7, random, false));
+        auto data = std::make_shared<const TrainingData>(test::make_random_data(n, 7, random, false));
         const EnsemblePosterior posterior(data, random_members(6, 7, random));
         QCOMPARE(posterior.size(), 6);
         for (int trial = 0; trial < 5; ++trial) {
