@@ -92,6 +92,15 @@ Experiment manual_experiment() {
 }
 
 // The rows of the trials table whose status column reads `status`.
+// A main window on `e` (prompts answered Discard), resized and shown; false if it was not exposed.
+bool show_new(MainWindow& w, const Experiment& e, int width, int height) {
+    w.setPromptHandler(always(QMessageBox::Discard));
+    if (!w.newExperiment(e)) return false;
+    w.resize(width, height);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w);
+}
+
 QList<int> rows_with_status(MainWindow& w, const QString& status) {
     QList<int> trials;
     for (int r = 0; r < w.trialsModel()->rowCount(); ++r)
@@ -262,11 +271,7 @@ private slots:
         const std::string metric = e.primary_objective().metric;
         for (int t : {2, 6}) e.trials[t].values[metric].sem = sem;
         MainWindow w;
-        w.setPromptHandler(always(QMessageBox::Discard));
-        QVERIFY(w.newExperiment(e));
-        w.resize(1366, 768);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(show_new(w, e, 1366, 768));
         FrontierChartView* chart = w.frontierChart();
         if (chart->logScale()) chart->setLogScale(false);  // a linear axis: the bar's length is linear
         const auto& bars = chart->errorBars();
@@ -535,11 +540,7 @@ private slots:
     void trialContextMenu() {
         Experiment e = test::run_with_engine(test::small_problem_experiment(), 10);
         MainWindow w;
-        w.setPromptHandler(always(QMessageBox::Discard));
-        QVERIFY(w.newExperiment(e));
-        w.resize(1366, 768);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(show_new(w, e, 1366, 768));
         QMenu* menu = w.trialMenu()->prepare(4);
         QCOMPARE(w.document()->selectedTrial(), 4);
         QStringList texts;
@@ -584,16 +585,13 @@ private slots:
         QCOMPARE(w.document()->selectedTrial(), 7);
     }
 
-    // A table scrolled to its end follows new trials with the whole new row in view (it used to
-    // scroll before the view had laid the row out, leaving it half hidden).
+    // A table scrolled to its end follows new trials with the whole new row in view. (A half-hidden
+    // last row was seen after a step under X; it did not reproduce here, so this guards the
+    // following behaviour rather than proving a fix.)
     void trialsTableFollowsNewTrials() {
         Experiment e = test::run_with_engine(test::small_problem_experiment(/*budget=*/60), 40);
         MainWindow w;
-        w.setPromptHandler(always(QMessageBox::Discard));
-        QVERIFY(w.newExperiment(e));
-        w.resize(1366, 768);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(show_new(w, e, 1366, 768));
         QTableView* view = w.trialsView();
         QTRY_VERIFY(view->verticalScrollBar()->maximum() > 0);  // more rows than fit
         view->scrollToBottom();
@@ -615,11 +613,7 @@ private slots:
     void parallelCoordinatesBrushing() {
         Experiment e = test::run_with_engine(test::small_problem_experiment(/*budget=*/30), 16);
         MainWindow w;
-        w.setPromptHandler(always(QMessageBox::Discard));
-        QVERIFY(w.newExperiment(e));
-        w.resize(1920, 1080);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(show_new(w, e, 1920, 1080));
         w.docks().parallel->raise();
         w.document()->setSelectedTrial(e.trials[1].index);
         ParallelCoordinatesView* pc = w.parallelCoordinates();
