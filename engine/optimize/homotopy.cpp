@@ -97,6 +97,7 @@ std::vector<Eigen::VectorXd> local_optima(const SmoothObjective& objective, cons
     } else {
         for (auto& o : maximize_in_unit_box(objective, starts, options.lbfgsb, stop, pool)) {
             evaluations += o.evaluations;
+            endings.restarted += o.restarts > 0;
             if (o.line_search_failed) {
                 ++endings.failed;
             } else if (o.iteration_limit) {

@@ -75,6 +75,7 @@ struct LocalEndings {
     int converged = 0;
     int limit = 0;
     int failed = 0;
+    int restarted = 0;  // L-BFGS-B runs, of any ending, continued after a direction that did not descend
 };
 
 struct OptimizedCandidate {

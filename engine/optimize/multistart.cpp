@@ -1,9 +1,11 @@
 #include "optimize/multistart.h"
 
 #include <LBFGSB.h>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 #include "core/thread_pool.h"
 
@@ -31,11 +33,18 @@ struct NegatedObjective {
     double compression = 0.0;
     std::optional<double> knee;  // the first finite value − compression
     int evaluations = 0;
+    // The value of a solver run's first point (−∞ when not finite), recorded when armed.
+    double run_start_value = -std::numeric_limits<double>::infinity();
+    bool record_run_start = true;
 
     double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
         ++evaluations;
         double v = f(x, &grad);
         grad = -grad;
+        if (record_run_start) {
+            run_start_value = std::isfinite(v) ? v : -std::numeric_limits<double>::infinity();
+            record_run_start = false;
+        }
         if (!std::isfinite(v)) {
             grad.setZero();
             return std::numeric_limits<double>::max() / 4;
@@ -73,21 +82,40 @@ std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const s
     const auto optimize = [&](int k) {
         if (stop.stop_requested()) return;
         const Eigen::VectorXd& start = starts[static_cast<std::size_t>(k)];
-        // A solver per start: it keeps the L-BFGS memory of its run.
-        LBFGSpp::LBFGSBSolver<double> solver(param);
         const Eigen::Index d = start.size();
         const Eigen::VectorXd lower = Eigen::VectorXd::Zero(d), upper = Eigen::VectorXd::Ones(d);
         Eigen::VectorXd x = start.cwiseMax(0.0).cwiseMin(1.0);
         NegatedObjective objective{f, x, -std::numeric_limits<double>::infinity(), options.tail_compression, {}, 0};
         LocalOptimum optimum;
         double fx = 0.0;
-        try {
-            optimum.iterations = solver.minimize(objective, x, fx, lower, upper);
-            optimum.iteration_limit = optimum.iterations >= options.max_iterations;
-        } catch (const std::exception&) {
-            // LBFGSpp throws when the line search cannot make progress (flat or non-smooth
-            // regions, e.g. where φ_a has underflowed): keep the best point seen.
-            optimum.line_search_failed = true;
+        // LBFGSpp 0.1.0 (Debian 12's) can take a subspace minimization's point as the next
+        // direction when it does not descend; its line search then throws (LBFGSpp issue #15,
+        // fixed in 0.2.0 by taking the Cauchy direction instead, with the memory cleared). This
+        // is what happens here: a run that throws it after making progress is continued from its
+        // best point by a fresh solver, whose first direction is the Cauchy point's (at most
+        // kLineSearchRestarts times). The line search's other failures — too many trials, a step
+        // too small — end the run as before: restarting after them as well made a recorded step's
+        // candidate worse (docs/performance.md, "The local searches' failures").
+        for (int attempt = 0;; ++attempt) {
+            objective.record_run_start = true;
+            try {
+                LBFGSpp::LBFGSBSolver<double> solver(param);
+                const int iterations = solver.minimize(objective, x, fx, lower, upper);
+                optimum.iterations += iterations;
+                optimum.iteration_limit = iterations >= options.max_iterations;
+                optimum.line_search_failed = false;
+                break;
+            } catch (const std::exception& e) {
+                optimum.line_search_failed = true;
+                if (std::string_view(e.what()).find("does not decrease") == std::string_view::npos) break;
+            }
+            const double from = objective.run_start_value;
+            const bool progressed = std::isfinite(objective.best_value) &&
+                                    (!std::isfinite(from) || objective.best_value > from + options.relative_improvement *
+                                                                                           std::max(1.0, std::abs(from)));
+            if (attempt >= kLineSearchRestarts || !progressed || stop.stop_requested()) break;
+            x = objective.best_x;
+            ++optimum.restarts;
         }
         if (!std::isfinite(objective.best_value)) {
             Eigen::VectorXd g(d);

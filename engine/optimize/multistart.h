@@ -1,7 +1,8 @@
 #pragma once
 // Multi-start L-BFGS-B maximization in the unit box [0,1]^D with analytic gradients
 // (LBFGSpp's LBFGSBSolver). Each start is optimized independently; a line-search failure ends that
-// start at the best point it evaluated rather than discarding it.
+// start at the best point it evaluated rather than discarding it, except that a direction that
+// does not descend (a defect of LBFGSpp 0.1.0) makes it continue with a fresh solver.
 
 #include <Eigen/Core>
 #include <functional>
@@ -43,7 +44,13 @@ struct LocalOptimum {
     // the same count), or else a convergence test (projected gradient or relative improvement).
     bool line_search_failed = false;
     bool iteration_limit = false;
+    // Times the run was continued by a fresh solver because a direction did not descend.
+    int restarts = 0;
 };
+
+// When LBFGSpp's direction does not descend (after some progress), a local optimization is
+// continued from its best point with a fresh L-BFGS-B solver at most this many times.
+inline constexpr int kLineSearchRestarts = 5;
 
 class ThreadPool;
 

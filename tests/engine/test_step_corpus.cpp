@@ -138,12 +138,14 @@ private slots:
         t.endings.converged += found.endings.converged;
         t.endings.limit += found.endings.limit;
         t.endings.failed += found.endings.failed;
+        t.endings.restarted += found.endings.restarted;
         t.evaluations += found.evaluations;
         t.seconds += seconds;
         qInfo("%s: value %.9g (recorded %.9g), %d changes (recorded %d); %d evaluations (recorded %d), %d local "
-              "optimizations: %d converged, %d at the limit, %d failed; %.2f s",
+              "optimizations: %d converged, %d at the limit, %d failed (%d restarted); %.2f s",
               qPrintable(file), v_new, v_ref, changes, recorded.changes, found.evaluations, recorded.evaluations,
-              found.local_optimizations, found.endings.converged, found.endings.limit, found.endings.failed, seconds);
+              found.local_optimizations, found.endings.converged, found.endings.limit, found.endings.failed,
+              found.endings.restarted, seconds);
 
         // The replay rebuilt the recorded acquisition: the recorded point has its recorded value.
         QVERIFY2(std::abs(v_ref - recorded.value) <= tol,
@@ -205,10 +207,10 @@ private slots:
 
     void cleanupTestCase() {
         for (const auto& [kind, t] : totals_)
-            qInfo("%s: %d steps, %ld local optimizations (%d converged, %d at the limit, %d failed), %ld "
-                  "evaluations, %.1f s",
+            qInfo("%s: %d steps, %ld local optimizations (%d converged, %d at the limit, %d failed; %d restarted), "
+                  "%ld evaluations, %.1f s",
                   kind.c_str(), t.steps, t.local_optimizations, t.endings.converged, t.endings.limit, t.endings.failed,
-                  t.evaluations, t.seconds);
+                  t.endings.restarted, t.evaluations, t.seconds);
     }
 };
 
