@@ -47,6 +47,7 @@ std::string CommandReview::text() const {
         out += (i == 0 ? "" : std::string("\n") + kIndent) + std::to_string(i + 1) + ". " + shell_quoted(arguments[i]);
     out += "\nFolder       " + shell_quoted(working_directory) +
            (working_directory_exists ? " (exists)" : " (does not exist: every evaluation would fail)");
+    if (!working_directory_named) out += " — the folder sebo was started in: the file names none";
     out += "\nTimeout      " + format_number(timeout_seconds) + " s per evaluation";
     out += "\nConcurrency  " + (max_concurrency == 1 ? std::string("1 evaluation at a time")
                                                     : "up to " + std::to_string(max_concurrency) + " evaluations at once");
@@ -75,6 +76,7 @@ CommandReview review_command(const EvaluatorSpec& spec, const LaunchContext& con
     }
     if (spec.command.size() > 1) review.arguments.assign(spec.command.begin() + 1, spec.command.end());
     review.working_directory = launch.working_directory;
+    review.working_directory_named = !spec.working_directory.empty();
     struct stat info {};
     review.working_directory_exists = ::stat(launch.working_directory.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
     review.timeout_seconds = spec.timeout_seconds;

@@ -36,6 +36,9 @@ struct CommandReview {
     std::vector<std::string> arguments;    // argv[1..]
     std::string working_directory;         // absolute
     bool working_directory_exists = false;
+    // False when the file names no folder: the program then runs in the folder sebo was started
+    // from, which the review says (it is where the file was opened from, not the file's folder).
+    bool working_directory_named = true;
     double timeout_seconds = 0.0;
     int max_concurrency = 1;
     std::vector<ReviewedVariable> environment;  // in the file's order

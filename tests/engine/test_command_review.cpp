@@ -259,6 +259,13 @@ private slots:
                  missing_text.c_str());
         QVERIFY2(contains_line(missing_text, "Concurrency  1 evaluation at a time"), missing_text.c_str());
         QVERIFY2(contains_line(missing_text, "Environment  inherited, nothing added or changed"), missing_text.c_str());
+
+        // No folder named: the process's folder, and the review says where it comes from.
+        const CommandReview unnamed = review_command(command({"./absent"}), context({}, path("bin").toStdString()));
+        QVERIFY(!unnamed.working_directory_named);
+        QVERIFY2(contains_line(unnamed.text(), "Folder       " + bin +
+                                                   " (exists) — the folder sebo was started in: the file names none"),
+                 unnamed.text().c_str());
     }
 
     // One variable of each class of hook is refused, naming it; ordinary ones are not.
