@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 
 #include "core/thread_pool.h"
@@ -65,6 +66,44 @@ struct NegatedObjective {
     }
 };
 
+// LBFGSpp 0.1.0's Moré–Thuente line search throws when its trials run out before a step meets
+// the strong Wolfe conditions, even when one of them decreased the value enough (Armijo); from
+// 0.3.0 the library takes such a step. This does the same around it: the trial with the lowest
+// value, when it decreased the value sufficiently, becomes the step (the solver then skips a
+// curvature pair that would not keep its matrix positive definite).
+template <typename Scalar>
+class SufficientDecreaseLineSearch {
+    using Vector = Eigen::Matrix<Scalar, Eigen::Dynamic, 1>;
+
+public:
+    template <typename Foo>
+    static void LineSearch(Foo& f, Scalar& fx, Vector& x, Vector& grad, Scalar& step, const Scalar& step_max,
+                           const Vector& drt, const Vector& xp, const LBFGSpp::LBFGSBParam<Scalar>& param) {
+        const Scalar fx_init = fx, dg_init = grad.dot(drt);
+        Scalar best_f = std::numeric_limits<Scalar>::infinity(), best_step = 0;
+        Vector best_x, best_grad;
+        auto tracked = [&](const Vector& at, Vector& g) {
+            const Scalar v = f(at, g);
+            if (v < best_f) {
+                best_f = v;
+                best_x = at;
+                best_grad = g;
+                best_step = (at - xp).norm() / drt.norm();
+            }
+            return v;
+        };
+        try {
+            LBFGSpp::LineSearchMoreThuente<Scalar>::LineSearch(tracked, fx, x, grad, step, step_max, drt, xp, param);
+        } catch (const std::runtime_error&) {
+            if (!(best_step > 0 && best_f <= fx_init + param.ftol * best_step * dg_init)) throw;
+            x = best_x;
+            fx = best_f;
+            grad = best_grad;
+            step = best_step;
+        }
+    }
+};
+
 }  // namespace
 
 std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const std::vector<Eigen::VectorXd>& starts,
@@ -93,13 +132,14 @@ std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const s
         // fixed in 0.2.0 by taking the Cauchy direction instead, with the memory cleared). This
         // is what happens here: a run that throws it after making progress is continued from its
         // best point by a fresh solver, whose first direction is the Cauchy point's (at most
-        // kLineSearchRestarts times). The line search's other failures — too many trials, a step
-        // too small — end the run as before: restarting after them as well made a recorded step's
-        // candidate worse (docs/performance.md, "The local searches' failures").
+        // kLineSearchRestarts times). The line search's other failures — no trial that decreases
+        // the value enough (SufficientDecreaseLineSearch takes one when there is) — end the run:
+        // restarting after them as well made a recorded step's candidate worse
+        // (docs/performance.md, "The local searches' failures").
         for (int attempt = 0;; ++attempt) {
             objective.record_run_start = true;
             try {
-                LBFGSpp::LBFGSBSolver<double> solver(param);
+                LBFGSpp::LBFGSBSolver<double, SufficientDecreaseLineSearch> solver(param);
                 const int iterations = solver.minimize(objective, x, fx, lower, upper);
                 optimum.iterations += iterations;
                 optimum.iteration_limit = iterations >= options.max_iterations;
