@@ -24,6 +24,7 @@
 #include "experiment_snapshot.h"
 #include "palette_colors.h"
 #include "screen_fit.h"
+#include "spread_columns.h"
 
 namespace sebo::ui {
 
@@ -156,7 +157,6 @@ SimplifyDialog::SimplifyDialog(ExperimentDocument* document, int trial, QWidget*
     table_ = new QTableWidget(0, 4, this);
     table_->setObjectName("simplifyTable");
     table_->setHorizontalHeaderLabels({tr("Changed"), tr("Predicted ± sd"), tr("Reset at this step"), tr("Within tolerance")});
-    table_->horizontalHeader()->setStretchLastSection(true);
     table_->verticalHeader()->hide();
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -254,7 +254,7 @@ void SimplifyDialog::showOutcome(const SimplifyOutcome& outcome) {
             table_->setItem(r, c, item);
         }
     }
-    table_->resizeColumnsToContents();
+    spread_columns(table_);
     updateButtons();
 }
 

@@ -89,6 +89,31 @@ private slots:
         QCOMPARE(series.size(), 3);
         QCOMPARE(static_cast<QLineSeries*>(series.back())->count(), changed + 1);
 
+        // Widened, the columns share the width: no wide empty "Within tolerance" column, each at
+        // least as wide as its contents; narrowed (to the dialog's minimum), they still cover the
+        // table and keep their contents' widths.
+        std::vector<int> content;
+        for (int c = 0; c < table->columnCount(); ++c)
+            content.push_back(static_cast<QAbstractItemView*>(table)->sizeHintForColumn(c));
+        for (const int width : {1000, 300}) {
+            dialog->resize(width, 700);
+            QCoreApplication::processEvents();
+            int total = 0;
+            for (int c = 0; c < table->columnCount(); ++c) {
+                QVERIFY2(table->columnWidth(c) >= content[static_cast<std::size_t>(c)],
+                         qPrintable(QString("column %1: %2 < %3").arg(c).arg(table->columnWidth(c)).arg(content[static_cast<std::size_t>(c)])));
+                total += table->columnWidth(c);
+            }
+            const int room = table->viewport()->width();
+            if (width == 1000) {
+                QVERIFY2(total == room, qPrintable(QString("%1 in %2, visible %3").arg(total).arg(room).arg(dialog->isVisible())));
+                QVERIFY2(table->columnWidth(table->columnCount() - 1) < room * 2 / 5,
+                         qPrintable(QString("last column %1 of %2").arg(table->columnWidth(table->columnCount() - 1)).arg(room)));
+            } else {
+                QVERIFY2(total >= room, qPrintable(QString("%1 in %2").arg(total).arg(room)));
+            }
+        }
+
         // Add the step with two parameters left as a pending trial.
         QVERIFY(!dialog->addButton()->isEnabled());
         const int row = changed - 2;
