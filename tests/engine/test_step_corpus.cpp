@@ -206,11 +206,20 @@ private slots:
     }
 
     void cleanupTestCase() {
-        for (const auto& [kind, t] : totals_)
+        long local = 0, failed = 0;
+        for (const auto& [kind, t] : totals_) {
             qInfo("%s: %d steps, %ld local optimizations (%d converged, %d at the limit, %d failed; %d restarted), "
                   "%ld evaluations, %.1f s",
                   kind.c_str(), t.steps, t.local_optimizations, t.endings.converged, t.endings.limit, t.endings.failed,
                   t.endings.restarted, t.evaluations, t.seconds);
+            local += t.local_optimizations;
+            failed += t.endings.failed;
+        }
+        // Item 1 of issue 34: the local searches converge. With LBFGSpp 0.1.0 as it is, 6.6 % of
+        // them ended in a failure; with its two defects worked around (optimize/multistart.cpp),
+        // 0.3 % (docs/performance.md, "The local searches' failures").
+        if (local > 0)
+            QVERIFY2(failed * 100 <= local, qPrintable(QString("%1 of %2 local optimizations failed").arg(failed).arg(local)));
     }
 };
 
