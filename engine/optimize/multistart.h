@@ -1,8 +1,10 @@
 #pragma once
 // Multi-start L-BFGS-B maximization in the unit box [0,1]^D with analytic gradients
 // (LBFGSpp's LBFGSBSolver). Each start is optimized independently; a line-search failure ends that
-// start at the best point it evaluated rather than discarding it, except that a direction that
-// does not descend (a defect of LBFGSpp 0.1.0) makes it continue with a fresh solver.
+// start at the best point it evaluated rather than discarding it. Two defects of LBFGSpp 0.1.0
+// (Debian 12's) are worked around as its later versions fixed them: a direction that does not
+// descend makes the run continue with a fresh solver, and a line search out of trials takes its
+// best trial when that decreased the value enough (multistart.cpp).
 
 #include <Eigen/Core>
 #include <functional>
