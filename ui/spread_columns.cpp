@@ -33,19 +33,23 @@ void size_columns(QTableView* table) {
     }
 }
 
-// Resizes the columns when the table's viewport changes size.
+// Resizes the columns when the table's viewport changes size. It compares the watched object
+// with the viewport it was installed on, and calls nothing on the table for any other event: the
+// viewport still receives events while the table is being destroyed, when the table is no longer
+// a QTableView.
 class ColumnSpreader : public QObject {
 public:
-    explicit ColumnSpreader(QTableView* table) : QObject(table), table_(table) {}
+    explicit ColumnSpreader(QTableView* table) : QObject(table), table_(table), viewport_(table->viewport()) {}
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (watched == table_->viewport() && event->type() == QEvent::Resize) size_columns(table_);
+        if (event->type() == QEvent::Resize && watched == viewport_) size_columns(table_);
         return false;
     }
 
 private:
     QTableView* table_;
+    const QObject* viewport_;
 };
 
 }  // namespace
