@@ -1,13 +1,12 @@
 #include "model/map_optimizer.h"
 
-#include <LBFGSB.h>
-
 #include <cassert>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
 #include "core/format.h"
+#include "core/lbfgsb.h"
 
 namespace sebo {
 
@@ -40,14 +39,13 @@ struct NonFiniteValue {};
 MapOptimizerRun maximize_from(const ObjectiveWithGradient& f, const Eigen::VectorXd& start,
                               const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                               const MapOptimizerOptions& options) {
-    LBFGSpp::LBFGSBParam<double> param;
-    param.m = options.memory;
-    param.epsilon = options.gradient_tolerance;
-    param.epsilon_rel = 0.0;
-    param.past = 1;
-    param.delta = options.relative_tolerance;
-    param.max_iterations = options.max_iterations;
-    LBFGSpp::LBFGSBSolver<double> solver(param);
+    LbfgsbSettings settings;
+    settings.m = options.memory;
+    settings.epsilon = options.gradient_tolerance;
+    settings.epsilon_rel = 0.0;
+    settings.past = 1;
+    settings.delta = options.relative_tolerance;
+    settings.max_iterations = options.max_iterations;
 
     MapOptimizerRun run;
     run.theta = start.cwiseMax(lower).cwiseMin(upper);
@@ -66,18 +64,21 @@ MapOptimizerRun maximize_from(const ObjectiveWithGradient& f, const Eigen::Vecto
         return -value;
     };
     Eigen::VectorXd theta = run.theta;
-    double negated_value = 0.0;
     try {
-        run.iterations = solver.minimize(negated, theta, negated_value, lower, upper);
-        run.status = run.iterations >= options.max_iterations ? FitStatus::MaxIterations : FitStatus::Converged;
+        // LBFGSpp's defects worked around (core/lbfgsb.h).
+        const LbfgsbOutcome outcome = minimize_lbfgsb(negated, theta, lower, upper, settings);
+        run.iterations = outcome.iterations;
+        if (outcome.failed) {
+            // The line search found no sufficient decrease, which happens when rounding noise
+            // dominates close to an optimum.
+            run.status = FitStatus::Stalled;
+            run.message = outcome.failure;
+        } else {
+            run.status = outcome.iteration_limit ? FitStatus::MaxIterations : FitStatus::Converged;
+        }
     } catch (const NonFiniteValue&) {
         run.status = FitStatus::Stalled;
         run.message = "the objective was not finite at a trial point";
-    } catch (const std::exception& e) {
-        // LBFGSpp's line searches throw when they cannot find a sufficient decrease, which
-        // happens when rounding noise dominates close to an optimum.
-        run.status = FitStatus::Stalled;
-        run.message = e.what();
     }
     if (!std::isfinite(run.value)) {
         run.status = FitStatus::Failed;
