@@ -68,7 +68,6 @@ std::vector<LocalOptimum> maximize_in_unit_box(const SmoothObjective& f, const s
     settings.past = 1;
     settings.delta = options.relative_improvement;
     settings.max_linesearch = 30;
-    settings.max_restarts = kLineSearchRestarts;
 
     std::vector<std::optional<LocalOptimum>> results(starts.size());
     const auto optimize = [&](int k) {

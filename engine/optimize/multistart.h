@@ -50,10 +50,6 @@ struct LocalOptimum {
     int restarts = 0;
 };
 
-// When LBFGSpp's direction does not descend (after some progress), a local optimization is
-// continued from its best point with a fresh L-BFGS-B solver at most this many times.
-inline constexpr int kLineSearchRestarts = 5;
-
 class ThreadPool;
 
 // Maximizes f from each start (clamped into the box). Checks `stop` before each start; the

@@ -81,6 +81,21 @@ bool library_direction_fails(const Eigen::VectorXd& start) {
     return false;
 }
 
+// Starts from which LBFGSpp 0.1.0, on negated_rosenbrock, hands its line search a direction that
+// does not descend.
+std::vector<Eigen::VectorXd> non_descending_starts() {
+    return {(Eigen::VectorXd(5) << 0.96, 0.60, 0.02, 0.08, 0.05).finished(),
+            (Eigen::VectorXd(5) << 0.31, 0.83, 0.31, 0.99, 0.97).finished(),
+            (Eigen::VectorXd(5) << 0.44, 0.75, 0.61, 0.17, 0.46).finished()};
+}
+
+// How many of `starts` make the library itself throw (library_direction_fails).
+int library_direction_failures(const std::vector<Eigen::VectorXd>& starts) {
+    int failing = 0;
+    for (const Eigen::VectorXd& s : starts) failing += library_direction_fails(s);
+    return failing;
+}
+
 }  // namespace
 
 class TestMultistart : public QObject {
@@ -176,12 +191,8 @@ private slots:
     // descend (its issue #15), which throws. From these starts it does so on a smooth function; the
     // run continues with a fresh solver and reaches the maximum.
     void a_direction_that_does_not_descend_is_restarted() {
-        const std::vector<Eigen::VectorXd> starts = {
-            (Eigen::VectorXd(5) << 0.96, 0.60, 0.02, 0.08, 0.05).finished(),
-            (Eigen::VectorXd(5) << 0.31, 0.83, 0.31, 0.99, 0.97).finished(),
-            (Eigen::VectorXd(5) << 0.44, 0.75, 0.61, 0.17, 0.46).finished()};
-        int failing = 0;
-        for (const Eigen::VectorXd& s : starts) failing += library_direction_fails(s);
+        const std::vector<Eigen::VectorXd> starts = non_descending_starts();
+        const int failing = library_direction_failures(starts);
         if (failing == 0) QSKIP("this LBFGSpp does not produce the non-descending direction from these starts");
         const std::vector<LocalOptimum> optima = maximize_in_unit_box(negated_rosenbrock, starts, LbfgsbOptions{});
         QCOMPARE(optima.size(), starts.size());
@@ -208,12 +219,8 @@ private slots:
     // The MAP fits use the same workarounds (core/lbfgsb.h): from the starts above, where LBFGSpp's
     // direction does not descend, every run converges instead of ending "stalled".
     void the_map_fits_restart_too() {
-        const std::vector<Eigen::VectorXd> starts = {
-            (Eigen::VectorXd(5) << 0.96, 0.60, 0.02, 0.08, 0.05).finished(),
-            (Eigen::VectorXd(5) << 0.31, 0.83, 0.31, 0.99, 0.97).finished(),
-            (Eigen::VectorXd(5) << 0.44, 0.75, 0.61, 0.17, 0.46).finished()};
-        int failing = 0;
-        for (const Eigen::VectorXd& s : starts) failing += library_direction_fails(s);
+        const std::vector<Eigen::VectorXd> starts = non_descending_starts();
+        const int failing = library_direction_failures(starts);
         if (failing == 0) QSKIP("this LBFGSpp does not produce the non-descending direction from these starts");
         const ObjectiveWithGradient f = [](const Eigen::VectorXd& x, Eigen::VectorXd& g) { return negated_rosenbrock(x, &g); };
         const MultiStartResult result =
