@@ -1,11 +1,13 @@
 #include "model/saas_map.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <limits>
 
 #include "core/format.h"
 #include "core/portable_random.h"
+#include "core/thread_pool.h"
 
 namespace sebo {
 
@@ -81,7 +83,7 @@ double SaasMapObjective::operator()(const Eigen::VectorXd& theta, Eigen::VectorX
     return value - log_global_shrinkage_ - theta.head(jacobian_entries).sum();
 }
 
-SaasMapResult fit_saas_map(const TrainingData& data, const SaasMapOptions& options, std::stop_token stop) {
+SaasMapResult fit_saas_map(const TrainingData& data, const SaasMapOptions& options, std::stop_token stop, ThreadPool* pool) {
     assert(!data.validate() && !options.validate());
     auto likelihood_data = std::make_shared<const LikelihoodData>(data);
     const SaasLayout layout{data.dimension(), data.noise_inferred()};
@@ -92,11 +94,14 @@ SaasMapResult fit_saas_map(const TrainingData& data, const SaasMapOptions& optio
     const int noise_index = layout.noise_index() - 1;
     const int mean_index = layout.mean_index() - 1;
 
+    // Every τ's starts are drawn first, in the grid's order, so that the fits — side by side on
+    // the pool — are the same whichever thread runs them.
     PortableRandom random(options.seed);
-    LmlWorkspace lml_workspace(*likelihood_data);
-    SaasMapResult result;
-    bool cancelled = false;
-    for (const double tau : options.global_shrinkages) {
+    const std::size_t taus = options.global_shrinkages.size();
+    std::vector<Eigen::VectorXd> lowers, uppers;
+    std::vector<std::vector<Eigen::VectorXd>> starts(taus);
+    for (std::size_t t = 0; t < taus; ++t) {
+        const double tau = options.global_shrinkages[t];
         Eigen::VectorXd lower(size), upper(size);
         lower.head(D).setConstant(std::log(options.min_inverse_squared_lengthscale / tau));
         upper.head(D).setConstant(std::log(options.max_inverse_squared_lengthscale / tau));
@@ -112,7 +117,6 @@ SaasMapResult fit_saas_map(const TrainingData& data, const SaasMapOptions& optio
         // First start at the prior's scale (λ_d = 1, so ρ_d = τ), unit output scale, noise
         // excess 0.01, zero mean; the others scatter log λ_d by N(0, 1) and draw the rest over
         // typical ranges for standardized data.
-        std::vector<Eigen::VectorXd> starts;
         for (int r = 0; r < options.restarts; ++r) {
             const bool first = r == 0;
             Eigen::VectorXd theta(size);
@@ -121,38 +125,56 @@ SaasMapResult fit_saas_map(const TrainingData& data, const SaasMapOptions& optio
             if (layout.noise_inferred)
                 theta[noise_index] = first ? std::log(0.01) : random.uniform(std::log(1e-4), std::log(0.3));
             theta[mean_index] = first ? 0.0 : 0.5 * random.normal();
-            starts.push_back(theta.cwiseMax(lower).cwiseMin(upper));
+            starts[t].push_back(theta.cwiseMax(lower).cwiseMin(upper));
         }
+        lowers.push_back(std::move(lower));
+        uppers.push_back(std::move(upper));
+    }
 
-        SaasMapObjective objective(likelihood_data, options.prior, tau);
+    SaasMapResult result;
+    result.fits.resize(taus);
+    std::vector<char> cancelled(taus, 0);
+    const auto fit_tau = [&](int i) {
+        const auto t = static_cast<std::size_t>(i);
+        SaasMapFit& fit = result.fits[t];
+        fit.global_shrinkage = options.global_shrinkages[t];
+        if (stop.stop_requested()) {
+            cancelled[t] = 1;
+            return;
+        }
+        SaasMapObjective objective(likelihood_data, options.prior, fit.global_shrinkage);
         const ObjectiveWithGradient f = [&objective](const Eigen::VectorXd& theta, Eigen::VectorXd& gradient) {
             return objective(theta, gradient);
         };
-        const MultiStartResult runs = maximize_multistart(f, starts, lower, upper, options.optimizer, stop);
+        const MultiStartResult runs = maximize_multistart(f, starts[t], lowers[t], uppers[t], options.optimizer, stop);
         if (runs.cancelled) {
-            cancelled = true;
-            break;
+            cancelled[t] = 1;
+            return;
         }
-        SaasMapFit fit;
-        fit.global_shrinkage = tau;
         for (const MapOptimizerRun& run : runs.runs) fit.evaluations += run.evaluations;
         if (runs.best < 0) {
             fit.log_joint_density = -std::numeric_limits<double>::infinity();
             fit.message = runs.runs.empty() ? "no start was run" : runs.runs.front().message;
-        } else {
-            const MapOptimizerRun& best = runs.runs[static_cast<std::size_t>(runs.best)];
-            fit.status = best.status;
-            fit.hyperparameters = objective.hyperparameters(best.theta);
-            fit.log_joint_density = best.value;
-            fit.log_marginal_likelihood =
-                log_marginal_likelihood(*likelihood_data, to_unconstrained(fit.hyperparameters, likelihood_data->layout()),
-                                        nullptr, lml_workspace)
-                    .value;
-            fit.iterations = best.iterations;
-            fit.message = best.message;
+            return;
         }
-        result.fits.push_back(std::move(fit));
+        const MapOptimizerRun& best = runs.runs[static_cast<std::size_t>(runs.best)];
+        fit.status = best.status;
+        fit.hyperparameters = objective.hyperparameters(best.theta);
+        fit.log_joint_density = best.value;
+        LmlWorkspace lml_workspace(*likelihood_data);
+        fit.log_marginal_likelihood =
+            log_marginal_likelihood(*likelihood_data, to_unconstrained(fit.hyperparameters, likelihood_data->layout()),
+                                    nullptr, lml_workspace)
+                .value;
+        fit.iterations = best.iterations;
+        fit.message = best.message;
+    };
+    if (pool) {
+        pool->parallel_for(static_cast<int>(taus), fit_tau);
+    } else {
+        for (std::size_t t = 0; t < taus; ++t) fit_tau(static_cast<int>(t));
     }
+    const bool was_cancelled = std::find(cancelled.begin(), cancelled.end(), 1) != cancelled.end();
 
     int best = -1;
     for (std::size_t i = 0; i < result.fits.size(); ++i) {
@@ -161,7 +183,8 @@ SaasMapResult fit_saas_map(const TrainingData& data, const SaasMapOptions& optio
         if (best < 0 || fit.log_joint_density > result.fits[static_cast<std::size_t>(best)].log_joint_density)
             best = static_cast<int>(i);
     }
-    if (cancelled) {
+    if (was_cancelled) {
+        result.fits.clear();
         result.status = FitStatus::Cancelled;
         result.message = "cancelled";
         return result;

@@ -28,6 +28,8 @@
 
 namespace sebo {
 
+class ThreadPool;
+
 enum class SaasMapEnsemble {
     Best,  // keep the fit with the highest joint density
     All    // keep every τ's fit, equally weighted
@@ -98,7 +100,8 @@ private:
 };
 
 // Fits data (valid; y standardized). Deterministic for options.seed; checks the stop token
-// between restarts.
-SaasMapResult fit_saas_map(const TrainingData& data, const SaasMapOptions& options, std::stop_token stop = {});
+// between restarts. With a pool the τ values are fitted side by side, with the same results.
+SaasMapResult fit_saas_map(const TrainingData& data, const SaasMapOptions& options, std::stop_token stop = {},
+                           ThreadPool* pool = nullptr);
 
 }  // namespace sebo

@@ -54,7 +54,7 @@ SurrogateFit fit_surrogate(std::shared_ptr<const TrainingData> data, const Surro
         SaasMapOptions o = options.saas_map;
         o.seed = seed;
         if (progress) progress(0, 1);
-        const SaasMapResult r = fit_saas_map(*model_data, o, stop);
+        const SaasMapResult r = fit_saas_map(*model_data, o, stop, pool);
         fit.map_status = r.status;
         if (r.status == FitStatus::Cancelled || stop.stop_requested()) return finish(SurrogateFit::Status::Cancelled, "cancelled");
         if (r.status == FitStatus::Failed || r.ensemble.empty())

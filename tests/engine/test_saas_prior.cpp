@@ -14,6 +14,7 @@
 #include "design/sobol.h"
 #include "model/gaussian_process.h"
 #include "core/portable_random.h"
+#include "core/thread_pool.h"
 #include "model/saas_map.h"
 #include "model/saas_prior.h"
 #include "model/scalar_priors.h"
@@ -275,6 +276,39 @@ private slots:
         const sebo::SaasMapResult c = sebo::fit_saas_map(data, options, source.get_token());
         QCOMPARE(c.status, sebo::FitStatus::Cancelled);
         QVERIFY(c.ensemble.empty());
+    }
+
+    void saas_map_fits_side_by_side_are_the_same_fits() {
+        // The τ values fitted on a pool of two threads give the fits of one thread, bit for bit,
+        // with the noise inferred and every τ's fit kept.
+        const TrainingData data = two_of_twenty();
+        sebo::SaasMapOptions options;
+        options.ensemble = sebo::SaasMapEnsemble::All;
+        options.seed = 5;
+        const sebo::SaasMapResult serial = sebo::fit_saas_map(data, options);
+        sebo::ThreadPool pool(2);
+        const sebo::SaasMapResult parallel = sebo::fit_saas_map(data, options, {}, &pool);
+        QCOMPARE(parallel.status, serial.status);
+        QCOMPARE(parallel.fits.size(), serial.fits.size());
+        QCOMPARE(static_cast<int>(serial.fits.size()), 4);
+        for (std::size_t i = 0; i < serial.fits.size(); ++i) {
+            const sebo::SaasMapFit& a = serial.fits[i];
+            const sebo::SaasMapFit& b = parallel.fits[i];
+            QCOMPARE(b.global_shrinkage, a.global_shrinkage);
+            QCOMPARE(b.log_joint_density, a.log_joint_density);
+            QCOMPARE(b.log_marginal_likelihood, a.log_marginal_likelihood);
+            QCOMPARE(b.evaluations, a.evaluations);
+            QVERIFY(b.hyperparameters.inverse_squared_lengthscales == a.hyperparameters.inverse_squared_lengthscales);
+            QCOMPARE(b.hyperparameters.noise, a.hyperparameters.noise);
+            QVERIFY(a.hyperparameters.noise > 0.0);
+        }
+        QCOMPARE(parallel.ensemble.size(), serial.ensemble.size());
+        // A stop requested before the fits: cancelled on the pool too.
+        std::stop_source source;
+        source.request_stop();
+        const sebo::SaasMapResult cancelled = sebo::fit_saas_map(data, options, source.get_token(), &pool);
+        QCOMPARE(cancelled.status, sebo::FitStatus::Cancelled);
+        QVERIFY(cancelled.ensemble.empty());
     }
 
     void saas_options_name_the_bad_field() {
