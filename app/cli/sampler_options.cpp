@@ -6,7 +6,7 @@ namespace sebo::cli {
 
 OptionSpec threads_option() {
     return {"threads", "N",
-            "threads for NUTS chains and optimizer restarts (default: the CPUs available, " +
+            "threads for NUTS chains, SAAS-MAP's values of tau and optimizer restarts (default: the CPUs available, " +
                 std::to_string(default_thread_count()) + " here)"};
 }
 
