@@ -178,6 +178,9 @@ bool prepare(Run& run, const BenchPlan& plan) {
         throw InputError(run.path, std::string("was made with the noisy acquisition ") +
                                        to_string(e.method.noisy_acquisition) + ", not " + to_string(noisy) +
                                        "; move it away or use another --out");
+    if (const int dense = plan.method(*run.strategy).dense_steps; is_sebo(e.method.strategy) && e.method.dense_steps != dense)
+        throw InputError(run.path, "was made with a dense start of " + std::to_string(e.method.dense_steps) + " trials, not " +
+                                       std::to_string(dense) + "; move it away or use another --out");
     run.trials = finished_trials(e);
     return run.trials < plan.trials;
 }

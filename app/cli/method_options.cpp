@@ -20,6 +20,7 @@ const char* name_of(MethodFlag flag) {
     case MethodFlag::MinActive: return "min-active";
     case MethodFlag::Nuts: return "nuts";
     case MethodFlag::NoisyAcquisition: return "noisy-acquisition";
+    case MethodFlag::DenseSteps: return "dense-steps";
     }
     return "";
 }
@@ -47,6 +48,11 @@ OptionSpec spec_of(MethodFlag flag) {
         return {"noisy-acquisition", "MODE",
                 "auto (the default: integrate over the posterior at the measured configurations when the model infers "
                 "noise), on, or off (trust the measured values, as before format version 7)"};
+    case MethodFlag::DenseSteps:
+        return {"dense-steps", "N",
+                "SEBO strategies: under noise (when the noisy acquisition is used), the first N trials after the "
+                "initial design are proposed by the noisy EI without sparsity, so the model learns which parameters "
+                "matter (default 15; 0: sparse from the start)"};
     }
     return {};
 }
@@ -68,7 +74,7 @@ bool has(const std::vector<MethodFlag>& flags, MethodFlag flag) { return std::fi
 std::vector<MethodFlag> all_method_flags() {
     return {MethodFlag::Strategy,        MethodFlag::Model,     MethodFlag::Init,      MethodFlag::Lambda,
             MethodFlag::Penalty,         MethodFlag::BonsaiTolerance, MethodFlag::MaxActive, MethodFlag::MinActive,
-            MethodFlag::Nuts,            MethodFlag::NoisyAcquisition};
+            MethodFlag::Nuts,            MethodFlag::NoisyAcquisition, MethodFlag::DenseSteps};
 }
 
 std::vector<OptionSpec> method_option_specs(const std::vector<MethodFlag>& flags) {
@@ -109,6 +115,8 @@ bool apply_method_options(const Arguments& parser, MethodSettings& method, const
     if (const auto text = value(MethodFlag::Nuts)) method.nuts = parsed_kind("nuts", "setting", *text, nuts_mode_from_string, all_nuts_modes());
     if (const auto text = value(MethodFlag::NoisyAcquisition))
         method.noisy_acquisition = parsed_kind("noisy-acquisition", "setting", *text, noisy_acquisition_from_string, all_noisy_acquisitions());
+    if (has(flags, MethodFlag::DenseSteps))
+        if (const auto n = parser.integer("dense-steps", 0, 1'000'000)) method.dense_steps = static_cast<int>(*n);
     bool range = false;
     if (has(flags, MethodFlag::MaxActive))
         if (const auto m = parser.integer("max-active", 1, 1'000'000)) {

@@ -5,7 +5,7 @@
 // and the value:
 //   --strategy NAME         --model gp|saas|saas-map   --init M          --lambda L
 //   --penalty l0|l1|group-lasso   --bonsai-tolerance T   --max-active M   --min-active N
-//   --nuts fast|paper       --noisy-acquisition auto|on|off
+//   --nuts fast|paper       --noisy-acquisition auto|on|off   --dense-steps N
 // A flag that is absent leaves the method's value as it is (the file's, or the defaults).
 
 #include <string>
@@ -16,7 +16,8 @@
 
 namespace sebo::cli {
 
-enum class MethodFlag { Strategy, Model, Init, Lambda, Penalty, BonsaiTolerance, MaxActive, MinActive, Nuts, NoisyAcquisition };
+enum class MethodFlag { Strategy, Model, Init, Lambda, Penalty, BonsaiTolerance, MaxActive, MinActive, Nuts, NoisyAcquisition,
+                        DenseSteps };
 
 // Every method flag, in the order above.
 std::vector<MethodFlag> all_method_flags();

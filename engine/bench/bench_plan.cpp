@@ -59,6 +59,12 @@ std::vector<BenchStrategy> paper_strategies() {
             strategy("ei-ir/lambda=0.001"), strategy("sebo-l0"), strategy("sebo-l1")};
 }
 
+// A preset of the paper's comparisons: the paper's method, without the dense start under noise.
+BenchPlan paper_plan(BenchPlan plan) {
+    plan.dense_start = false;
+    return plan;
+}
+
 }  // namespace
 
 MethodSettings BenchStrategy::method(int trials, int initial_trials, NutsMode nuts) const {
@@ -70,6 +76,7 @@ MethodSettings BenchStrategy::method(int trials, int initial_trials, NutsMode nu
     m.penalty = penalty;
     if (fixed_a) m.fixed_a = *fixed_a;
     if (noisy) m.noisy_acquisition = *noisy;
+    if (dense_steps) m.dense_steps = *dense_steps;
     m.budget = trials;
     m.initial_trials = initial_trials;
     return m;
@@ -78,6 +85,7 @@ MethodSettings BenchStrategy::method(int trials, int initial_trials, NutsMode nu
 MethodSettings BenchPlan::method(const BenchStrategy& strategy) const {
     MethodSettings m = strategy.method(trials, initial_trials, nuts);
     m.status_quo_first = status_quo_first;
+    if (!dense_start && !strategy.dense_steps) m.dense_steps = 0;
     return m;
 }
 
@@ -150,9 +158,11 @@ BenchStrategy parse_bench_strategy(const std::string& token, const std::string& 
             out.noisy = noisy_acquisition_from_string(value);
             if (!out.noisy)
                 throw InputError(field, "'" + token + "': unknown noisy-acquisition setting '" + value + "' (known: auto, on, off)");
+        } else if (key == "dense") {
+            out.dense_steps = static_cast<int>(whole_option(token, key, value, field, 0, 1'000'000));
         } else {
             throw InputError(field,
-                             "'" + token + "': unknown option '" + key + "' (known: model, lambda, penalty, a, noisy)");
+                             "'" + token + "': unknown option '" + key + "' (known: model, lambda, penalty, a, noisy, dense)");
         }
     }
     if (auto error = out.method(50, 8).validate()) throw InputError(field, "'" + token + "': " + *error);
@@ -162,18 +172,18 @@ BenchStrategy parse_bench_strategy(const std::string& token, const std::string& 
 std::vector<BenchPreset> bench_presets() {
     std::vector<BenchPreset> presets;
     presets.push_back({"paper-branin", "Branin embedded in 50 dimensions, 8 Sobol + 42 trials, the paper's methods",
-                       BenchPlan{{problem("branin/dim=50")}, paper_strategies(), 5, 50, 8, NutsMode::Paper}});
+                       paper_plan({{problem("branin/dim=50")}, paper_strategies(), 5, 50, 8, NutsMode::Paper})});
     presets.push_back({"paper-hartmann6", "Hartmann6 embedded in 50 dimensions, 20 Sobol + 80 trials, the paper's methods",
-                       BenchPlan{{problem("hartmann6/dim=50")}, paper_strategies(), 5, 100, 20, NutsMode::Paper}});
+                       paper_plan({{problem("hartmann6/dim=50")}, paper_strategies(), 5, 100, 20, NutsMode::Paper})});
     presets.push_back({"paper-sourcing", "the sourcing simulation (25 dimensions), 8 Sobol + 92 trials, the paper's methods",
-                       BenchPlan{{problem("sourcing")}, paper_strategies(), 3, 100, 8, NutsMode::Paper}});
+                       paper_plan({{problem("sourcing")}, paper_strategies(), 3, 100, 8, NutsMode::Paper})});
     presets.push_back({"paper-ablation",
                        "SEBO-L0 with homotopy vs SEBO-L1 and a fixed a in {0.001, 0.1, 1} (paper Fig. 5 left), Hartmann6 "
                        "embedded in 50 dimensions, 20 Sobol + 80 trials",
-                       BenchPlan{{problem("hartmann6/dim=50")},
-                                 {strategy("sebo-l0"), strategy("sebo-l1"), strategy("sebo-l0-fixed-a/a=0.001"),
-                                  strategy("sebo-l0-fixed-a/a=0.1"), strategy("sebo-l0-fixed-a/a=1")},
-                                 5, 100, 20, NutsMode::Paper}});
+                       paper_plan({{problem("hartmann6/dim=50")},
+                                   {strategy("sebo-l0"), strategy("sebo-l1"), strategy("sebo-l0-fixed-a/a=0.001"),
+                                    strategy("sebo-l0-fixed-a/a=0.1"), strategy("sebo-l0-fixed-a/a=1")},
+                                   5, 100, 20, NutsMode::Paper})});
     // Issue 16: SEBO or BONSAI? Every method on the SAAS model with the default (fast) sampler; one
     // budget for all three problems (Hartmann6's of the paper, the largest of the three).
     presets.push_back({"sebo-vs-bonsai",
@@ -217,19 +227,21 @@ std::vector<BenchPreset> bench_presets() {
     // example of the issue) and 0.33. Every run measures the status quo first, as a new
     // experiment does, then 9 Sobol trials and 40 model-based ones. The four methods of issue 16
     // and SEBO-L0 with today's acquisition over the measured values (noisy=off) as the ablation
-    // of the noisy acquisitions. Judged by the noise-free values of what each method recommends
+    // of the noisy acquisitions, and sparse from the start (dense=0) as the ablation of the dense
+    // start (docs/method.md §13). Judged by the noise-free values of what each method recommends
     // (bench/bench_truth.h).
     BenchPlan noisy{{problem("branin/dim=50/noise=9.2"), problem("branin/dim=50/noise=30.8"),
                      problem("hartmann6/dim=50/noise=0.1"), problem("hartmann6/dim=50/noise=0.33")},
                     {strategy("sobol"), strategy("saasbo"), strategy("bonsai"), strategy("sebo-l0"),
-                     strategy("sebo-l0/noisy=off")},
+                     strategy("sebo-l0/noisy=off"), strategy("sebo-l0/dense=0")},
                     5, 50, 10, NutsMode::Fast};
     noisy.status_quo_first = true;
     presets.push_back({"noisy",
                        "noisy measurements: Branin embedded in 50 dimensions with Gaussian noise of sd 9.2 and 30.8 (3 % "
                        "and 10 % of its range 307.7) and Hartmann6 in 50 dimensions with sd 0.1 and 0.33 (3 % and 10 % "
                        "of 3.32), status quo + 9 Sobol + 40 trials: Sobol, SAASBO, BONSAI, SEBO-L0 and SEBO-L0 with the "
-                       "acquisition over the measured values (noisy=off), judged by the true value of what each recommends",
+                       "acquisition over the measured values (noisy=off) and sparse from the start (dense=0), judged by the "
+                       "true value of what each recommends",
                        noisy});
     // Issue 34: quality and the time per step as n grows to 500. Branin and Hartmann6 embedded in 50
     // dimensions, 20 Sobol + 480 trials, 3 seeds, SEBO-L0 with the fast sampler beside Sobol. The

@@ -7,8 +7,9 @@
 //            of Gaussian noise added to every metric)
 //            e.g. "branin/dim=50", "sourcing"
 //   strategy keys: model (gp|saas|saas-map), lambda, penalty (l0|l1|group-lasso), a (the fixed a
-//            of sebo-l0-fixed-a), noisy (auto|on|off: MethodSettings::noisy_acquisition),
-//            e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1", "sebo-l0/noisy=off"
+//            of sebo-l0-fixed-a), noisy (auto|on|off: MethodSettings::noisy_acquisition), dense
+//            (MethodSettings::dense_steps),
+//            e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1", "sebo-l0/noisy=off", "sebo-l0/dense=0"
 // The token is the label of the problem or strategy in results and plots.
 
 #include <optional>
@@ -32,6 +33,7 @@ struct BenchStrategy {
     std::optional<PenaltyKind> penalty;
     std::optional<double> fixed_a;
     std::optional<NoisyAcquisition> noisy;  // unset: the default (auto)
+    std::optional<int> dense_steps;         // unset: the default (15)
 
     // The method of a run: defaults, then this strategy's settings, budget, initial trials and
     // NUTS mode.
@@ -49,6 +51,9 @@ struct BenchPlan {
     // Every run's first trial is the status quo (MethodSettings::status_quo_first), one of its
     // initial trials; off for the paper's presets, which start from Sobol as the paper did.
     bool status_quo_first = false;
+    // The paper's presets run the paper's method: no dense start under noise
+    // (MethodSettings::dense_steps 0) unless a strategy sets one.
+    bool dense_start = true;
 
     // The method of one run of `strategy`: its settings with this plan's budget, initial trials,
     // NUTS mode and status quo.

@@ -90,7 +90,8 @@ CandidateSearch::Member CandidateSearch::next(const StepControl& control) const 
     Member member;
     member.problem = units_ ? make_outcome_acquisition_problem(experiment_.space, settings_, posteriors, *units_,
                                                                fantasies_.points(), penalty_, seed)
-                            : make_acquisition_problem(experiment_.space, settings_, posteriors.front(), penalty_, seed);
+                            : make_acquisition_problem(experiment_.space, settings_, posteriors.front(), penalty_, seed,
+                                                       in_dense_start(experiment_, settings_));
     member.candidate =
         optimize_acquisition(*member.problem.acquisition, member.problem.raw_samples, transforms_, optimizer_, control);
     return member;

@@ -74,6 +74,11 @@ const char* describe(StrategyKind kind) {
 
 bool uses_model(StrategyKind kind) { return kind != StrategyKind::Sobol; }
 
+bool is_sebo(StrategyKind kind) {
+    return kind == StrategyKind::SeboL0 || kind == StrategyKind::SeboL1 || kind == StrategyKind::SeboGl ||
+           kind == StrategyKind::SeboL0FixedA;
+}
+
 std::vector<StrategyKind> all_strategy_kinds() {
     return {StrategyKind::Sobol,  StrategyKind::Gpei,   StrategyKind::Saasbo,
             StrategyKind::EiEr,   StrategyKind::EiIr,   StrategyKind::SeboL0,
@@ -247,6 +252,8 @@ std::optional<std::string> MethodSettings::validate() const {
         return "method.nuts_warm_warmup: " + std::to_string(*nuts_warm_warmup) + " is above 1000000";
     if (restarts > raw_samples)
         return "method.restarts: " + std::to_string(restarts) + " is above raw_samples " + std::to_string(raw_samples);
+    if (dense_steps < 0 || dense_steps > 1'000'000)
+        return "method.dense_steps: " + std::to_string(dense_steps) + " is outside [0, 1000000]";
     if (noisy_draws < 2 || noisy_draws > 4096)
         return "method.noisy_draws: " + std::to_string(noisy_draws) + " is outside [2, 4096]";
     return std::nullopt;

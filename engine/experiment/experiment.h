@@ -62,6 +62,8 @@ std::vector<StrategyKind> all_strategy_kinds();
 // A one-line description for menus and help.
 const char* describe(StrategyKind kind);
 bool uses_model(StrategyKind kind);
+// SEBO's EHVI over the objectives and the sparsity penalty: sebo-l0, sebo-l1, sebo-gl, sebo-l0-fixed-a.
+bool is_sebo(StrategyKind kind);
 
 // The surrogate model: the standard GP with MAP hyperparameters, the SAAS GP sampled with NUTS
 // (the paper's default), or SAAS with MAP hyperparameters (fast, approximate).
@@ -144,6 +146,14 @@ struct MethodSettings {
     // per sample).
     NoisyAcquisition noisy_acquisition = NoisyAcquisition::Auto;
     int noisy_draws = 128;
+    // A dense start under noise (docs/method.md §13): while a step uses the noisy acquisition,
+    // the trials numbered initial_trials … initial_trials + dense_steps − 1 of a SEBO strategy
+    // (sebo-l0, sebo-l1, sebo-gl, sebo-l0-fixed-a) with one objective and no outcome constraint
+    // are proposed by the noisy EI without the sparsity objective (SAASBO's acquisition) — dense
+    // configurations, whose effects rise above the noise, from which the model learns which
+    // parameters matter before the sparse steps. Not with max_active (more changes than that are
+    // worth nothing to the user). 0: never (files of format version 7 and older).
+    int dense_steps = 15;
 
     // Acquisition optimization (paper appendix E.1).
     int raw_samples = 1024;

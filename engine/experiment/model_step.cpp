@@ -454,9 +454,14 @@ std::unique_ptr<AcquisitionFunction> noisy_acquisition(const MethodSettings& met
 
 }  // namespace
 
+bool in_dense_start(const Experiment& experiment, const MethodSettings& method) {
+    return is_sebo(method.strategy) && method.dense_steps > 0 && !method.max_active &&
+           experiment.trials.size() < static_cast<std::size_t>(method.initial_trials) + static_cast<std::size_t>(method.dense_steps);
+}
+
 AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
                                             std::shared_ptr<const EnsemblePosterior> posterior,
-                                            const SparsityPenalty& penalty, std::uint64_t seed) {
+                                            const SparsityPenalty& penalty, std::uint64_t seed, bool dense_start) {
     const TrainingData& data = posterior->data();
     AcquisitionProblem problem;
     // The points the incumbents and the front are made of, with their values (standardized): the
@@ -473,8 +478,14 @@ AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const Meth
         values = fantasies->baseline_draws().rowwise().mean();
         Eigen::VectorXd sparsity(points.rows());
         for (Eigen::Index u = 0; u < points.rows(); ++u) sparsity[u] = penalty.exact(points.row(u).transpose());
-        problem.acquisition = noisy_acquisition(method, std::move(fantasies), penalty, sparsity);
+        // The dense start (docs/method.md §13): under noise a sparse change's effect near the
+        // status quo is below the noise and teaches the model nothing, so the first steps measure
+        // what SAASBO would, from the same posterior.
+        MethodSettings step_method = method;
+        if (dense_start) step_method.strategy = StrategyKind::Saasbo;
+        problem.acquisition = noisy_acquisition(step_method, std::move(fantasies), penalty, sparsity);
         problem.noisy = true;
+        problem.dense = dense_start;
     } else {
         Eigen::VectorXd sparsity(points.rows());
         for (Eigen::Index i = 0; i < points.rows(); ++i) sparsity[i] = penalty.exact(points.row(i).transpose());

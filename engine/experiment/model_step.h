@@ -123,7 +123,15 @@ struct AcquisitionProblem {
     std::vector<Eigen::VectorXd> raw_samples;  // screening points in the unit cube
     // The acquisition integrates over the posterior at the measured configurations (issue 30).
     bool noisy = false;
+    // A step of the dense start under noise: SEBO's acquisition replaced by the noisy EI.
+    bool dense = false;
 };
+
+// Whether a step of `experiment` is in the dense start under noise (MethodSettings::dense_steps):
+// a SEBO strategy without a sparsity range's upper end (max_active: more changes are worth
+// nothing to the user), and fewer than initial_trials + dense_steps trials. The step is dense only
+// when it also uses the noisy acquisition (make_acquisition_problem decides that).
+bool in_dense_start(const Experiment& experiment, const MethodSettings& method);
 
 // Whether a step uses the noisy acquisitions with these posteriors (one per modelled metric; one for
 // a step with one objective and no constraint): MethodSettings::noisy_acquisition On, or Auto and
@@ -146,9 +154,10 @@ int noisy_draws_per_member(const MethodSettings& method, int members);
 // acquisition (uses_noisy_acquisition) through draws of the posterior at the distinct
 // configurations; and the raw samples anchored at the good and non-dominated points of that data
 // (by posterior mean with the noisy acquisition; inside the space's linear parameter constraints,
-// when it has any). Deterministic for `seed`.
+// when it has any). With `dense_start` (in_dense_start) and the noisy acquisition, a SEBO
+// strategy's acquisition is the noisy EI (problem.dense). Deterministic for `seed`.
 AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
                                             std::shared_ptr<const EnsemblePosterior> posterior,
-                                            const SparsityPenalty& penalty, std::uint64_t seed);
+                                            const SparsityPenalty& penalty, std::uint64_t seed, bool dense_start = false);
 
 }  // namespace sebo

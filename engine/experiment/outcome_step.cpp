@@ -26,16 +26,6 @@ bool satisfies(const OutcomeBound& bound, double value) {
     return bound.sense == BoundSense::AtMost ? value <= bound.bound : value >= bound.bound;
 }
 
-bool is_sebo(StrategyKind kind) {
-    switch (kind) {
-    case StrategyKind::SeboL0:
-    case StrategyKind::SeboL1:
-    case StrategyKind::SeboGl:
-    case StrategyKind::SeboL0FixedA: return true;
-    default: return false;
-    }
-}
-
 }  // namespace
 
 std::optional<MetricTraining> make_metric_training(const Experiment& experiment, bool warp, int minimum, std::string* why) {

@@ -192,10 +192,19 @@ void version_6_to_7(Document& document) {
             if (trial.is_object()) trial.erase("noise_free");
 }
 
+// Version 8 (issue 30: a dense start under noise) adds the method's "dense_steps" (default 15). A
+// version-7 reader ignored it and every step of a SEBO strategy was sparse, so the step sets
+// "dense_steps": 0, and a resumed run continues as it ran.
+void version_7_to_8(Document& document) {
+    if (const auto method = document.find("method"); method != document.end() && method->is_object())
+        (*method)["dense_steps"] = 0;
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
 constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3, &version_3_to_4,
-                                                                  &version_4_to_5, &version_5_to_6, &version_6_to_7};
+                                                                  &version_4_to_5, &version_5_to_6, &version_6_to_7,
+                                                                  &version_7_to_8};
 
 }  // namespace
 

@@ -283,7 +283,8 @@ private slots:
         QCOMPARE(model_batch.size(), 3);
         QSet<QString> configurations;
         for (const auto& t : model_batch) {
-            QCOMPARE(t.toObject()["generator"].toString(), QString("sebo-l0"));
+            // SEBO-L0's, or its dense start's under noise (docs/method.md §13)
+            QVERIFY2(t.toObject()["generator"].toString().startsWith("sebo-l0"), qPrintable(t.toObject()["generator"].toString()));
             configurations.insert(QJsonDocument(t.toObject()["parameters"].toObject()).toJson());
         }
         QCOMPARE(configurations.size(), 3);  // q = 3 distinct candidates

@@ -131,7 +131,9 @@ private slots:
         QVERIFY2(run.code == 0, qPrintable(run.err));
         check_trials(sebo, 9);
         const QJsonArray trials = read_json(sebo)["trials"].toArray();
-        QCOMPARE(trials[8].toObject()["generator"].toString(), QString("sebo-l0"));
+        // SEBO-L0's, or its dense start's under noise (docs/method.md §13)
+        const QString generator = trials[8].toObject()["generator"].toString();
+        QVERIFY2(generator.startsWith("sebo-l0"), qPrintable(generator));
     }
 
     void a_json_space_carries_its_constraints() {

@@ -52,8 +52,8 @@ private slots:
 
     // Issue 30 item 7: Branin and Hartmann6 in 50 dimensions at about 3 % and 10 % of the
     // objective's range over the unit cube (Branin 0.397887..308.129, Hartmann6 −3.32237..0),
-    // the status quo first, and SEBO-L0 beside its ablation with the acquisition over the
-    // measured values.
+    // the status quo first, and SEBO-L0 beside its ablations: the acquisition over the measured
+    // values, and sparse steps from the start (no dense start).
     void noisyPreset() {
         const auto preset = find_bench_preset("noisy");
         QVERIFY(preset);
@@ -78,7 +78,7 @@ private slots:
             SEBO_COMPARE_NEAR(spec.noise.at("*"), problems[i].second, 0.01 * range);
         }
         const std::vector<StrategyKind> kinds{StrategyKind::Sobol, StrategyKind::Saasbo, StrategyKind::Bonsai,
-                                              StrategyKind::SeboL0, StrategyKind::SeboL0};
+                                              StrategyKind::SeboL0, StrategyKind::SeboL0, StrategyKind::SeboL0};
         QCOMPARE(plan.strategies.size(), kinds.size());
         for (std::size_t i = 0; i < kinds.size(); ++i) {
             const MethodSettings m = plan.method(plan.strategies[i]);
@@ -89,8 +89,10 @@ private slots:
             QCOMPARE(m.initial_trials, 10);
             if (uses_model(kinds[i])) QCOMPARE(m.resolved_model(), ModelKind::SaasNuts);
             QCOMPARE(m.noisy_acquisition, i == 4 ? NoisyAcquisition::Off : NoisyAcquisition::Auto);
+            QCOMPARE(m.dense_steps, i == 5 ? 0 : 15);
         }
         QCOMPARE(plan.strategies[4].label, std::string("sebo-l0/noisy=off"));
+        QCOMPARE(plan.strategies[5].label, std::string("sebo-l0/dense=0"));
     }
 
     void noisyIsAStrategyToken() {
@@ -113,7 +115,7 @@ private slots:
             parse_bench_strategy("sebo-l0/noise=off", "--strategies");
             QFAIL("an unknown key was accepted");
         } catch (const InputError& e) {
-            QVERIFY2(std::string(e.what()).find("unknown option 'noise' (known: model, lambda, penalty, a, noisy)") !=
+            QVERIFY2(std::string(e.what()).find("unknown option 'noise' (known: model, lambda, penalty, a, noisy, dense)") !=
                          std::string::npos,
                      e.what());
         }
@@ -126,6 +128,31 @@ private slots:
         QCOMPARE(branin->plan.initial_trials, 8);
         QCOMPARE(branin->plan.strategies.size(), std::size_t{7});
         for (const BenchStrategy& s : branin->plan.strategies) QVERIFY(s.kind != StrategyKind::Bonsai);
+        // The paper's method: no dense start under noise, unless a strategy asks for one.
+        for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation"}) {
+            const auto preset = find_bench_preset(name);
+            QVERIFY(preset);
+            for (const BenchStrategy& s : preset->plan.strategies) QCOMPARE(preset->plan.method(s).dense_steps, 0);
+        }
+        QCOMPARE(branin->plan.method(parse_bench_strategy("sebo-l0/dense=4", "--strategies")).dense_steps, 4);
+    }
+
+    void denseIsAStrategyToken() {
+        const BenchStrategy plain = parse_bench_strategy("sebo-l0", "--strategies");
+        const BenchStrategy off = parse_bench_strategy("sebo-l0/dense=0", "--strategies");
+        QCOMPARE(plain.method(50, 10).dense_steps, 15);
+        QCOMPARE(off.method(50, 10).dense_steps, 0);
+        const auto noisy = find_bench_preset("noisy");
+        QVERIFY(noisy);
+        QCOMPARE(noisy->plan.method(plain).dense_steps, 15);
+        for (const char* bad : {"sebo-l0/dense=-1", "sebo-l0/dense=2.5", "sebo-l0/dense=many"}) {
+            try {
+                parse_bench_strategy(bad, "--strategies");
+                QFAIL(bad);
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find(std::string("'") + bad + "'") != std::string::npos, e.what());
+            }
+        }
     }
 };
 

@@ -33,6 +33,7 @@ Experiment run(NoisyAcquisition mode) {
     method.budget = 40;
     method.status_quo_first = true;
     method.noisy_acquisition = mode;
+    method.dense_steps = 0;  // the stall and the noisy acquisition alone (the dense start: test_dense_start)
     Experiment e = make_problem_experiment(spec, method, 1);
     ProblemEvaluator evaluator(make_problem(e.evaluator.problem), e.seed);
     auto s = make_strategy(e.method);

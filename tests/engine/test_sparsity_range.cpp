@@ -225,6 +225,7 @@ private slots:
             method.initial_trials = 6;
             method.budget = 12;
             method.max_active = max_active;
+            method.dense_steps = 0;  // SEBO's own steps in both runs (max_active has no dense start anyway)
             ProblemSpec spec;
             spec.name = "branin";
             spec.dimension = 10;
