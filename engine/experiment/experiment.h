@@ -146,10 +146,11 @@ struct MethodSettings {
     // per sample).
     NoisyAcquisition noisy_acquisition = NoisyAcquisition::Auto;
     int noisy_draws = 128;
-    // A dense start under noise (docs/method.md §13): while a step uses the noisy acquisition,
-    // the trials numbered initial_trials … initial_trials + dense_steps − 1 of a SEBO strategy
-    // (sebo-l0, sebo-l1, sebo-gl, sebo-l0-fixed-a) with one objective and no outcome constraint
-    // are proposed by the noisy EI without the sparsity objective (SAASBO's acquisition) — dense
+    // A dense start under noise (docs/method.md §13): while a step uses the noisy acquisition, the
+    // steps of a SEBO strategy (sebo-l0, sebo-l1, sebo-gl, sebo-l0-fixed-a) with one objective and
+    // no outcome constraint that begin with fewer than initial_trials + dense_steps trials — so
+    // one at a time, the trials numbered initial_trials … initial_trials + dense_steps − 1; a
+    // batch's members together — are proposed by the noisy EI without the sparsity objective (SAASBO's acquisition) — dense
     // configurations, whose effects rise above the noise, from which the model learns which
     // parameters matter before the sparse steps. Not with max_active (more changes than that are
     // worth nothing to the user). 0: never (files of format version 7 and older).
