@@ -335,6 +335,11 @@ void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
                         &MethodSettings::min_active);
     for (const char* key : {"method.max_active", "method.min_active"})
         if (auto* edit = qobject_cast<QLineEdit*>(fieldEditor(key))) edit->setPlaceholderText(tr("none"));
+    addIntField(form, "method.dense_steps", tr("Dense start"),
+                tr("SEBO strategies, while the model sees noise: the first this many trials after the initial design "
+                   "are proposed by the noisy EI without sparsity, so that the model learns which parameters matter "
+                   "before the sparse steps (default 15; 0: sparse from the start; not with Max changes)"),
+                &MethodSettings::dense_steps);
 
     // Advanced: acquisition optimization (paper appendix E.1) and NUTS (paper §3).
     addIntField(advanced, "method.raw_samples", tr("Raw samples"),
@@ -420,6 +425,8 @@ void MethodPanel::updateApplicability() {
             applies = kind == StrategyKind::SeboL0FixedA;
         else if (f.key == "method.bonsai_tolerance")
             applies = kind == StrategyKind::Bonsai;
+        else if (f.key == "method.dense_steps")
+            applies = is_sebo(kind);
         if (f.key == "seed") continue;  // governed by whether the experiment has trials
         f.editor->setEnabled(applies);
     }

@@ -73,6 +73,33 @@ private slots:
         QVERIFY(!tolerance->isEnabled());
     }
 
+    // The dense start under noise (MethodSettings::dense_steps) is a SEBO setting: editable for the
+    // SEBO strategies only, checked by the engine's rule, saved into the method.
+    void denseStartFieldForSeboOnly() {
+        MainWindow w;
+        w.setPromptHandler(discard());
+        QVERIFY(w.newExperiment(test::small_problem_experiment()));
+        MethodPanel* panel = w.methodPanel();
+        auto* dense = qobject_cast<QLineEdit*>(panel->fieldEditor("method.dense_steps"));
+        auto* strategy = qobject_cast<QComboBox*>(panel->fieldEditor("method.strategy"));
+        QVERIFY(dense && strategy);
+        QCOMPARE(dense->text(), QString("15"));
+        QVERIFY(!dense->isEnabled());  // sobol
+        strategy->setCurrentIndex(strategy->findData(static_cast<int>(StrategyKind::Bonsai)));
+        QVERIFY(!dense->isEnabled());
+        strategy->setCurrentIndex(strategy->findData(static_cast<int>(StrategyKind::SeboL0)));
+        QVERIFY(dense->isEnabled());
+        for (const auto& [text, message] : {std::pair{"-1", "-1 is outside [0, 1000000]"}, std::pair{"few", "'few' is not a whole number"}}) {
+            dense->setText(text);
+            QVERIFY(!panel->apply());
+            QVERIFY2(panel->fieldError("method.dense_steps").contains(message), qPrintable(panel->fieldError("method.dense_steps")));
+        }
+        dense->setText("0");
+        QVERIFY(panel->apply());
+        QCOMPARE(w.document()->experiment().method.strategy, StrategyKind::SeboL0);
+        QCOMPARE(w.document()->experiment().method.dense_steps, 0);
+    }
+
     void applyStaysInViewOnASmallDesk() {
         MainWindow w;
         w.setRememberRecentFiles(false);
