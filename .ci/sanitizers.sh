@@ -17,7 +17,9 @@
 #      the happens-before of Qt's event queue (futex-based QMutex) is invisible and every snapshot
 #      handed from the worker thread to the GUI thread is reported as a race.
 #
-# Both are RelWithDebInfo (at -O1 -g1, below) with warnings as errors. Any sanitizer report fails
+# Both are RelWithDebInfo (at -O1 -g1, below) with warnings as errors, and link the engine and the
+# GUI library as shared libraries (SEBO_SHARED_LIBS): linked statically, every sanitized executable
+# carried its own copy of them, about 400 MB each and 5 GB in all (docs/reliability.md, "Disk"). Any sanitizer report fails
 # its test (the options below make every report fatal), and any failed test fails this script.
 # QtTest's watchdog thread waits on a QWaitCondition inside uninstrumented QtCore, which TSan
 # misreads as races at exit: .ci/tsan.supp suppresses exactly those (Qt frames only).
@@ -62,7 +64,7 @@ configure() {  # dir sanitizers [more cmake arguments]
   local dir=$1 sanitizers=$2
   shift 2
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-        -DSEBO_WERROR=ON -DSEBO_SANITIZE="$sanitizers" "${extra_flags[@]}" "${launcher[@]}" "$@"
+        -DSEBO_WERROR=ON -DSEBO_SHARED_LIBS=ON -DSEBO_SANITIZE="$sanitizers" "${extra_flags[@]}" "${launcher[@]}" "$@"
 }
 
 export QT_QPA_PLATFORM=offscreen
