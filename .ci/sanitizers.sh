@@ -19,8 +19,9 @@
 #
 # Both are RelWithDebInfo (at -O1 -g1, below) with warnings as errors, and link the engine and the
 # GUI library as shared libraries (SEBO_SHARED_LIBS): linked statically, every sanitized executable
-# carried its own copy of them, about 400 MB each and 5 GB in all (docs/reliability.md, "Disk"). Any sanitizer report fails
-# its test (the options below make every report fatal), and any failed test fails this script.
+# carried its own copy of them, about 400 MB each (docs/reliability.md, "Disk"). Any sanitizer
+# report fails its test (the options below make every report fatal), and any failed test fails
+# this script.
 # QtTest's watchdog thread waits on a QWaitCondition inside uninstrumented QtCore, which TSan
 # misreads as races at exit: .ci/tsan.supp suppresses exactly those (Qt frames only).
 #
