@@ -38,6 +38,14 @@ void show_method_panel(MainWindow& w) {
     for (int i = 0; i < 6; ++i) QCoreApplication::processEvents();
 }
 
+// A new experiment's Method panel in `w`: the line editor of `field` and the strategy box.
+std::pair<QLineEdit*, QComboBox*> method_fields(MainWindow& w, const char* field) {
+    w.setPromptHandler(discard());
+    if (!w.newExperiment(test::small_problem_experiment())) return {nullptr, nullptr};
+    MethodPanel* panel = w.methodPanel();
+    return {qobject_cast<QLineEdit*>(panel->fieldEditor(field)), qobject_cast<QComboBox*>(panel->fieldEditor("method.strategy"))};
+}
+
 }  // namespace
 
 class TestMethodBonsai : public QObject {
@@ -48,11 +56,8 @@ private slots:
 
     void toleranceFieldForBonsaiOnly() {
         MainWindow w;
-        w.setPromptHandler(discard());
-        QVERIFY(w.newExperiment(test::small_problem_experiment()));
+        const auto [tolerance, strategy] = method_fields(w, "method.bonsai_tolerance");
         MethodPanel* panel = w.methodPanel();
-        auto* tolerance = qobject_cast<QLineEdit*>(panel->fieldEditor("method.bonsai_tolerance"));
-        auto* strategy = qobject_cast<QComboBox*>(panel->fieldEditor("method.strategy"));
         QVERIFY(tolerance && strategy);
         QCOMPARE(tolerance->text(), QString("0.2"));
         QVERIFY(!tolerance->isEnabled());  // sobol
@@ -77,11 +82,8 @@ private slots:
     // SEBO strategies only, checked by the engine's rule, saved into the method.
     void denseStartFieldForSeboOnly() {
         MainWindow w;
-        w.setPromptHandler(discard());
-        QVERIFY(w.newExperiment(test::small_problem_experiment()));
+        const auto [dense, strategy] = method_fields(w, "method.dense_steps");
         MethodPanel* panel = w.methodPanel();
-        auto* dense = qobject_cast<QLineEdit*>(panel->fieldEditor("method.dense_steps"));
-        auto* strategy = qobject_cast<QComboBox*>(panel->fieldEditor("method.strategy"));
         QVERIFY(dense && strategy);
         QCOMPARE(dense->text(), QString("15"));
         QVERIFY(!dense->isEnabled());  // sobol
