@@ -2,6 +2,7 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
@@ -51,15 +52,27 @@ HypervolumeChartView::HypervolumeChartView(QWidget* parent) : ChartPanel(false, 
     }
     reference_ = new QLabel(this);
     reference_->setTextFormat(Qt::PlainText);
-    reference_->setWordWrap(true);  // a narrow panel wraps it rather than growing wider
-    reference_->setToolTip(tr("The hypervolume is the area dominated by the trials in (objective, number of "
-                              "active parameters), measured from this fixed reference point, so runs compare."));
+    // As wide as the row leaves it, never wider (a narrow panel cuts it rather than growing).
+    reference_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    reference_->installEventFilter(this);
     optionsRow()->addWidget(reference_, 1);
     setEmptyText(tr("No experiment is open."));
     restyle();
 }
 
-QString HypervolumeChartView::referenceText() const { return reference_->text(); }
+QString HypervolumeChartView::referenceText() const { return reference_text_; }
+
+void HypervolumeChartView::showReference() {
+    reference_->setText(reference_->fontMetrics().elidedText(reference_text_, Qt::ElideRight, reference_->width()));
+    const QString why = tr("The hypervolume is the area dominated by the trials in (objective, number of active "
+                           "parameters), measured from this fixed reference point, so runs compare.");
+    reference_->setToolTip(reference_text_.isEmpty() ? why : reference_text_ + "\n\n" + why);
+}
+
+bool HypervolumeChartView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == reference_ && event->type() == QEvent::Resize) showReference();
+    return ChartPanel::eventFilter(watched, event);
+}
 
 void HypervolumeChartView::updateSeriesColors() {
     const QColor band = chart_color(palette(), ChartRole::InitialDesign);
@@ -116,12 +129,13 @@ void HypervolumeChartView::setSnapshot(SnapshotPtr snapshot) {
                                              display_number(o.from_utility(s.report.reference_utilities[j]), 4));
     }
     reference << tr("%1 active").arg(s.report.reference_sparsity);
-    reference_->setText(e.space.dimension() == 0 || (s.completedCount() == 0 && !fixed_reference)
-                            ? QString()
-                            : tr("Reference point: %1 · now %2%3")
-                                  .arg(reference.join(", "), display_number(s.report.hypervolume, 5),
-                                       // Not the status bar's (measured) figure: say whose it is.
-                                       s.values == ValueView::ModelEstimates ? tr(" (of the model's estimates)") : QString()));
+    reference_text_ = e.space.dimension() == 0 || (s.completedCount() == 0 && !fixed_reference)
+                          ? QString()
+                          : tr("Reference point: %1 · now %2%3")
+                                .arg(reference.join(", "), display_number(s.report.hypervolume, 5),
+                                     // Not the status bar's (measured) figure: say whose it is.
+                                     s.values == ValueView::ModelEstimates ? tr(" (of the model's estimates)") : QString());
+    showReference();
 
     if (e.space.dimension() == 0)
         setEmptyText(tr("No experiment is open."));

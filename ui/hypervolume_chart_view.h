@@ -37,6 +37,7 @@ public:
 protected:
     void updateSeriesColors() override;
     void resetView() override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     SnapshotPtr snapshot_;
@@ -47,7 +48,12 @@ private:
     QScatterSeries* beyond_;
     QValueAxis* axis_x_;
     QValueAxis* axis_y_;
+    // One line above the chart, cut to the label's width with "…" (the whole text in its tooltip):
+    // wrapped onto a second line it took the height the chart's vertical title needs in a short
+    // panel, which Qt Charts then cut to "Hypervolu...".
     QLabel* reference_;
+    QString reference_text_;
+    void showReference();
 };
 
 }  // namespace sebo::ui

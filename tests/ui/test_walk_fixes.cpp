@@ -282,11 +282,8 @@ private slots:
                 if (box->text().startsWith("Model estimates")) return box;
             return nullptr;
         };
-        const auto hypervolume_text = [&w] {
-            for (QLabel* label : w.hypervolumeChart()->findChildren<QLabel*>())
-                if (label->text().startsWith("Reference point")) return label->text();
-            return QString();
-        };
+        // The whole line (a narrow panel shows it cut with "…", its tooltip whole).
+        const auto hypervolume_text = [&w] { return w.hypervolumeChart()->referenceText(); };
         QCheckBox* on_hypervolume = box_in(w.hypervolumeChart());
         QCheckBox* on_frontier = box_in(w.frontierChart());
         QVERIFY(on_hypervolume && on_frontier);
