@@ -18,6 +18,7 @@
 #include <QValueAxis>
 
 #include "central_charts.h"
+#include "chart_source.h"
 #include "configuration_inspector.h"
 #include "desk_test_support.h"
 #include "experiment_document.h"
@@ -95,6 +96,23 @@ private slots:
                      reference.contains(QString("%1 active").arg(report.reference_sparsity)),
                  qPrintable(reference));
         QCOMPARE(w.hypervolumeChart()->axisY()->titleText(), QString("Hypervolume"));
+        // In a narrow panel the line stays one line, cut with "…", and its tooltip holds it whole:
+        // wrapped, it took the height the vertical title needs (Qt Charts cut it to "Hypervolu...").
+        {
+            HypervolumeChartView narrow;
+            narrow.setSnapshot(w.chartSource()->chartSnapshot());
+            narrow.resize(260, 220);
+            narrow.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&narrow));
+            QLabel* line = nullptr;
+            for (QLabel* label : narrow.findChildren<QLabel*>())
+                if (label->isVisible() && label->text().startsWith("Reference")) line = label;
+            QVERIFY(line);
+            QCOMPARE(narrow.referenceText(), reference);
+            QVERIFY2(line->text().endsWith(QChar(0x2026)) && line->text().size() < reference.size(), qPrintable(line->text()));
+            QVERIFY2(line->height() < 2 * line->fontMetrics().lineSpacing(), qPrintable(QString::number(line->height())));
+            QVERIFY(line->toolTip().startsWith(reference));
+        }
         // (The labels' rule is ChartPanel::labelTicks's, tested in test_axis_labels.)
         QCOMPARE(tick_labels(0.0, 40000.0, 10000.0).format, std::string("%.0f"));
         QCOMPARE(tick_labels(0.0, 0.8, 0.2).format, std::string("%.1f"));
