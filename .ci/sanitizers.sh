@@ -4,8 +4,8 @@
 #   1. AddressSanitizer (leak checking on) over the engine, the `sebo` CLI, the GUI library and
 #      the tests, and UndefinedBehaviorSanitizer over the engine (below): every test except the
 #      slow end-to-end ones and three long suites (ctest -LE slow, ASAN_SKIPPED) — every loader,
-#      writer, importer, model, acquisition, optimizer and the external-command evaluator, in process and through real `sebo` child
-#      processes, and the explorer's windows. The GUI was left out for a while and a
+#      writer, importer, model, acquisition, optimizer and the external-command evaluator, in
+#      process and through real `sebo` child processes, and the explorer's windows. The GUI was left out for a while and a
 #      use-after-free in it went unseen: ASan reports it at once (docs/reliability.md, "What the
 #      sanitizer stages cover").
 #   2. ThreadSanitizer: the engine's threaded code — the external-command evaluator (concurrent
