@@ -5,9 +5,9 @@
 #      the tests, and UndefinedBehaviorSanitizer over the engine (below): every test except the
 #      slow end-to-end ones and three long suites (ctest -LE slow, ASAN_SKIPPED) — every loader,
 #      writer, importer, model, acquisition, optimizer and the external-command evaluator, in
-#      process and through real `sebo` child processes, and the explorer's windows. The GUI was left out for a while and a
-#      use-after-free in it went unseen: ASan reports it at once (docs/reliability.md, "What the
-#      sanitizer stages cover").
+#      process and through real `sebo` child processes, and the explorer's windows. The GUI was
+#      left out for a while and a use-after-free in it went unseen: ASan reports it at once
+#      (docs/reliability.md, "What the sanitizer stages cover").
 #   2. ThreadSanitizer: the engine's threaded code — the external-command evaluator (concurrent
 #      batches, its timeout and cancellation threads), the thread pool, the NUTS chains and the
 #      optimizer restarts that run on it (a whole warm-started step, cancelled mid-fit too), and
