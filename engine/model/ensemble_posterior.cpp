@@ -169,6 +169,14 @@ std::vector<Eigen::MatrixXd> EnsemblePosterior::covariances(const Eigen::MatrixX
     return out;
 }
 
+void EnsemblePosterior::member_joint(int s, const Eigen::MatrixXd& X_unit, Eigen::VectorXd& mean,
+                                     Eigen::MatrixXd& covariance) const {
+    const Eigen::MatrixXd X = data_->encoding ? data_->encoding->encode(X_unit) : X_unit;
+    const GaussianProcess& member = members_[static_cast<std::size_t>(s)];
+    mean = member.predict(X).mean;
+    covariance = member.posterior_covariance(X);
+}
+
 PosteriorMoments EnsemblePosterior::mixture(const Eigen::MatrixXd& X) const {
     const EnsembleMoments e = predict(X);
     PosteriorMoments out;

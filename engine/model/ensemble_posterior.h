@@ -75,6 +75,8 @@ public:
 
     // Per member, the joint posterior covariance of f at the rows of X (r×r each).
     std::vector<Eigen::MatrixXd> covariances(const Eigen::MatrixXd& X) const;
+    // Member s's joint posterior of f at the rows of X: its mean (r) and covariance (r×r).
+    void member_joint(int s, const Eigen::MatrixXd& X, Eigen::VectorXd& mean, Eigen::MatrixXd& covariance) const;
 
 private:
     std::shared_ptr<const TrainingData> data_;

@@ -12,15 +12,11 @@ namespace sebo {
 
 namespace {
 
-// Lower-triangular factor of A + 1e-8 (mean diagonal) I, escalated by jittered_cholesky when A is
-// more nearly singular than that (duplicated information, very long lengthscales).
+// draw_factor, which succeeds on a posterior covariance (its jitter ends at 1e-2 of the diagonal).
 Eigen::MatrixXd jittered_factor(Eigen::MatrixXd A) {
-    A.diagonal().array() += 1e-8 * std::max(A.diagonal().mean(), 1e-300);
     Eigen::MatrixXd factor;
-    const CholeskyStatus status = jittered_cholesky(A, factor);
+    [[maybe_unused]] const CholeskyStatus status = draw_factor(std::move(A), factor);
     assert(status.ok);
-    (void)status;
-    factor.triangularView<Eigen::StrictlyUpper>().setZero();
     return factor;
 }
 

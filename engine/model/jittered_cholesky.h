@@ -22,4 +22,9 @@ using CholeskyStatus = likelihood_kernel::Cholesky;
 // The baseline copy of likelihood_kernel::jittered_factor (model/likelihood_kernel.h).
 CholeskyStatus jittered_cholesky(const Eigen::MatrixXd& A, Eigen::MatrixXd& factor);
 
+// The factor for drawing from N(0, A), A a posterior covariance: L of A + 1e-8·(mean diagonal)·I,
+// escalated by jittered_cholesky when A is more nearly singular than that (duplicated
+// information, very long lengthscales), with its strict upper triangle zeroed.
+CholeskyStatus draw_factor(Eigen::MatrixXd A, Eigen::MatrixXd& factor);
+
 }  // namespace sebo
