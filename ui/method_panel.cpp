@@ -337,8 +337,9 @@ void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
         if (auto* edit = qobject_cast<QLineEdit*>(fieldEditor(key))) edit->setPlaceholderText(tr("none"));
     addIntField(form, "method.dense_steps", tr("Dense start"),
                 tr("SEBO strategies, while the model sees noise: the first this many trials after the initial design "
-                   "are proposed by the noisy EI without sparsity, so that the model learns which parameters matter "
-                   "before the sparse steps (default 15; 0: sparse from the start; not with Max changes)"),
+                   "are proposed by the noisy EI without sparsity (by Thompson sampling once five or more of the EI's "
+                   "trials measure no better than the initial design's), so that the model learns which parameters "
+                   "matter before the sparse steps (default 15; 0: sparse from the start; not with Max changes)"),
                 &MethodSettings::dense_steps);
 
     // Advanced: acquisition optimization (paper appendix E.1) and NUTS (paper §3).

@@ -17,7 +17,7 @@
 namespace sebo::cli {
 
 enum class MethodFlag { Strategy, Model, Init, Lambda, Penalty, BonsaiTolerance, MaxActive, MinActive, Nuts, NoisyAcquisition,
-                        DenseSteps };
+                        DenseSteps, DenseThompson };
 
 // Every method flag, in the order above.
 std::vector<MethodFlag> all_method_flags();

@@ -8,7 +8,7 @@
 //            e.g. "branin/dim=50", "sourcing"
 //   strategy keys: model (gp|saas|saas-map), lambda, penalty (l0|l1|group-lasso), a (the fixed a
 //            of sebo-l0-fixed-a), noisy (auto|on|off: MethodSettings::noisy_acquisition), dense
-//            (MethodSettings::dense_steps),
+//            (MethodSettings::dense_steps), thompson (0|1: MethodSettings::dense_thompson),
 //            e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1", "sebo-l0/noisy=off", "sebo-l0/dense=0"
 // The token is the label of the problem or strategy in results and plots.
 
@@ -34,6 +34,7 @@ struct BenchStrategy {
     std::optional<double> fixed_a;
     std::optional<NoisyAcquisition> noisy;  // unset: the default (auto)
     std::optional<int> dense_steps;         // unset: the default (15)
+    std::optional<bool> dense_thompson;     // unset: the default (true)
 
     // The method of a run: defaults, then this strategy's settings, budget, initial trials and
     // NUTS mode.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "acquisition/thompson_sampling.h"
+
 namespace sebo {
 
 namespace {
@@ -28,6 +30,29 @@ AcquisitionOptimizerOptions optimizer_options(const MethodSettings& settings, bo
     AcquisitionOptimizerOptions optimizer = acquisition_optimizer_options(settings);
     if (several_metrics) optimizer.lbfgsb.tail_compression = kOutcomeTailCompression;
     return optimizer;
+}
+
+// The dense step by Thompson sampling (AcquisitionProblem::thompson): the raw samples in the order
+// of one draw from `posterior`, the first that is not known once finalized (snapped and rounded);
+// the first when every one is.
+OptimizedCandidate thompson_candidate(const AcquisitionProblem& problem, const EnsemblePosterior& posterior,
+                                      const CandidateTransforms& transforms, std::uint64_t seed) {
+    Eigen::MatrixXd candidates(static_cast<Eigen::Index>(problem.raw_samples.size()), posterior.dimension());
+    for (std::size_t i = 0; i < problem.raw_samples.size(); ++i)
+        candidates.row(static_cast<Eigen::Index>(i)) = problem.raw_samples[i].transpose();
+    OptimizedCandidate candidate;
+    candidate.repeats_known = true;
+    for (const Eigen::Index i : thompson_order(posterior, candidates, seed ^ 0x54686F6D70736Eull)) {  // "Thompsn"
+        Eigen::VectorXd x = transforms.finalize(candidates.row(i).transpose());
+        const bool known = transforms.is_known && transforms.is_known(x);
+        if (candidate.x.size() == 0 || !known) candidate.x = std::move(x);
+        if (!known) {
+            candidate.repeats_known = false;
+            break;
+        }
+    }
+    candidate.value = problem.acquisition->exact_value(candidate.x);
+    return candidate;
 }
 
 }  // namespace
@@ -91,9 +116,11 @@ CandidateSearch::Member CandidateSearch::next(const StepControl& control) const 
     member.problem = units_ ? make_outcome_acquisition_problem(experiment_.space, settings_, posteriors, *units_,
                                                                fantasies_.points(), penalty_, seed)
                             : make_acquisition_problem(experiment_.space, settings_, posteriors.front(), penalty_, seed,
-                                                       in_dense_start(experiment_, settings_));
+                                                       dense_start(experiment_, settings_));
     member.candidate =
-        optimize_acquisition(*member.problem.acquisition, member.problem.raw_samples, transforms_, optimizer_, control);
+        member.problem.thompson
+            ? thompson_candidate(member.problem, *posteriors.front(), transforms_, seed)
+            : optimize_acquisition(*member.problem.acquisition, member.problem.raw_samples, transforms_, optimizer_, control);
     return member;
 }
 

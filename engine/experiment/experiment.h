@@ -155,6 +155,10 @@ struct MethodSettings {
     // parameters matter before the sparse steps. Not with max_active (more changes than that are
     // worth nothing to the user). 0: never (files of format version 7 and older).
     int dense_steps = 15;
+    // Within the dense start, Thompson sampling once the noisy EI's trials measure no better than
+    // the initial design's quasi-random ones (experiment/model_step.h, dense_start). false: the
+    // noisy EI throughout (files of format version 8 and older).
+    bool dense_thompson = true;
 
     // Acquisition optimization (paper appendix E.1).
     int raw_samples = 1024;

@@ -51,7 +51,7 @@ std::string feature_name(const SearchSpace& space, const InputEncoding* encoding
 }
 
 std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::vector<Eigen::VectorXd>& anchors, int count,
-                                         std::uint64_t seed) {
+                                         std::uint64_t seed, bool sparse_moves) {
     const int d = space.dimension();
     const auto t = space.target_unit();
     std::mt19937_64 rng(seed);
@@ -64,7 +64,7 @@ std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::ve
     if (out.empty())
         for (const auto& p : ScrambledSobol(d, seed).points(0, count)) out.push_back(Eigen::Map<const Eigen::VectorXd>(p.data(), d));
     const int sampled = static_cast<int>(out.size());
-    for (int k = 0; k < std::min(count, sampled) / 4; ++k) {
+    for (int k = 0; sparse_moves && k < std::min(count, sampled) / 4; ++k) {
         Eigen::VectorXd x = out[static_cast<std::size_t>(k)];
         const double keep = std::max(1.0 / d, 0.5 * uniform(rng));
         for (int i = 0; i < d; ++i)
@@ -85,6 +85,7 @@ std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::ve
                     for (int i : active) x[i] = std::clamp(x[i] + (k % 3 == 0 ? 0.2 : 0.05) * normal(rng), 0.0, 1.0);
                     break;
                 case 2: {  // switch off one to three active coordinates
+                    if (!sparse_moves) continue;
                     if (active.empty()) break;
                     const int drops = 1 + static_cast<int>(uniform(rng) * 3);
                     for (int j = 0; j < drops; ++j) {
@@ -459,9 +460,43 @@ bool in_dense_start(const Experiment& experiment, const MethodSettings& method) 
            experiment.trials.size() < static_cast<std::size_t>(method.initial_trials) + static_cast<std::size_t>(method.dense_steps);
 }
 
+namespace {
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t h = values.size() / 2;
+    return values.size() % 2 ? values[h] : 0.5 * (values[h - 1] + values[h]);
+}
+
+}  // namespace
+
+DenseStart dense_start(const Experiment& experiment, const MethodSettings& method) {
+    if (!in_dense_start(experiment, method)) return DenseStart::Off;
+    if (!method.dense_thompson) return DenseStart::ExpectedImprovement;
+    // The measured values, as utilities (larger is better), of the completed trials counted in the
+    // analysis: the initial design's quasi-random ones, and the dense start's by the noisy EI.
+    const Objective& objective = experiment.outcomes.objectives.front();
+    const std::string ei_generator = dense_start_generator(method.strategy, DenseStart::ExpectedImprovement);
+    std::vector<double> design, ei;
+    for (const Trial& t : experiment.trials) {
+        if (t.status != TrialStatus::Completed || t.exclusion) continue;
+        const auto value = t.values.find(objective.metric);
+        if (value == t.values.end()) continue;
+        if (t.generator == "sobol") design.push_back(objective.to_utility(value->second.mean));
+        if (t.generator == ei_generator) ei.push_back(objective.to_utility(value->second.mean));
+    }
+    if (static_cast<int>(ei.size()) < kDenseJudgeAfter || design.size() < 2) return DenseStart::ExpectedImprovement;
+    return median(ei) > median(design) ? DenseStart::ExpectedImprovement : DenseStart::Thompson;
+}
+
+std::string dense_start_generator(StrategyKind strategy, DenseStart kind) {
+    return std::string(to_string(strategy)) + (kind == DenseStart::Thompson ? " (dense start, Thompson)" : " (dense start)");
+}
+
 AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
                                             std::shared_ptr<const EnsemblePosterior> posterior,
-                                            const SparsityPenalty& penalty, std::uint64_t seed, bool dense_start) {
+                                            const SparsityPenalty& penalty, std::uint64_t seed, DenseStart dense) {
+    const bool dense_start = dense != DenseStart::Off;
     const TrainingData& data = posterior->data();
     AcquisitionProblem problem;
     // The points the incumbents and the front are made of, with their values (standardized): the
@@ -486,6 +521,7 @@ AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const Meth
         problem.acquisition = noisy_acquisition(step_method, std::move(fantasies), penalty, sparsity);
         problem.noisy = true;
         problem.dense = dense_start;
+        problem.thompson = dense == DenseStart::Thompson;
     } else {
         Eigen::VectorXd sparsity(points.rows());
         for (Eigen::Index i = 0; i < points.rows(); ++i) sparsity[i] = penalty.exact(points.row(i).transpose());
@@ -501,6 +537,13 @@ AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const Meth
     std::sort(by_value.rbegin(), by_value.rend());
     std::vector<Eigen::VectorXd> anchors;
     for (std::size_t j = 0; j < by_value.size() && j < 5; ++j) anchors.push_back(points.row(by_value[j].second).transpose());
+    // Thompson sampling's candidates: Sobol points and perturbations of the five best, dense moves
+    // only (the sparse ones would pull the choice to the status quo, whose draw is as good as any
+    // where the model knows nothing).
+    if (problem.thompson) {
+        problem.raw_samples = raw_samples(space, anchors, method.raw_samples, seed, false);
+        return problem;
+    }
     for (Eigen::Index i = 0; i < rows; ++i) {
         bool dominated = false;
         for (Eigen::Index j = 0; j < rows && !dominated; ++j)

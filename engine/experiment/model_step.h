@@ -112,10 +112,10 @@ CandidateTransforms make_candidate_transforms(const SearchSpace& space);
 // Screening points (paper appendix E; SPEC §9): Sobol points; Sobol points with a random share
 // of coordinates set to the target; and around good configurations (`anchors`: the frontier and
 // the best few), Gaussian perturbations of their active coordinates and copies with a few active
-// coordinates switched off — the moves that discover sparser configurations. Deterministic for
-// `seed`.
+// coordinates switched off — the moves that discover sparser configurations. Without
+// `sparse_moves`, the Sobol points and the perturbations only. Deterministic for `seed`.
 std::vector<Eigen::VectorXd> raw_samples(const SearchSpace& space, const std::vector<Eigen::VectorXd>& anchors, int count,
-                                         std::uint64_t seed);
+                                         std::uint64_t seed, bool sparse_moves = true);
 
 // What optimize_acquisition needs for one candidate besides the transforms and options.
 struct AcquisitionProblem {
@@ -125,6 +125,11 @@ struct AcquisitionProblem {
     bool noisy = false;
     // A step of the dense start under noise: SEBO's acquisition replaced by the noisy EI.
     bool dense = false;
+    // A dense step by Thompson sampling (DenseStart::Thompson): the candidate is the first of the
+    // raw samples — here Sobol points and perturbations of the best configurations, without
+    // sparse moves — in the order of one Thompson draw (acquisition/thompson_sampling.h) that is
+    // not known; `acquisition`, the noisy EI, only values it.
+    bool thompson = false;
 };
 
 // Whether a step of `experiment` is in the dense start under noise (MethodSettings::dense_steps):
@@ -132,6 +137,22 @@ struct AcquisitionProblem {
 // nothing to the user), and fewer than initial_trials + dense_steps trials. The step is dense only
 // when it also uses the noisy acquisition (make_acquisition_problem decides that).
 bool in_dense_start(const Experiment& experiment, const MethodSettings& method);
+
+// How a step of the dense start chooses (docs/method.md §13). The noisy EI exploits what the model
+// has learned; where ten noisy measurements in many dimensions taught it nothing, its optimum runs
+// to the box's corners and back to lucky draws, and its trials are worth less than the
+// quasi-random design's. So the dense start judges its own trials by their measurements: the
+// noisy EI while fewer than kDenseJudgeAfter of its trials are measured or their median is better
+// than the median of the initial design's Sobol trials (the median: one disastrous trial of a
+// working EI, or one extreme design point, does not decide), and Thompson sampling for the rest of
+// the dense start once it is not. With MethodSettings::dense_thompson false, the noisy EI
+// throughout. Off outside the dense start.
+enum class DenseStart { Off, ExpectedImprovement, Thompson };
+inline constexpr int kDenseJudgeAfter = 5;
+DenseStart dense_start(const Experiment& experiment, const MethodSettings& method);
+// The generator of a dense-start trial: "<strategy> (dense start)" for the noisy EI's,
+// "<strategy> (dense start, Thompson)" for Thompson sampling's.
+std::string dense_start_generator(StrategyKind strategy, DenseStart kind);
 
 // Whether a step uses the noisy acquisitions with these posteriors (one per modelled metric; one for
 // a step with one objective and no constraint): MethodSettings::noisy_acquisition On, or Auto and
@@ -154,10 +175,12 @@ int noisy_draws_per_member(const MethodSettings& method, int members);
 // acquisition (uses_noisy_acquisition) through draws of the posterior at the distinct
 // configurations; and the raw samples anchored at the good and non-dominated points of that data
 // (by posterior mean with the noisy acquisition; inside the space's linear parameter constraints,
-// when it has any). With `dense_start` (in_dense_start) and the noisy acquisition, a SEBO
-// strategy's acquisition is the noisy EI (problem.dense). Deterministic for `seed`.
+// when it has any). With a dense start (`dense`, from dense_start()) and the noisy acquisition, a
+// SEBO strategy's acquisition is the noisy EI (problem.dense), and with DenseStart::Thompson the
+// raw samples are Thompson sampling's candidates (problem.thompson). Deterministic for `seed`.
 AcquisitionProblem make_acquisition_problem(const SearchSpace& space, const MethodSettings& method,
                                             std::shared_ptr<const EnsemblePosterior> posterior,
-                                            const SparsityPenalty& penalty, std::uint64_t seed, bool dense_start = false);
+                                            const SparsityPenalty& penalty, std::uint64_t seed,
+                                            DenseStart dense = DenseStart::Off);
 
 }  // namespace sebo

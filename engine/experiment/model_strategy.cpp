@@ -171,7 +171,9 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
             return stopped(std::move(proposal), {});
         proposal.candidate_work.push_back(
             {candidate.local_optimizations, candidate.evaluations, candidate.stage_paths, candidate.stage_evaluations});
-        if (member.problem.dense) proposal.generator = std::string(to_string(settings_.strategy)) + " (dense start)";
+        if (member.problem.dense)
+            proposal.generator = dense_start_generator(
+                settings_.strategy, member.problem.thompson ? DenseStart::Thompson : DenseStart::ExpectedImprovement);
         Eigen::VectorXd x = candidate.x;
         if (settings_.strategy == StrategyKind::Bonsai) {
             auto pruned = bonsai_pruned(member.problem, search.first_posterior(), x, space, search.transforms(), settings_, control);

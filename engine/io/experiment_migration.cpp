@@ -200,11 +200,19 @@ void version_7_to_8(Document& document) {
         (*method)["dense_steps"] = 0;
 }
 
+// Version 9 (issue 30: the dense start judges its noisy EI) adds the method's "dense_thompson"
+// (default true). A version-8 reader ignored it and its dense start used the noisy EI throughout,
+// so the step sets "dense_thompson": false, and a resumed run continues as it ran.
+void version_8_to_9(Document& document) {
+    if (const auto method = document.find("method"); method != document.end() && method->is_object())
+        (*method)["dense_thompson"] = false;
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
 constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3, &version_3_to_4,
                                                                   &version_4_to_5, &version_5_to_6, &version_6_to_7,
-                                                                  &version_7_to_8};
+                                                                  &version_7_to_8, &version_8_to_9};
 
 }  // namespace
 

@@ -188,7 +188,10 @@ std::string section_method(const Experiment& e) {
         row("noisy acquisition", esc(to_string(m.noisy_acquisition)));
         if (is_sebo(m.strategy))
             row("dense start under noise",
-                m.dense_steps == 0 ? std::string("off") : std::to_string(m.dense_steps) + (m.dense_steps == 1 ? " trial" : " trials"));
+                m.dense_steps == 0 ? std::string("off")
+                                   : std::to_string(m.dense_steps) + (m.dense_steps == 1 ? " trial" : " trials") +
+                                         (m.dense_thompson ? ", noisy EI, then Thompson sampling if it measures no better than the design"
+                                                           : ", noisy EI"));
     }
     if (m.strategy == StrategyKind::EiEr || m.strategy == StrategyKind::EiIr)
         row("regularization", "λ = " + esc(format_number(m.lambda)) + ", penalty " + esc(to_string(m.resolved_penalty())));

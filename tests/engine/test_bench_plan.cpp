@@ -53,7 +53,8 @@ private slots:
     // Issue 30 item 7: Branin and Hartmann6 in 50 dimensions at about 3 % and 10 % of the
     // objective's range over the unit cube (Branin 0.397887..308.129, Hartmann6 −3.32237..0),
     // the status quo first, and SEBO-L0 beside its ablations: the acquisition over the measured
-    // values, and sparse steps from the start (no dense start).
+    // values, sparse steps from the start (no dense start), and the dense start's noisy EI
+    // throughout (no turn to Thompson sampling).
     void noisyPreset() {
         const auto preset = find_bench_preset("noisy");
         QVERIFY(preset);
@@ -78,7 +79,8 @@ private slots:
             SEBO_COMPARE_NEAR(spec.noise.at("*"), problems[i].second, 0.01 * range);
         }
         const std::vector<StrategyKind> kinds{StrategyKind::Sobol, StrategyKind::Saasbo, StrategyKind::Bonsai,
-                                              StrategyKind::SeboL0, StrategyKind::SeboL0, StrategyKind::SeboL0};
+                                              StrategyKind::SeboL0, StrategyKind::SeboL0, StrategyKind::SeboL0,
+                                              StrategyKind::SeboL0};
         QCOMPARE(plan.strategies.size(), kinds.size());
         for (std::size_t i = 0; i < kinds.size(); ++i) {
             const MethodSettings m = plan.method(plan.strategies[i]);
@@ -90,9 +92,11 @@ private slots:
             if (uses_model(kinds[i])) QCOMPARE(m.resolved_model(), ModelKind::SaasNuts);
             QCOMPARE(m.noisy_acquisition, i == 4 ? NoisyAcquisition::Off : NoisyAcquisition::Auto);
             QCOMPARE(m.dense_steps, i == 5 ? 0 : 15);
+            QCOMPARE(m.dense_thompson, i != 6);
         }
         QCOMPARE(plan.strategies[4].label, std::string("sebo-l0/noisy=off"));
         QCOMPARE(plan.strategies[5].label, std::string("sebo-l0/dense=0"));
+        QCOMPARE(plan.strategies[6].label, std::string("sebo-l0/thompson=0"));
     }
 
     void noisyIsAStrategyToken() {
@@ -115,7 +119,7 @@ private slots:
             parse_bench_strategy("sebo-l0/noise=off", "--strategies");
             QFAIL("an unknown key was accepted");
         } catch (const InputError& e) {
-            QVERIFY2(std::string(e.what()).find("unknown option 'noise' (known: model, lambda, penalty, a, noisy, dense)") !=
+            QVERIFY2(std::string(e.what()).find("unknown option 'noise' (known: model, lambda, penalty, a, noisy, dense, thompson)") !=
                          std::string::npos,
                      e.what());
         }
@@ -145,7 +149,12 @@ private slots:
         const auto noisy = find_bench_preset("noisy");
         QVERIFY(noisy);
         QCOMPARE(noisy->plan.method(plain).dense_steps, 15);
-        for (const char* bad : {"sebo-l0/dense=-1", "sebo-l0/dense=2.5", "sebo-l0/dense=many"}) {
+        // thompson=0: the dense start's noisy EI throughout (MethodSettings::dense_thompson)
+        QCOMPARE(plain.method(50, 10).dense_thompson, true);
+        QCOMPARE(parse_bench_strategy("sebo-l0/thompson=0", "--strategies").method(50, 10).dense_thompson, false);
+        QCOMPARE(parse_bench_strategy("sebo-l0/thompson=1", "--strategies").method(50, 10).dense_thompson, true);
+        for (const char* bad : {"sebo-l0/dense=-1", "sebo-l0/dense=2.5", "sebo-l0/dense=many", "sebo-l0/thompson=2",
+                                "sebo-l0/thompson=off"}) {
             try {
                 parse_bench_strategy(bad, "--strategies");
                 QFAIL(bad);

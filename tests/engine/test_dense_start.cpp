@@ -2,7 +2,14 @@
 // a SEBO step uses the noisy acquisition, the trials after the initial design up to dense_steps
 // are proposed by the noisy EI without sparsity — the candidate SAASBO's step proposes from the
 // same experiment — and marked "(dense start)" in their generator; after them, or with the
-// measured-values acquisition, or with dense_steps 0, SEBO's own acquisition proposes.
+// measured-values acquisition, or with dense_steps 0, SEBO's own acquisition proposes. Once five
+// or more of the noisy EI's dense trials measure no better (by their median) than the initial
+// design's Sobol trials, the rest of the dense start is Thompson sampling ("(dense start,
+// Thompson)"); files of version 8 and older keep the noisy EI.
+#include <algorithm>
+#include <vector>
+
+#include "experiment/model_step.h"
 #include "experiment/runner.h"
 #include "io/experiment_file.h"
 #include "problems/problem_catalog.h"
@@ -46,6 +53,30 @@ Trial step(Experiment& e) {
     return e.trials.back();
 }
 
+// `values.size()` trials recorded as the dense start's noisy EI proposed them, at the
+// configurations of the design's Sobol trials, measured as `values` (Hartmann6 is minimized).
+void add_dense_trials(Experiment& e, const std::vector<double>& values) {
+    const std::string metric = e.outcomes.objectives.front().metric;
+    for (std::size_t k = 0; k < values.size(); ++k) {
+        Trial t = e.trials[1 + k];
+        t.index = static_cast<int>(e.trials.size());
+        t.generator = "sebo-l0 (dense start)";
+        t.values[metric].mean = values[k];
+        t.noise_free.clear();
+        e.trials.push_back(std::move(t));
+    }
+}
+
+// The median measured value of the initial design's Sobol trials.
+double design_median(const Experiment& e) {
+    std::vector<double> values;
+    for (const Trial& t : e.trials)
+        if (t.generator == "sobol") values.push_back(t.values.at(e.outcomes.objectives.front().metric).mean);
+    std::sort(values.begin(), values.end());
+    const std::size_t h = values.size() / 2;
+    return values.size() % 2 ? values[h] : 0.5 * (values[h - 1] + values[h]);
+}
+
 }  // namespace
 
 class TestDenseStart : public QObject {
@@ -78,7 +109,54 @@ private slots:
         QCOMPARE(step(short_start).generator, std::string("sebo-l0"));
     }
 
-    void files_of_version_7_have_no_dense_start() {
+    void thompson_sampling_once_the_noisy_ei_measures_no_better_than_the_design() {
+        const Experiment design = initial_design(StrategyKind::SeboL0, NoisyAcquisition::On, 15);
+        QVERIFY(design.outcomes.objectives.front().minimize);
+        const double m = design_median(design);
+        QCOMPARE(kDenseJudgeAfter, 5);
+        QCOMPARE(dense_start(design, design.method), DenseStart::ExpectedImprovement);
+        {  // judged from the fifth of its trials on: four worse ones are not enough
+            Experiment e = design;
+            add_dense_trials(e, {m + 0.5, m + 0.4, m + 0.3, m + 0.2});
+            QCOMPARE(dense_start(e, e.method), DenseStart::ExpectedImprovement);
+            add_dense_trials(e, {m + 0.3});
+            QCOMPARE(dense_start(e, e.method), DenseStart::Thompson);
+            // an excluded trial counts nowhere
+            e.trials.back().exclusion = TrialExclusion{"a faulty run", ""};
+            QCOMPARE(dense_start(e, e.method), DenseStart::ExpectedImprovement);
+        }
+        {  // by the median: one disaster among good trials does not decide (their mean is m + 0.8)
+            Experiment e = design;
+            add_dense_trials(e, {m - 0.3, m - 0.2, m - 0.4, m + 5.0, m - 0.1});  // median m − 0.2
+            QCOMPARE(dense_start(e, e.method), DenseStart::ExpectedImprovement);
+            add_dense_trials(e, {m + 0.5, m + 0.6});  // median m − 0.1
+            QCOMPARE(dense_start(e, e.method), DenseStart::ExpectedImprovement);
+            add_dense_trials(e, {m + 0.7});  // median m + 0.2: no better than the design
+            QCOMPARE(dense_start(e, e.method), DenseStart::Thompson);
+        }
+        {  // outside the dense start: off
+            Experiment e = design;
+            e.method.dense_steps = 5;
+            add_dense_trials(e, {m + 0.5, m + 0.4, m + 0.3, m + 0.2, m + 0.1});
+            QCOMPARE(dense_start(e, e.method), DenseStart::Off);
+        }
+    }
+
+    void a_thompson_step_proposes_a_new_dense_configuration() {
+        Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::On, 15);
+        const double m = design_median(e);
+        add_dense_trials(e, {m + 0.5, m + 0.4, m + 0.3, m + 0.2, m + 0.1});
+        const std::size_t known = e.trials.size();
+        Experiment again = e;  // before the step, which keeps its sampler state in e
+        const Trial t = step(e);
+        QCOMPARE(t.generator, std::string("sebo-l0 (dense start, Thompson)"));
+        QVERIFY2(e.sparsity(t) >= 6, std::to_string(e.sparsity(t)).c_str());
+        for (std::size_t i = 0; i < known; ++i) QVERIFY(e.trials[i].parameters != t.parameters);
+        // Repeatable: the same experiment proposes the same configuration.
+        QCOMPARE(step(again).parameters, t.parameters);
+    }
+
+    void files_of_version_7_have_no_dense_start_and_of_8_no_thompson_sampling() {
         // A version-7 reader ignored "dense_steps": every SEBO step of such a file was sparse, and
         // a resumed run continues so. A new file keeps its setting.
         Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::Auto, 9);
@@ -87,9 +165,23 @@ private slots:
         const std::string version = "\"version\": " + std::to_string(kExperimentVersion);
         const auto at = text.find(version);
         QVERIFY(at != std::string::npos);
+        std::string version_8 = text;
         text.replace(at, version.size(), "\"version\": 7");
         QCOMPARE(experiment_from_json_text(text).method.dense_steps, 0);
         QCOMPARE(MethodSettings{}.dense_steps, 15);
+        // A version-8 reader ignored "dense_thompson": its dense start used the noisy EI throughout.
+        version_8.replace(at, version.size(), "\"version\": 8");
+        const Experiment eight = experiment_from_json_text(version_8);
+        QCOMPARE(eight.method.dense_steps, 9);
+        QVERIFY(!eight.method.dense_thompson);
+        QVERIFY(experiment_from_json_text(experiment_to_json_text(e)).method.dense_thompson);
+        QVERIFY(MethodSettings{}.dense_thompson);
+        Experiment judged = initial_design(StrategyKind::SeboL0, NoisyAcquisition::On, 15);
+        const double m = design_median(judged);
+        add_dense_trials(judged, {m + 0.5, m + 0.4, m + 0.3, m + 0.6, m + 0.5});
+        QCOMPARE(dense_start(judged, judged.method), DenseStart::Thompson);
+        judged.method.dense_thompson = false;
+        QCOMPARE(dense_start(judged, judged.method), DenseStart::ExpectedImprovement);
     }
 };
 

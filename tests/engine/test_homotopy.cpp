@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "design/sobol.h"
+#include "experiment/model_step.h"
 #include "experiment/model_strategy.h"
 #include "model/standardizer.h"
 #include "model/surrogate.h"
@@ -252,7 +253,9 @@ private slots:
             QVERIFY2(p.status == Proposal::Status::Ok, to_string(kind));
             QCOMPARE(int(p.points.size()), 2);
             // the strategy's own step, or a SEBO strategy's dense start under noise (docs/method.md §13)
-            QVERIFY2(p.generator == to_string(kind) || (is_sebo(kind) && p.generator == std::string(to_string(kind)) + " (dense start)"),
+            QVERIFY2(p.generator == to_string(kind) ||
+                         (is_sebo(kind) && (p.generator == dense_start_generator(kind, DenseStart::ExpectedImprovement) ||
+                                            p.generator == dense_start_generator(kind, DenseStart::Thompson))),
                      p.generator.c_str());
             for (const auto& x : p.points) {
                 const auto error = e.space.check_point(x);

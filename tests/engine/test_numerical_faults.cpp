@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "evaluators/command_evaluator.h"
+#include "experiment/model_step.h"
 #include "experiment/model_strategy.h"
 #include "experiment/runner.h"
 #include "experiment/sobol_strategy.h"
@@ -180,7 +181,9 @@ void check_model_used(const Experiment& e, const StepReport& r, const char* scen
     if (r.result.status != StepResult::Status::Completed) return;
     for (const Trial& t : r.new_trials)
         if (t.generator != to_string(e.method.strategy) &&
-            !(is_sebo(e.method.strategy) && t.generator == std::string(to_string(e.method.strategy)) + " (dense start)"))
+            !(is_sebo(e.method.strategy) &&
+              (t.generator == dense_start_generator(e.method.strategy, DenseStart::ExpectedImprovement) ||
+               t.generator == dense_start_generator(e.method.strategy, DenseStart::Thompson))))
             QTest::qFail(qPrintable(label(e, scenario) + ": proposed by " + QString::fromStdString(t.generator)), __FILE__,
                          __LINE__);
 }
