@@ -1,5 +1,6 @@
 #include "method_panel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -341,6 +342,20 @@ void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
                    "trials measure no better than the initial design's), so that the model learns which parameters "
                    "matter before the sparse steps (default 15; 0: sparse from the start; not with Max changes)"),
                 &MethodSettings::dense_steps);
+    {
+        auto* check = new QCheckBox(tr("when the EI lags"));
+        connect(check, &QCheckBox::clicked, this, &MethodPanel::markDirty);
+        addField(form, tr("Then Thompson"),
+                 tr("SEBO strategies: once five or more of the dense start's noisy-EI trials measure no better (by "
+                    "their median) than the initial design's Sobol trials, the rest of the dense start is Thompson "
+                    "sampling (default on; off: the noisy EI throughout, as files of format version 8 and older)"),
+                 {"method.dense_thompson", check, nullptr,
+                  [check](const Experiment& e) { check->setChecked(e.method.dense_thompson); },
+                  [check](MethodChoice& c) -> std::optional<QString> {
+                      c.method.dense_thompson = check->isChecked();
+                      return std::nullopt;
+                  }});
+    }
 
     // Advanced: acquisition optimization (paper appendix E.1) and NUTS (paper §3).
     addIntField(advanced, "method.raw_samples", tr("Raw samples"),
@@ -426,7 +441,7 @@ void MethodPanel::updateApplicability() {
             applies = kind == StrategyKind::SeboL0FixedA;
         else if (f.key == "method.bonsai_tolerance")
             applies = kind == StrategyKind::Bonsai;
-        else if (f.key == "method.dense_steps")
+        else if (f.key == "method.dense_steps" || f.key == "method.dense_thompson")
             applies = is_sebo(kind);
         if (f.key == "seed") continue;  // governed by whether the experiment has trials
         f.editor->setEnabled(applies);

@@ -145,8 +145,9 @@ bool in_dense_start(const Experiment& experiment, const MethodSettings& method);
 // noisy EI while fewer than kDenseJudgeAfter of its trials are measured or their median is better
 // than the median of the initial design's Sobol trials (the median: one disastrous trial of a
 // working EI, or one extreme design point, does not decide), and Thompson sampling for the rest of
-// the dense start once it is not. With MethodSettings::dense_thompson false, the noisy EI
-// throughout. Off outside the dense start.
+// the dense start once it is not. With fewer than two Sobol trials (an experiment of imported
+// measurements, say), or MethodSettings::dense_thompson false, the noisy EI throughout. Off
+// outside the dense start.
 enum class DenseStart { Off, ExpectedImprovement, Thompson };
 inline constexpr int kDenseJudgeAfter = 5;
 DenseStart dense_start(const Experiment& experiment, const MethodSettings& method);

@@ -3,6 +3,7 @@
 // faults seen on small desks: Apply and Revert stay in view at 1024×700 with the advanced settings
 // open, and the status bar says something true when imported trials outnumber the budget.
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
@@ -100,6 +101,19 @@ private slots:
         QVERIFY(panel->apply());
         QCOMPARE(w.document()->experiment().method.strategy, StrategyKind::SeboL0);
         QCOMPARE(w.document()->experiment().method.dense_steps, 0);
+        // Its turn to Thompson sampling (MethodSettings::dense_thompson): on by default, SEBO only,
+        // a click marks the panel changed and Apply saves it.
+        auto* turn = qobject_cast<QCheckBox*>(panel->fieldEditor("method.dense_thompson"));
+        QVERIFY(turn);
+        QVERIFY(turn->isChecked());
+        QVERIFY(turn->isEnabled());
+        QVERIFY(!panel->applyButton()->isEnabled());
+        turn->click();
+        QVERIFY(panel->applyButton()->isEnabled());
+        QVERIFY(panel->apply());
+        QVERIFY(!w.document()->experiment().method.dense_thompson);
+        strategy->setCurrentIndex(strategy->findData(static_cast<int>(StrategyKind::Saasbo)));
+        QVERIFY(!turn->isEnabled());
     }
 
     void applyStaysInViewOnASmallDesk() {
