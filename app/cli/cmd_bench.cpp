@@ -181,9 +181,10 @@ bool prepare(Run& run, const BenchPlan& plan) {
     if (const int dense = plan.method(*run.strategy).dense_steps; is_sebo(e.method.strategy) && e.method.dense_steps != dense)
         throw InputError(run.path, "was made with a dense start of " + std::to_string(e.method.dense_steps) + " trials, not " +
                                        std::to_string(dense) + "; move it away or use another --out");
-    if (const bool thompson = plan.method(*run.strategy).dense_thompson; is_sebo(e.method.strategy) && e.method.dense_thompson != thompson)
+    if (const MethodSettings m = plan.method(*run.strategy);
+        is_sebo(e.method.strategy) && m.dense_steps > 0 && e.method.dense_thompson != m.dense_thompson)
         throw InputError(run.path, std::string("was made with Thompson sampling in the dense start ") + (e.method.dense_thompson ? "on" : "off") +
-                                       ", not " + (thompson ? "on" : "off") + "; move it away or use another --out");
+                                       ", not " + (m.dense_thompson ? "on" : "off") + "; move it away or use another --out");
     run.trials = finished_trials(e);
     return run.trials < plan.trials;
 }
