@@ -6,6 +6,7 @@
 #include <random>
 
 #include "acquisition/noisy_acquisition.h"
+#include "core/quantile.h"
 #include "core/robust_spread.h"
 #include "design/polytope_sampler.h"
 #include "design/sobol.h"
@@ -460,16 +461,6 @@ bool in_dense_start(const Experiment& experiment, const MethodSettings& method) 
            experiment.trials.size() < static_cast<std::size_t>(method.initial_trials) + static_cast<std::size_t>(method.dense_steps);
 }
 
-namespace {
-
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    const std::size_t h = values.size() / 2;
-    return values.size() % 2 ? values[h] : 0.5 * (values[h - 1] + values[h]);
-}
-
-}  // namespace
-
 DenseStart dense_start(const Experiment& experiment, const MethodSettings& method) {
     if (!in_dense_start(experiment, method)) return DenseStart::Off;
     if (!method.dense_thompson) return DenseStart::ExpectedImprovement;
@@ -486,7 +477,7 @@ DenseStart dense_start(const Experiment& experiment, const MethodSettings& metho
         if (t.generator == ei_generator) ei.push_back(objective.to_utility(value->second.mean));
     }
     if (static_cast<int>(ei.size()) < kDenseJudgeAfter || design.size() < 2) return DenseStart::ExpectedImprovement;
-    return median(ei) > median(design) ? DenseStart::ExpectedImprovement : DenseStart::Thompson;
+    return quantile(ei, 0.5) > quantile(design, 0.5) ? DenseStart::ExpectedImprovement : DenseStart::Thompson;
 }
 
 std::string dense_start_generator(StrategyKind strategy, DenseStart kind) {

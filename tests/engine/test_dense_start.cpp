@@ -6,9 +6,9 @@
 // or more of the noisy EI's dense trials measure no better (by their median) than the initial
 // design's Sobol trials, the rest of the dense start is Thompson sampling ("(dense start,
 // Thompson)"); files of version 8 and older keep the noisy EI.
-#include <algorithm>
 #include <vector>
 
+#include "core/quantile.h"
 #include "experiment/model_step.h"
 #include "experiment/runner.h"
 #include "io/experiment_file.h"
@@ -72,9 +72,7 @@ double design_median(const Experiment& e) {
     std::vector<double> values;
     for (const Trial& t : e.trials)
         if (t.generator == "sobol") values.push_back(t.values.at(e.outcomes.objectives.front().metric).mean);
-    std::sort(values.begin(), values.end());
-    const std::size_t h = values.size() / 2;
-    return values.size() % 2 ? values[h] : 0.5 * (values[h - 1] + values[h]);
+    return quantile(values, 0.5);
 }
 
 }  // namespace
