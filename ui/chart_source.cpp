@@ -62,7 +62,7 @@ std::string model_input_key(const Experiment& experiment) {
     key << '|';
     for (const OutcomeConstraint& c : o.constraints) key << c.text() << ',';
     const MethodSettings& m = experiment.method;
-    key << '|' << to_string(m.resolved_model()) << m.warp_objective << to_string(m.nuts) << '|' << experiment.seed << '|';
+    key << '|' << to_string(m.resolved_model()) << m.warp_objective << m.warp_check << to_string(m.nuts) << '|' << experiment.seed << '|';
     for (const Trial& t : experiment.trials) {
         if (!experiment.analyzed(t)) continue;
         key << t.index << ':';

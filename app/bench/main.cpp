@@ -433,7 +433,7 @@ int main(int argc, char** argv) {
     for (const int dimension : step_rows ? options.dims : std::vector<int>{}) {
         for (const int n : options.sizes) {
             const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
-            const auto training = sebo::make_training_set(experiment, experiment.method.warp_objective);
+            const auto training = sebo::make_training_set(experiment, sebo::warp_mode(experiment.method));
             const sebo::MethodSettings& method = experiment.method;
             std::shared_ptr<const sebo::EnsemblePosterior> saas_posterior;
 
@@ -655,7 +655,7 @@ int main(int argc, char** argv) {
         for (const int dimension : options.dims)
             for (const int n : options.sizes) {
                 const sebo::Experiment experiment = make_experiment(n, dimension, options.seed);
-                const auto training = sebo::make_training_set(experiment, experiment.method.warp_objective);
+                const auto training = sebo::make_training_set(experiment, sebo::warp_mode(experiment.method));
                 sebo_bench::run_flops_benchmarks(*training->data, peak, options.flops_budget, figures);
             }
     }

@@ -83,7 +83,7 @@ struct StepInputs {
 
 StepInputs step_inputs(const Experiment& e) {
     std::string why;
-    std::optional<MetricTraining> training = make_metric_training(e, e.method.warp_objective, 2, &why);
+    std::optional<MetricTraining> training = make_metric_training(e, warp_mode(e.method), 2, &why);
     if (!training) throw std::runtime_error("no model yet: " + why);
     StepInputs in{std::move(*training), std::nullopt};
     if (e.outcomes.objectives.size() > 1 || !e.outcomes.constraints.empty()) {

@@ -185,6 +185,10 @@ bool prepare(Run& run, const BenchPlan& plan) {
         is_sebo(e.method.strategy) && m.dense_steps > 0 && e.method.dense_thompson != m.dense_thompson)
         throw InputError(run.path, std::string("was made with Thompson sampling in the dense start ") + (e.method.dense_thompson ? "on" : "off") +
                                        ", not " + (m.dense_thompson ? "on" : "off") + "; move it away or use another --out");
+    if (const MethodSettings m = plan.method(*run.strategy);
+        uses_model(e.method.strategy) && m.warp_objective && e.method.warp_check != m.warp_check)
+        throw InputError(run.path, std::string("was made with the warp's check ") + (e.method.warp_check ? "on" : "off") + ", not " +
+                                       (m.warp_check ? "on" : "off") + "; move it away or use another --out");
     run.trials = finished_trials(e);
     return run.trials < plan.trials;
 }

@@ -173,7 +173,7 @@ int command_fit(const Args& args) {
                          names);
     }
     const Objective* objective = experiment.outcomes.objective_on(metric);
-    const auto training = make_metric_training_set(experiment, metric, method.warp_objective);
+    const auto training = make_metric_training_set(experiment, metric, warp_mode(method));
     const int completed = training ? training->data->num_points() : 0;
     if (completed < 2)
         throw InputError(path, std::to_string(completed) + " completed trial" + (completed == 1 ? "" : "s") +
@@ -194,7 +194,7 @@ int command_fit(const Args& args) {
     }
 
     const SearchSpace& space = experiment.space;
-    const bool warped = method.warp_objective;
+    const bool warped = training->warp.lambda() != 1.0;  // the warp kept (WarpMode::Checked may leave it out)
     const bool known_noise = !training->data->noise_inferred();
     const auto relevance = parameter_relevance(fit.samples, kLowQuantile, kHighQuantile);
     const double output_scale = median_of(fit.samples, &GpHyperparameters::output_scale);

@@ -62,6 +62,7 @@ std::vector<BenchStrategy> paper_strategies() {
 // A preset of the paper's comparisons: the paper's method, without the dense start under noise.
 BenchPlan paper_plan(BenchPlan plan) {
     plan.dense_start = false;
+    plan.warp_check = false;
     return plan;
 }
 
@@ -78,6 +79,7 @@ MethodSettings BenchStrategy::method(int trials, int initial_trials, NutsMode nu
     if (noisy) m.noisy_acquisition = *noisy;
     if (dense_steps) m.dense_steps = *dense_steps;
     if (dense_thompson) m.dense_thompson = *dense_thompson;
+    if (warp_check) m.warp_check = *warp_check;
     m.budget = trials;
     m.initial_trials = initial_trials;
     return m;
@@ -87,6 +89,7 @@ MethodSettings BenchPlan::method(const BenchStrategy& strategy) const {
     MethodSettings m = strategy.method(trials, initial_trials, nuts);
     m.status_quo_first = status_quo_first;
     if (!dense_start && !strategy.dense_steps) m.dense_steps = 0;
+    if (!strategy.warp_check) m.warp_check = warp_check;
     return m;
 }
 
@@ -163,9 +166,11 @@ BenchStrategy parse_bench_strategy(const std::string& token, const std::string& 
             out.dense_steps = static_cast<int>(whole_option(token, key, value, field, 0, 1'000'000));
         } else if (key == "thompson") {
             out.dense_thompson = whole_option(token, key, value, field, 0, 1) == 1;
+        } else if (key == "warpcheck") {
+            out.warp_check = whole_option(token, key, value, field, 0, 1) == 1;
         } else {
             throw InputError(field, "'" + token + "': unknown option '" + key +
-                                        "' (known: model, lambda, penalty, a, noisy, dense, thompson)");
+                                        "' (known: model, lambda, penalty, a, noisy, dense, thompson, warpcheck)");
         }
     }
     if (auto error = out.method(50, 8).validate()) throw InputError(field, "'" + token + "': " + *error);
@@ -231,21 +236,23 @@ std::vector<BenchPreset> bench_presets() {
     // experiment does, then 9 Sobol trials and 40 model-based ones. The four methods of issue 16
     // and SEBO-L0 with today's acquisition over the measured values (noisy=off) as the ablation
     // of the noisy acquisitions, sparse from the start (dense=0) as the ablation of the dense start,
-    // and the dense start by the noisy EI throughout (thompson=0) as the ablation of its turn to
-    // Thompson sampling (docs/method.md §13). Judged by the noise-free values of what each method
+    // the dense start by the noisy EI throughout (thompson=0) as the ablation of its turn to
+    // Thompson sampling, and the warp whenever it is on (warpcheck=0) as the ablation of its
+    // check (docs/method.md §13). Judged by the noise-free values of what each method
     // recommends (bench/bench_truth.h).
     BenchPlan noisy{{problem("branin/dim=50/noise=9.2"), problem("branin/dim=50/noise=30.8"),
                      problem("hartmann6/dim=50/noise=0.1"), problem("hartmann6/dim=50/noise=0.33")},
                     {strategy("sobol"), strategy("saasbo"), strategy("bonsai"), strategy("sebo-l0"),
-                     strategy("sebo-l0/noisy=off"), strategy("sebo-l0/dense=0"), strategy("sebo-l0/thompson=0")},
+                     strategy("sebo-l0/noisy=off"), strategy("sebo-l0/dense=0"), strategy("sebo-l0/thompson=0"),
+                     strategy("sebo-l0/warpcheck=0")},
                     5, 50, 10, NutsMode::Fast};
     noisy.status_quo_first = true;
     presets.push_back({"noisy",
                        "noisy measurements: Branin embedded in 50 dimensions with Gaussian noise of sd 9.2 and 30.8 (3 % "
                        "and 10 % of its range 307.7) and Hartmann6 in 50 dimensions with sd 0.1 and 0.33 (3 % and 10 % "
                        "of 3.32), status quo + 9 Sobol + 40 trials: Sobol, SAASBO, BONSAI, SEBO-L0 and SEBO-L0 with the "
-                       "acquisition over the measured values (noisy=off), sparse from the start (dense=0) and with the "
-                       "noisy EI throughout its dense start (thompson=0), judged by the true value of what each recommends",
+                       "acquisition over the measured values (noisy=off), sparse from the start (dense=0), with the "
+                       "noisy EI throughout its dense start (thompson=0) and with the warp unchecked (warpcheck=0), judged by the true value of what each recommends",
                        noisy});
     // Issue 34: quality and the time per step as n grows to 500. Branin and Hartmann6 embedded in 50
     // dimensions, 20 Sobol + 480 trials, 3 seeds, SEBO-L0 with the fast sampler beside Sobol. The

@@ -9,7 +9,7 @@
 //   strategy keys: model (gp|saas|saas-map), lambda, penalty (l0|l1|group-lasso), a (the fixed a
 //            of sebo-l0-fixed-a), noisy (auto|on|off: MethodSettings::noisy_acquisition), dense
 //            (MethodSettings::dense_steps), thompson (0|1: MethodSettings::dense_thompson),
-//            e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1", "sebo-l0/noisy=off", "sebo-l0/dense=0"
+//            warpcheck (0|1: MethodSettings::warp_check), e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1", "sebo-l0/noisy=off", "sebo-l0/dense=0"
 // The token is the label of the problem or strategy in results and plots.
 
 #include <optional>
@@ -35,6 +35,7 @@ struct BenchStrategy {
     std::optional<NoisyAcquisition> noisy;  // unset: the default (auto)
     std::optional<int> dense_steps;         // unset: the default (15)
     std::optional<bool> dense_thompson;     // unset: the default (true)
+    std::optional<bool> warp_check;         // unset: the plan's (BenchPlan::warp_check)
 
     // The method of a run: defaults, then this strategy's settings, budget, initial trials and
     // NUTS mode.
@@ -55,6 +56,9 @@ struct BenchPlan {
     // The paper's presets run the paper's method: no dense start under noise
     // (MethodSettings::dense_steps 0) unless a strategy sets one.
     bool dense_start = true;
+    // The paper's presets warp as they did when their results were recorded: always
+    // (MethodSettings::warp_check false) unless a strategy sets it.
+    bool warp_check = true;
 
     // The method of one run of `strategy`: its settings with this plan's budget, initial trials,
     // NUTS mode and status quo.

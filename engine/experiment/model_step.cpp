@@ -12,6 +12,7 @@
 #include "design/sobol.h"
 #include "model/fantasy_posterior.h"
 #include "model/input_encoding.h"
+#include "model/surrogate.h"
 #include "model/noise_level.h"
 #include "space/feasible_point.h"
 #include "space/polytope.h"
@@ -111,12 +112,17 @@ double TrainingSet::model_value(double value) const {
     return (warp.apply(utility_scale * value) - standardizer.mean()) / standardizer.scale();
 }
 
-std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool warp_objective) {
-    return make_metric_training_set(experiment, experiment.primary_objective().metric, warp_objective);
+WarpMode warp_mode(const MethodSettings& method) {
+    if (!method.warp_objective) return WarpMode::Off;
+    return method.warp_check ? WarpMode::Checked : WarpMode::Always;
+}
+
+std::optional<TrainingSet> make_training_set(const Experiment& experiment, WarpMode warp_mode) {
+    return make_metric_training_set(experiment, experiment.primary_objective().metric, warp_mode);
 }
 
 std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment, const std::string& metric,
-                                                    bool warp_objective) {
+                                                    WarpMode warp_mode) {
     const Objective* objective = experiment.outcomes.objective_on(metric);
     std::vector<Eigen::VectorXd> x;
     std::vector<double> utility, sem;
@@ -164,23 +170,36 @@ std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment
     const Eigen::VectorXd y = scale * Eigen::Map<const Eigen::VectorXd>(utility.data(), n);
     // The warp may compress the best values only when an extreme one was winsorized (a sentinel on
     // the good side); otherwise it may compress only the worst (model/power_transform.h).
-    const PowerTransform warp = warp_objective ? PowerTransform(y, !winsorized.empty()) : PowerTransform();
-    const Eigen::VectorXd warped = warp.apply(y);
-    const Standardizer standardizer(warped);
-    auto data = std::make_shared<TrainingData>();
-    data->inputs.resize(n, experiment.space.dimension());
-    for (Eigen::Index i = 0; i < n; ++i) data->inputs.row(i) = x[static_cast<std::size_t>(i)].transpose();
-    data->targets = standardizer.transform(warped);
-    data->encoding = input_encoding(experiment.space);
-    if (all_sem) {
-        data->noise_variances.resize(n);
-        for (Eigen::Index i = 0; i < n; ++i) {
-            // Delta method: the standard error scales with the transform's slope.
-            const double s = scale * sem[static_cast<std::size_t>(i)] * warp.derivative(y[i]) / standardizer.scale();
-            data->noise_variances[i] = std::max(s * s, 1e-8);
+    const auto build = [&](const PowerTransform& warp) {
+        const Eigen::VectorXd warped = warp.apply(y);
+        const Standardizer standardizer(warped);
+        auto data = std::make_shared<TrainingData>();
+        data->inputs.resize(n, experiment.space.dimension());
+        for (Eigen::Index i = 0; i < n; ++i) data->inputs.row(i) = x[static_cast<std::size_t>(i)].transpose();
+        data->targets = standardizer.transform(warped);
+        data->encoding = input_encoding(experiment.space);
+        if (all_sem) {
+            data->noise_variances.resize(n);
+            for (Eigen::Index i = 0; i < n; ++i) {
+                // Delta method: the standard error scales with the transform's slope.
+                const double s = scale * sem[static_cast<std::size_t>(i)] * warp.derivative(y[i]) / standardizer.scale();
+                data->noise_variances[i] = std::max(s * s, 1e-8);
+            }
         }
-    }
-    return TrainingSet{std::move(data), warp, standardizer, std::move(trials), y, std::move(winsorized), scale};
+        return TrainingSet{std::move(data), warp, standardizer, trials, y, winsorized, scale};
+    };
+    if (warp_mode == WarpMode::Off) return build(PowerTransform());
+    // The warp may compress the best values only when an extreme one was winsorized (a sentinel on
+    // the good side); otherwise it may compress only the worst (model/power_transform.h).
+    TrainingSet warped = build(PowerTransform(y, !winsorized.empty()));
+    if (warp_mode == WarpMode::Always || !winsorized.empty() || warped.warp.lambda() == 1.0 || n < kWarpCheckMinimum)
+        return warped;
+    TrainingSet plain = build(PowerTransform());
+    SurrogateOptions gp;
+    gp.kind = SurrogateKind::Gp;
+    const SurrogateFit fit = fit_surrogate(plain.data, gp, kWarpCheckSeed);
+    const bool noisy = fit.status == SurrogateFit::Status::Ok && !noise_negligible(*fit.posterior);
+    return noisy ? std::move(plain) : std::move(warped);
 }
 
 SurrogateOptions surrogate_options(const MethodSettings& m, int threads) {

@@ -57,15 +57,32 @@ struct TrainingSet {
     double model_value(double value) const;
 };
 
-// Empty when no trial counts in the analysis. `warp`: MethodSettings::warp_objective. The
-// training set of the first objective: make_metric_training_set of its metric.
-std::optional<TrainingSet> make_training_set(const Experiment& experiment, bool warp);
+// How a metric's values are warped before standardization (model/power_transform.h):
+//  - Off: never (MethodSettings::warp_objective false);
+//  - Always: the Yeo–Johnson warp (warp_objective without warp_check: format version 9 and older);
+//  - Checked: the warp only while a standard GP (MAP, seed kWarpCheckSeed) fitted to the plain
+//    values infers negligible noise (model/noise_level.h). The warp exists to keep the
+//    differences near the optimum above the inferred noise where a few values are catastrophic
+//    (Branin's 308); under measurement noise those differences are below the noise anyway, and
+//    compressing the catastrophic values — often the status quo's — lets the model believe that
+//    a few changes undo them, so SEBO's sparse steps measure the status quo's value again and
+//    again (docs/method.md §13, "The warp checked"). Not checked: fewer than kWarpCheckMinimum
+//    values, a warp that is the identity, and values with a winsorized extreme one (an error
+//    sentinel, where the warp is what keeps the bulk of the values apart: docs/method.md §1).
+enum class WarpMode { Off, Always, Checked };
+WarpMode warp_mode(const MethodSettings& method);
+inline constexpr int kWarpCheckMinimum = 5;
+inline constexpr std::uint64_t kWarpCheckSeed = 0;
+
+// Empty when no trial counts in the analysis. The training set of the first objective:
+// make_metric_training_set of its metric.
+std::optional<TrainingSet> make_training_set(const Experiment& experiment, WarpMode warp);
 
 // The same for any metric (issue 13 item 3: one model per modelled metric): the trials that count
 // in the analysis and recorded `metric` (a trial may lack a constrained or tracked metric), the
 // values of an objective in maximization form, any other metric's as recorded, with the same
 // winsorizing, warp and standardization of its own. Empty when no such trial exists.
-std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment, const std::string& metric, bool warp);
+std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment, const std::string& metric, WarpMode warp);
 
 // How the models see the space's points: null without choice parameters, otherwise their one-hot
 // or ordinal features (model/input_encoding.h). make_metric_training_set sets it on the data.

@@ -139,7 +139,7 @@ Proposal ModelStrategy::propose(const Experiment& experiment, int count, const S
     // outcome_step.h's acquisition (issue 13).
     const bool single = experiment.outcomes.objectives.size() == 1 && experiment.outcomes.constraints.empty();
     std::string not_yet;
-    const std::optional<MetricTraining> training = make_metric_training(experiment, settings_.warp_objective, 2, &not_yet);
+    const std::optional<MetricTraining> training = make_metric_training(experiment, warp_mode(settings_), 2, &not_yet);
     // The initial design — and, when fewer than two trials have completed (all failed, say), or
     // a constrained metric has fewer than two values, quasi-random points until every model can
     // be fitted.

@@ -28,7 +28,7 @@ bool satisfies(const OutcomeBound& bound, double value) {
 
 }  // namespace
 
-std::optional<MetricTraining> make_metric_training(const Experiment& experiment, bool warp, int minimum, std::string* why) {
+std::optional<MetricTraining> make_metric_training(const Experiment& experiment, WarpMode warp, int minimum, std::string* why) {
     MetricTraining out;
     out.metrics = experiment.outcomes.modelled_metrics();
     for (const std::string& metric : out.metrics) {

@@ -39,7 +39,7 @@ struct MetricTraining {
 
 // Unset, with `why` naming the metric, when a metric has fewer than `minimum` trials with a value
 // (a model needs two).
-std::optional<MetricTraining> make_metric_training(const Experiment& experiment, bool warp, int minimum, std::string* why);
+std::optional<MetricTraining> make_metric_training(const Experiment& experiment, WarpMode warp, int minimum, std::string* why);
 
 // One fit per training set, side by side on control.pool (a fit's NUTS chains nest on the same
 // pool, so the busy threads never exceed its size). Set j warm-starts from warm[j] when `warm`

@@ -106,7 +106,7 @@ std::optional<std::string> simplify_unavailable(const Experiment& experiment, in
 
 SimplifyModelFit fit_simplify_model(const Experiment& experiment, const StepControl& control) {
     SimplifyModelFit result;
-    std::optional<TrainingSet> training = make_training_set(experiment, experiment.method.warp_objective);
+    std::optional<TrainingSet> training = make_training_set(experiment, warp_mode(experiment.method));
     const int n = training ? static_cast<int>(training->data->num_points()) : 0;
     if (n < kSimplifyMinimumTrials) {
         result.message = "the model needs at least " + std::to_string(kSimplifyMinimumTrials) +
@@ -123,7 +123,7 @@ SimplifyModelFit fit_simplify_model(const Experiment& experiment, const StepCont
         metrics.sets = {*training};
     } else {
         std::string why;
-        auto all = make_metric_training(experiment, method.warp_objective, kSimplifyMinimumTrials, &why);
+        auto all = make_metric_training(experiment, warp_mode(method), kSimplifyMinimumTrials, &why);
         if (!all) {
             result.message = why;
             return result;

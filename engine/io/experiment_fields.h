@@ -24,6 +24,7 @@ struct VisitMethod {
         visit("min_active", m.min_active);
         visit("status_quo_first", m.status_quo_first);
         visit("warp_objective", m.warp_objective);
+        visit("warp_check", m.warp_check);
         visit("noisy_acquisition", m.noisy_acquisition);
         visit("noisy_draws", m.noisy_draws);
         visit("dense_steps", m.dense_steps);

@@ -25,7 +25,7 @@ inline constexpr const char* kExperimentFormat = "sebo-experiment";
 // "value"), version 6 a sampler state per modelled metric ("sampler_states"), version 7 (this one)
 // a built-in problem's added noise ("evaluator.problem.noise") and trials' "noise_free" values. Older
 // files are upgraded on load (io/experiment_migration.h) and saved in the current version.
-inline constexpr int kExperimentVersion = 9;
+inline constexpr int kExperimentVersion = 10;
 
 // Arrays/objects nested deeper than this are refused before parsing; the format itself needs 5.
 inline constexpr int kMaxJsonNesting = 64;

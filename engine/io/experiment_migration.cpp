@@ -208,11 +208,19 @@ void version_8_to_9(Document& document) {
         (*method)["dense_thompson"] = false;
 }
 
+// Version 10 (issue 30: the warp is checked) adds the method's "warp_check" (default true). A
+// version-9 reader ignored it and warped whenever "warp_objective", so the step sets
+// "warp_check": false, and a resumed run continues as it ran.
+void version_9_to_10(Document& document) {
+    if (const auto method = document.find("method"); method != document.end() && method->is_object())
+        (*method)["warp_check"] = false;
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
 constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3, &version_3_to_4,
                                                                   &version_4_to_5, &version_5_to_6, &version_6_to_7,
-                                                                  &version_7_to_8, &version_8_to_9};
+                                                                  &version_7_to_8, &version_8_to_9, &version_9_to_10};
 
 }  // namespace
 

@@ -235,6 +235,27 @@ private slots:
         QVERIFY2(r.err.contains("was made with Thompson sampling in the dense start off, not on"), qPrintable(r.err));
     }
 
+    // Nor is a run whose warp was not checked (warpcheck=0, or a file of format version 9) continued
+    // as a run of today's SEBO-L0, which checks it.
+    void aRunWithoutTheWarpCheckIsNotContinuedWithIt() {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath("noisy");
+        const auto bench = [&](const QString& strategy) {
+            return run_sebo(QStringList{"bench", "--preset", "noisy", "--problems", "hartmann6/dim=8/noise=0.1", "--strategies",
+                                        strategy, "--seeds", "1", "--trials", "2", "--init", "6", "--out", dir, "--no-plots",
+                                        "--no-recommendations"});
+        };
+        CliResult r = bench("sebo-l0/warpcheck=0");
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QString runs = dir + "/runs/hartmann6_dim_8_noise_0.1/";
+        QVERIFY(read_json(runs + "sebo-l0_warpcheck_0/seed-1.sebo.json")["method"].toObject()["warp_check"] == QJsonValue(false));
+        QVERIFY(QDir().mkpath(runs + "sebo-l0"));
+        QVERIFY(QFile::copy(runs + "sebo-l0_warpcheck_0/seed-1.sebo.json", runs + "sebo-l0/seed-1.sebo.json"));
+        r = bench("sebo-l0");
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("was made with the warp's check off, not on"), qPrintable(r.err));
+    }
+
     // Issue 30 item 7 on a small noisy problem: results.csv carries every trial's noise-free value,
     // recommendations.csv a row per level for every run with the noise-free value of the
     // recommended trial, summary.md "What a user gets"; reporting again reads each run's cached

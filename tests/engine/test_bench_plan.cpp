@@ -80,7 +80,7 @@ private slots:
         }
         const std::vector<StrategyKind> kinds{StrategyKind::Sobol, StrategyKind::Saasbo, StrategyKind::Bonsai,
                                               StrategyKind::SeboL0, StrategyKind::SeboL0, StrategyKind::SeboL0,
-                                              StrategyKind::SeboL0};
+                                              StrategyKind::SeboL0, StrategyKind::SeboL0};
         QCOMPARE(plan.strategies.size(), kinds.size());
         for (std::size_t i = 0; i < kinds.size(); ++i) {
             const MethodSettings m = plan.method(plan.strategies[i]);
@@ -93,10 +93,12 @@ private slots:
             QCOMPARE(m.noisy_acquisition, i == 4 ? NoisyAcquisition::Off : NoisyAcquisition::Auto);
             QCOMPARE(m.dense_steps, i == 5 ? 0 : 15);
             QCOMPARE(m.dense_thompson, i != 6);
+            QCOMPARE(m.warp_check, i != 7);
         }
         QCOMPARE(plan.strategies[4].label, std::string("sebo-l0/noisy=off"));
         QCOMPARE(plan.strategies[5].label, std::string("sebo-l0/dense=0"));
         QCOMPARE(plan.strategies[6].label, std::string("sebo-l0/thompson=0"));
+        QCOMPARE(plan.strategies[7].label, std::string("sebo-l0/warpcheck=0"));
     }
 
     void noisyIsAStrategyToken() {
@@ -119,7 +121,7 @@ private slots:
             parse_bench_strategy("sebo-l0/noise=off", "--strategies");
             QFAIL("an unknown key was accepted");
         } catch (const InputError& e) {
-            QVERIFY2(std::string(e.what()).find("unknown option 'noise' (known: model, lambda, penalty, a, noisy, dense, thompson)") !=
+            QVERIFY2(std::string(e.what()).find("unknown option 'noise' (known: model, lambda, penalty, a, noisy, dense, thompson, warpcheck)") !=
                          std::string::npos,
                      e.what());
         }
@@ -132,13 +134,31 @@ private slots:
         QCOMPARE(branin->plan.initial_trials, 8);
         QCOMPARE(branin->plan.strategies.size(), std::size_t{7});
         for (const BenchStrategy& s : branin->plan.strategies) QVERIFY(s.kind != StrategyKind::Bonsai);
-        // The paper's method: no dense start under noise, unless a strategy asks for one.
+        // The paper's method: no dense start under noise, unless a strategy asks for one; and the
+        // warp as when their results were recorded, unchecked, unless a strategy asks for the check.
         for (const char* name : {"paper-branin", "paper-hartmann6", "paper-sourcing", "paper-ablation"}) {
             const auto preset = find_bench_preset(name);
             QVERIFY(preset);
-            for (const BenchStrategy& s : preset->plan.strategies) QCOMPARE(preset->plan.method(s).dense_steps, 0);
+            for (const BenchStrategy& s : preset->plan.strategies) {
+                QCOMPARE(preset->plan.method(s).dense_steps, 0);
+                QVERIFY(!preset->plan.method(s).warp_check);
+            }
         }
         QCOMPARE(branin->plan.method(parse_bench_strategy("sebo-l0/dense=4", "--strategies")).dense_steps, 4);
+        QVERIFY(branin->plan.method(parse_bench_strategy("sebo-l0/warpcheck=1", "--strategies")).warp_check);
+        // Elsewhere the check is on by default, and warpcheck=0 turns it off.
+        const auto quick = find_bench_preset("quick");
+        QVERIFY(quick);
+        QVERIFY(quick->plan.method(parse_bench_strategy("sebo-l0", "--strategies")).warp_check);
+        QVERIFY(!quick->plan.method(parse_bench_strategy("sebo-l0/warpcheck=0", "--strategies")).warp_check);
+        for (const char* bad : {"sebo-l0/warpcheck=2", "sebo-l0/warpcheck=on"}) {
+            try {
+                parse_bench_strategy(bad, "--strategies");
+                QFAIL(bad);
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find(std::string("'") + bad + "'") != std::string::npos, e.what());
+            }
+        }
     }
 
     void denseIsAStrategyToken() {

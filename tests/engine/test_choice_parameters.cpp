@@ -426,7 +426,7 @@ private slots:
             }
         }
         // The posterior sees the features: two points of the same value predict the same.
-        const std::optional<TrainingSet> training = make_training_set(e, false);
+        const std::optional<TrainingSet> training = make_training_set(e, WarpMode::Off);
         QVERIFY(training && training->data->encoding);
         const SurrogateFit fit = fit_surrogate(training->data, surrogate_options([] {
                                                    MethodSettings m;

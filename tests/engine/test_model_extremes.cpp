@@ -131,7 +131,7 @@ private slots:
         QCOMPARE(bulk.size(), std::size_t{1});
         // With the value winsorized (as make_training_set does) the bulk keeps 23 distinct values.
         const Experiment e = make_experiment(data_sets()[0], StrategyKind::SeboL0, ModelKind::SaasMap);
-        const auto training = make_training_set(e, true);
+        const auto training = make_training_set(e, WarpMode::Always);
         QVERIFY(training);
         std::set<double> kept;
         for (int i = 0; i < kPoints; ++i)
@@ -143,7 +143,7 @@ private slots:
         for (const DataSet& data : data_sets()) {
             for (const bool warp : {true, false}) {
                 const Experiment e = make_experiment(data, StrategyKind::SeboL0, ModelKind::SaasMap);
-                const auto training = make_training_set(e, warp);
+                const auto training = make_training_set(e, warp ? WarpMode::Always : WarpMode::Off);
                 QVERIFY(training);
                 QVERIFY2(training->data->targets.allFinite(), data.name);
                 QVERIFY2(!training->data->validate(), data.name);
@@ -159,7 +159,7 @@ private slots:
         }
         // Data with no extreme value is untouched (Branin-like: one 308 among values near 1).
         DataSet ordinary{"ordinary", [](int i, const auto& x) { return i == 3 ? -308.0 : -truth(x); }, {}, 2};
-        const auto training = make_training_set(make_experiment(ordinary, StrategyKind::SeboL0, ModelKind::SaasMap), true);
+        const auto training = make_training_set(make_experiment(ordinary, StrategyKind::SeboL0, ModelKind::SaasMap), WarpMode::Always);
         QVERIFY(training && training->winsorized.empty());
         QCOMPARE(training->utility[3], -308.0);
     }
@@ -174,7 +174,7 @@ private slots:
                 e.method.nuts_warmup = 256;
                 e.method.nuts_samples = 512;
                 e.method.nuts_thinning = 1;
-                const auto training = make_training_set(e, e.method.warp_objective);
+                const auto training = make_training_set(e, warp_mode(e.method));
                 QVERIFY(training);
                 const SurrogateFit fit = fit_surrogate(training->data, surrogate_options(e.method), 7);
                 const QString where = QString("%1, %2").arg(data.name, to_string(model));

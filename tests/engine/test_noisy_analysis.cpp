@@ -177,7 +177,7 @@ private slots:
         PortableRandom random(5);
         for (int i = 0; i < 20; ++i) add(e, {random.uniform(), random.uniform()}, 0.005 + 0.1 * random.normal());
         add(e, {0.5, 0.5}, 2.6);
-        const std::optional<TrainingSet> t = make_training_set(e, true);
+        const std::optional<TrainingSet> t = make_training_set(e, WarpMode::Always);
         QVERIFY(t && t->winsorized.empty());
         QVERIFY(PowerTransform(t->utility).lambda() < 1.0);
         QVERIFY(t->warp.lambda() >= 1.0);
@@ -187,7 +187,7 @@ private slots:
         QVERIFY2(z[20] > 3.0, qPrintable(QString("z = %1").arg(z[20])));
         // A sentinel on the good side (winsorized): the good tail may be compressed as before.
         add(e, {0.9, 0.1}, 1e308);
-        const std::optional<TrainingSet> s = make_training_set(e, true);
+        const std::optional<TrainingSet> s = make_training_set(e, WarpMode::Always);
         QVERIFY(s && !s->winsorized.empty());
         QCOMPARE(s->warp.lambda(), PowerTransform(s->utility).lambda());
     }

@@ -96,7 +96,7 @@ struct Step {
 
 Step step_of(const Experiment& e) {
     std::string why, error;
-    auto training = make_metric_training(e, e.method.warp_objective, 2, &why);
+    auto training = make_metric_training(e, warp_mode(e.method), 2, &why);
     if (!training) qFatal("%s", why.c_str());
     auto units = outcome_model_units(e, *training, &error);
     if (!units) qFatal("%s", error.c_str());

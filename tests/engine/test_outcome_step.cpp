@@ -116,7 +116,7 @@ struct Step {
 
 Step build_step(const Experiment& e) {
     std::string why, error;
-    auto training = make_metric_training(e, e.method.warp_objective, 2, &why);
+    auto training = make_metric_training(e, warp_mode(e.method), 2, &why);
     if (!training) qFatal("%s", why.c_str());
     auto units = outcome_model_units(e, *training, &error);
     if (!units) qFatal("%s", error.c_str());
@@ -382,7 +382,7 @@ private slots:
             return z ^ (z >> 31);
         };
         const std::uint64_t step_seed = mix(e.seed, e.trials.size());
-        const auto training = make_training_set(e, e.method.warp_objective);
+        const auto training = make_training_set(e, warp_mode(e.method));
         const SurrogateFit fit = fit_surrogate(training->data, surrogate_options(e.method, 2), mix(step_seed, 1), {}, {}, &pool);
         auto data = std::make_shared<TrainingData>(*training->data);
         std::shared_ptr<const EnsemblePosterior> posterior = fit.posterior;

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "experiment/model_step.h"
+#include "io/experiment_file.h"
 #include "model/power_transform.h"
 #include "test_main.h"
 #include "test_support.h"
@@ -75,7 +76,7 @@ private slots:
         Eigen::VectorXd utility(n);
         for (Eigen::Index i = 0; i < n; ++i) utility[i] = -branin[static_cast<std::size_t>(i)];
 
-        const auto warped = make_training_set(e, true);
+        const auto warped = make_training_set(e, WarpMode::Always);
         QVERIFY(warped.has_value());
         const double lambda = warped->warp.lambda();
         QVERIFY2(lambda > 1.0, qPrintable(QString::number(lambda)));  // a real warp, not the identity
@@ -84,13 +85,69 @@ private slots:
         const Eigen::VectorXd expected = standardized(psi);
         for (Eigen::Index i = 0; i < n; ++i) SEBO_COMPARE_NEAR(warped->data->targets[i], expected[i], 1e-12);
 
-        const auto plain = make_training_set(e, false);
+        const auto plain = make_training_set(e, WarpMode::Off);
         QVERIFY(plain.has_value());
         const Eigen::VectorXd z = standardized(utility);
         for (Eigen::Index i = 0; i < n; ++i) SEBO_COMPARE_NEAR(plain->data->targets[i], z[i], 1e-12);
         // The two best trials are 0.7 apart in either case; in standardized units the warp
         // makes that gap several times wider.
         QVERIFY(warped->data->targets[0] - warped->data->targets[1] > 3.0 * (plain->data->targets[0] - plain->data->targets[1]));
+    }
+
+    // WarpMode::Checked (MethodSettings::warp_check): the warp while a GP of the plain values
+    // infers negligible noise, the plain values once it does not. A minimized objective that is
+    // catastrophic near the origin (300 there, 15 at the centre, 0.7 at the far corner), measured
+    // exactly and with noise of sd 30 (10 % of its range).
+    void checked_warp_follows_the_plain_models_noise() {
+        const auto experiment = [](double noise_sd) {
+            Experiment e;
+            e.space = SearchSpace({Parameter{"a", ParameterKind::Continuous, 0.0, 1.0, false, 0.0, "", {}, {}, false},
+                                   Parameter{"b", ParameterKind::Continuous, 0.0, 1.0, false, 0.0, "", {}, {}, false}});
+            e.outcomes = Outcomes::single("y", true);
+            std::mt19937_64 rng(7);
+            std::uniform_real_distribution<double> uniform(0.0, 1.0);
+            std::normal_distribution<double> noise(0.0, noise_sd);
+            for (int i = 0; i < 30; ++i) {
+                Trial t;
+                t.index = i;
+                t.parameters = {i == 0 ? 0.0 : uniform(rng), i == 0 ? 0.0 : uniform(rng)};
+                t.status = TrialStatus::Completed;
+                t.values["y"] = {300.0 * std::exp(-3.0 * (t.parameters[0] + t.parameters[1])) + noise(rng), std::nullopt};
+                e.trials.push_back(t);
+            }
+            return e;
+        };
+        const Experiment exact = experiment(0.0), noisy = experiment(30.0);
+        QVERIFY(make_training_set(exact, WarpMode::Always)->warp.lambda() > 1.0);
+        QVERIFY(make_training_set(noisy, WarpMode::Always)->warp.lambda() > 1.0);
+        QCOMPARE(make_training_set(noisy, WarpMode::Off)->warp.lambda(), 1.0);
+        // Exact values: the plain model resolves them, and the check keeps the warp (the same λ).
+        QCOMPARE(make_training_set(exact, WarpMode::Checked)->warp.lambda(), make_training_set(exact, WarpMode::Always)->warp.lambda());
+        // Noisy ones: the plain values, standardized only.
+        const auto checked = make_training_set(noisy, WarpMode::Checked);
+        QCOMPARE(checked->warp.lambda(), 1.0);
+        const auto plain = make_training_set(noisy, WarpMode::Off);
+        for (Eigen::Index i = 0; i < plain->data->targets.size(); ++i) QCOMPARE(checked->data->targets[i], plain->data->targets[i]);
+        // Fewer than kWarpCheckMinimum values are not checked.
+        Experiment few = noisy;
+        few.trials.resize(kWarpCheckMinimum - 1);
+        QCOMPARE(make_training_set(few, WarpMode::Checked)->warp.lambda(), make_training_set(few, WarpMode::Always)->warp.lambda());
+
+        // The method's setting: checked by default; a version-9 file warped whenever warp_objective.
+        QCOMPARE(warp_mode(MethodSettings{}), WarpMode::Checked);
+        MethodSettings unchecked;
+        unchecked.warp_check = false;
+        QCOMPARE(warp_mode(unchecked), WarpMode::Always);
+        unchecked.warp_objective = false;
+        QCOMPARE(warp_mode(unchecked), WarpMode::Off);
+        std::string text = experiment_to_json_text(exact);
+        QVERIFY(experiment_from_json_text(text).method.warp_check);
+        const std::string version = "\"version\": " + std::to_string(kExperimentVersion);
+        const auto at = text.find(version);
+        QVERIFY(at != std::string::npos);
+        text.replace(at, version.size(), "\"version\": 9");
+        QVERIFY(!experiment_from_json_text(text).method.warp_check);
+        QVERIFY(experiment_from_json_text(text).method.warp_objective);
     }
 
     void constant_data_gives_the_identity() {

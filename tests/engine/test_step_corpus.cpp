@@ -39,7 +39,7 @@ bool mixed_space(const SearchSpace& s) { return s.has_choices() || s.has_constra
 CandidateSearch::Member replay(const RecordedStep& step, const StepControl& control) {
     const Experiment& e = step.experiment;
     std::string why;
-    std::optional<MetricTraining> training = make_metric_training(e, e.method.warp_objective, 2, &why);
+    std::optional<MetricTraining> training = make_metric_training(e, warp_mode(e.method), 2, &why);
     if (!training) throw std::runtime_error("no model: " + why);
     std::optional<OutcomeModelUnits> units;
     if (several_metrics(e)) {

@@ -271,8 +271,10 @@ private slots:
     void versionFiveFileKeepsItsProposals() {
         Experiment e = experiment_with_trials();
         // Files of version 6 and older were run with the acquisition over the measurements, and
-        // keep it (the migration sets noisy_acquisition "off").
+        // keep it (the migration sets noisy_acquisition "off"); those of version 9 and older
+        // warped whenever warp_objective (warp_check false).
         e.method.noisy_acquisition = NoisyAcquisition::Off;
+        e.method.warp_check = false;
         ThreadPool pool(2);
         step(e, &pool);
         nlohmann::ordered_json j = nlohmann::ordered_json::parse(experiment_to_json_text(e));
@@ -297,7 +299,7 @@ private slots:
         ThreadPool pool(2);
         step(e, &pool);
         const auto reason = [](const Experiment& x) {
-            const auto training = make_training_set(x, x.method.warp_objective);
+            const auto training = make_training_set(x, warp_mode(x.method));
             return choose_warm_start(x, "score", *training, x.method);
         };
         QVERIFY(reason(e).state.has_value());
