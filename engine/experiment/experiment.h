@@ -140,10 +140,11 @@ struct MethodSettings {
 
     // Yeo–Johnson power transform of the objective before standardization (model/power_transform.h).
     bool warp_objective = true;
-    // The warp is checked at every fit (experiment/model_step.h, WarpMode::Checked): used only
-    // while a standard GP fitted to the plain values infers negligible noise, since under noise
-    // it compresses the catastrophic values — often the status quo's — that SEBO's sparse steps
-    // must know. false: the warp whenever warp_objective (files of format version 9 and older).
+    // SEBO strategies check the warp at every fit (experiment/model_step.h, WarpMode::Checked):
+    // used only while a standard GP fitted to the plain values infers negligible noise, since
+    // under noise it compresses the catastrophic values — often the status quo's — that SEBO's
+    // sparse steps must know. false: the warp whenever warp_objective (files of format version 9
+    // and older).
     bool warp_check = true;
 
     // Noisy measurements (issue 30): the noisy acquisitions (acquisition/noisy_acquisition.h)

@@ -114,7 +114,7 @@ double TrainingSet::model_value(double value) const {
 
 WarpMode warp_mode(const MethodSettings& method) {
     if (!method.warp_objective) return WarpMode::Off;
-    return method.warp_check ? WarpMode::Checked : WarpMode::Always;
+    return method.warp_check && is_sebo(method.strategy) ? WarpMode::Checked : WarpMode::Always;
 }
 
 std::optional<TrainingSet> make_training_set(const Experiment& experiment, WarpMode warp_mode) {

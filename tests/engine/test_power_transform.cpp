@@ -133,9 +133,16 @@ private slots:
         few.trials.resize(kWarpCheckMinimum - 1);
         QCOMPARE(make_training_set(few, WarpMode::Checked)->warp.lambda(), make_training_set(few, WarpMode::Always)->warp.lambda());
 
-        // The method's setting: checked by default; a version-9 file warped whenever warp_objective.
-        QCOMPARE(warp_mode(MethodSettings{}), WarpMode::Checked);
+        // The method's setting: checked by default for SEBO strategies, and only for them; a
+        // version-9 file warped whenever warp_objective.
+        for (const StrategyKind kind : all_strategy_kinds()) {
+            MethodSettings m;
+            m.strategy = kind;
+            QCOMPARE(warp_mode(m), is_sebo(kind) ? WarpMode::Checked : WarpMode::Always);
+        }
         MethodSettings unchecked;
+        unchecked.strategy = StrategyKind::SeboL0;
+        QCOMPARE(warp_mode(unchecked), WarpMode::Checked);
         unchecked.warp_check = false;
         QCOMPARE(warp_mode(unchecked), WarpMode::Always);
         unchecked.warp_objective = false;
