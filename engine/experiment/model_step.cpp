@@ -12,8 +12,8 @@
 #include "design/sobol.h"
 #include "model/fantasy_posterior.h"
 #include "model/input_encoding.h"
-#include "model/surrogate.h"
 #include "model/noise_level.h"
+#include "model/surrogate.h"
 #include "space/feasible_point.h"
 #include "space/polytope.h"
 
@@ -168,8 +168,6 @@ std::optional<TrainingSet> make_metric_training_set(const Experiment& experiment
         largest > 1e100 || (largest > 0.0 && largest < 1e-100))
         scale = std::ldexp(1.0, -std::ilogb(largest));
     const Eigen::VectorXd y = scale * Eigen::Map<const Eigen::VectorXd>(utility.data(), n);
-    // The warp may compress the best values only when an extreme one was winsorized (a sentinel on
-    // the good side); otherwise it may compress only the worst (model/power_transform.h).
     const auto build = [&](const PowerTransform& warp) {
         const Eigen::VectorXd warped = warp.apply(y);
         const Standardizer standardizer(warped);

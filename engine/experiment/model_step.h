@@ -59,19 +59,20 @@ struct TrainingSet {
 
 // How a metric's values are warped before standardization (model/power_transform.h):
 //  - Off: never (MethodSettings::warp_objective false);
-//  - Always: the Yeo–Johnson warp (warp_objective without warp_check: format version 9 and older;
-//    and every strategy outside the SEBO family, whose candidates stay away from the status quo
-//    and for which the warp kept its worth under noise: SAASBO's model-based trials on Branin at
-//    sd 9.2 were worth 15.4 warped and 23.1 checked, docs/method.md §13);
-//  - Checked (a SEBO strategy): the warp only while a standard GP (MAP, seed kWarpCheckSeed) fitted to the plain
-//    values infers negligible noise (model/noise_level.h). The warp exists to keep the
-//    differences near the optimum above the inferred noise where a few values are catastrophic
-//    (Branin's 308); under measurement noise those differences are below the noise anyway, and
-//    compressing the catastrophic values — often the status quo's — lets the model believe that
-//    a few changes undo them, so SEBO's sparse steps measure the status quo's value again and
-//    again (docs/method.md §13, "The warp checked"). Not checked: fewer than kWarpCheckMinimum
-//    values, a warp that is the identity, and values with a winsorized extreme one (an error
-//    sentinel, where the warp is what keeps the bulk of the values apart: docs/method.md §1).
+//  - Always: the Yeo–Johnson warp (warp_objective without warp_check: format version 9 and
+//    older; and every strategy outside the SEBO family, whose candidates stay away from the status
+//    quo and for which the warp kept its worth under noise: SAASBO's model-based trials on Branin
+//    at sd 9.2 were worth 15.4 warped and 23.1 checked, docs/method.md §13);
+//  - Checked (a SEBO strategy): the warp only while a standard GP (MAP, seed kWarpCheckSeed)
+//    fitted to the plain values infers negligible noise (model/noise_level.h). The warp exists
+//    to keep the differences near the optimum above the inferred noise where a few values are
+//    catastrophic (Branin's 308); under measurement noise those differences are below the noise
+//    anyway, and compressing the catastrophic values — often the status quo's — lets the model
+//    believe that a few changes undo them, so SEBO's sparse steps measure the status quo's value
+//    again and again (docs/method.md §13, "The warp checked"). Not checked: fewer than
+//    kWarpCheckMinimum values, a warp that is the identity, and values with a winsorized extreme
+//    one (an error sentinel, where the warp is what keeps the bulk of the values apart:
+//    docs/method.md §1).
 enum class WarpMode { Off, Always, Checked };
 WarpMode warp_mode(const MethodSettings& method);
 inline constexpr int kWarpCheckMinimum = 5;

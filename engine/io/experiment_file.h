@@ -22,8 +22,10 @@ inline constexpr const char* kExperimentFormat = "sebo-experiment";
 // constraints ("metrics", "objectives", "constraints", trials' "values"), parameters'
 // "min_change" and the method's sparsity range and status-quo setting, version 5 linear
 // parameter constraints ("space.parameter_constraints") and fixed parameters (kind "fixed" with a
-// "value"), version 6 a sampler state per modelled metric ("sampler_states"), version 7 (this one)
-// a built-in problem's added noise ("evaluator.problem.noise") and trials' "noise_free" values. Older
+// "value"), version 6 a sampler state per modelled metric ("sampler_states"), version 7
+// a built-in problem's added noise ("evaluator.problem.noise") and trials' "noise_free" values,
+// versions 8 and 9 the dense start under noise ("dense_steps", "dense_thompson"), version 10 (this
+// one) the warp's check ("warp_check"; docs/file-format.md, Versioning). Older
 // files are upgraded on load (io/experiment_migration.h) and saved in the current version.
 inline constexpr int kExperimentVersion = 10;
 
