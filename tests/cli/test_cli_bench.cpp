@@ -35,6 +35,28 @@ QStringList small_bench(const QString& dir, int trials) {
 
 class TestCliBench : public QObject {
     Q_OBJECT
+
+    // The run file of sebo-l0/KEY=0 (its method's FIELD false), copied in as a run of sebo-l0, is
+    // refused with `message` and exit code 2.
+    static void refuses_to_continue_an_ablation(const QString& key, const char* field, const char* message) {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath("noisy");
+        const auto bench = [&](const QString& strategy) {
+            return run_sebo(QStringList{"bench", "--preset", "noisy", "--problems", "hartmann6/dim=8/noise=0.1", "--strategies",
+                                        strategy, "--seeds", "1", "--trials", "2", "--init", "6", "--out", dir, "--no-plots",
+                                        "--no-recommendations"});
+        };
+        CliResult r = bench("sebo-l0/" + key + "=0");
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QString runs = dir + "/runs/hartmann6_dim_8_noise_0.1/";
+        const QString ablation = runs + "sebo-l0_" + key + "_0/seed-1.sebo.json";
+        QVERIFY(read_json(ablation)["method"].toObject()[field] == QJsonValue(false));
+        QVERIFY(QDir().mkpath(runs + "sebo-l0"));
+        QVERIFY(QFile::copy(ablation, runs + "sebo-l0/seed-1.sebo.json"));
+        r = bench("sebo-l0");
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
 private slots:
     void runsReportsAndResumes() {
         QTemporaryDir tmp;
@@ -217,43 +239,13 @@ private slots:
     // A run file of SEBO-L0 whose dense start keeps the noisy EI (thompson=0, or a file of format
     // version 8) is not continued as a run of today's dense start, which turns to Thompson sampling.
     void aRunWithoutThompsonSamplingIsNotContinuedWithIt() {
-        QTemporaryDir tmp;
-        const QString dir = tmp.filePath("noisy");
-        const auto bench = [&](const QString& strategy) {
-            return run_sebo(QStringList{"bench", "--preset", "noisy", "--problems", "hartmann6/dim=8/noise=0.1", "--strategies",
-                                        strategy, "--seeds", "1", "--trials", "2", "--init", "6", "--out", dir, "--no-plots",
-                                        "--no-recommendations"});
-        };
-        CliResult r = bench("sebo-l0/thompson=0");
-        QVERIFY2(r.code == 0, qPrintable(r.err));
-        const QString runs = dir + "/runs/hartmann6_dim_8_noise_0.1/";
-        QVERIFY(read_json(runs + "sebo-l0_thompson_0/seed-1.sebo.json")["method"].toObject()["dense_thompson"] == QJsonValue(false));
-        QVERIFY(QDir().mkpath(runs + "sebo-l0"));
-        QVERIFY(QFile::copy(runs + "sebo-l0_thompson_0/seed-1.sebo.json", runs + "sebo-l0/seed-1.sebo.json"));
-        r = bench("sebo-l0");
-        QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("was made with Thompson sampling in the dense start off, not on"), qPrintable(r.err));
+        refuses_to_continue_an_ablation("thompson", "dense_thompson", "was made with Thompson sampling in the dense start off, not on");
     }
 
-    // Nor is a run whose warp was not checked (warpcheck=0, or a file of format version 9) continued
-    // as a run of today's SEBO-L0, which checks it.
+    // Nor is a run whose warp was not checked (warpcheck=0, or a file of format version 9)
+    // continued as a run of today's SEBO-L0, which checks it.
     void aRunWithoutTheWarpCheckIsNotContinuedWithIt() {
-        QTemporaryDir tmp;
-        const QString dir = tmp.filePath("noisy");
-        const auto bench = [&](const QString& strategy) {
-            return run_sebo(QStringList{"bench", "--preset", "noisy", "--problems", "hartmann6/dim=8/noise=0.1", "--strategies",
-                                        strategy, "--seeds", "1", "--trials", "2", "--init", "6", "--out", dir, "--no-plots",
-                                        "--no-recommendations"});
-        };
-        CliResult r = bench("sebo-l0/warpcheck=0");
-        QVERIFY2(r.code == 0, qPrintable(r.err));
-        const QString runs = dir + "/runs/hartmann6_dim_8_noise_0.1/";
-        QVERIFY(read_json(runs + "sebo-l0_warpcheck_0/seed-1.sebo.json")["method"].toObject()["warp_check"] == QJsonValue(false));
-        QVERIFY(QDir().mkpath(runs + "sebo-l0"));
-        QVERIFY(QFile::copy(runs + "sebo-l0_warpcheck_0/seed-1.sebo.json", runs + "sebo-l0/seed-1.sebo.json"));
-        r = bench("sebo-l0");
-        QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("was made with the warp's check off, not on"), qPrintable(r.err));
+        refuses_to_continue_an_ablation("warpcheck", "warp_check", "was made with the warp's check off, not on");
     }
 
     // Issue 30 item 7 on a small noisy problem: results.csv carries every trial's noise-free value,

@@ -189,13 +189,18 @@ private slots:
         QJsonObject e = read_json(experiment);
         QVERIFY(!e.isEmpty());
         QJsonObject method = e["method"].toObject();
-        method["warp_objective"] = false;
-        e["method"] = method;
-        const QString plain = dir.filePath("plain.sebo.json");
-        QFile out(plain);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(QJsonDocument(e).toJson());
-        out.close();
+        // A copy of the experiment with the method's warp settings.
+        const auto with_warp = [&](const QString& name, bool warp, bool check) {
+            method["warp_objective"] = warp;
+            method["warp_check"] = check;
+            e["method"] = method;
+            const QString path = dir.filePath(name);
+            QFile out(path);
+            if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(e).toJson()) < 0) return QString();
+            return path;
+        };
+        const QString plain = with_warp("plain.sebo.json", false, true);
+        QVERIFY(!plain.isEmpty());
 
         const Result r = run_sebo({"fit", plain, "--model", "gp", "--json"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
@@ -210,14 +215,8 @@ private slots:
                           model["mean_log_predictive_density"].toDouble() - std::log(scale), 1e-9);
         // The warped fit of the same data reports its own transform (the warp unchecked: a GP of
         // the plain values infers noise in this small design, and the check would leave it out).
-        method["warp_objective"] = true;
-        method["warp_check"] = false;
-        e["method"] = method;
-        const QString always = dir.filePath("always.sebo.json");
-        QFile always_out(always);
-        QVERIFY(always_out.open(QIODevice::WriteOnly));
-        always_out.write(QJsonDocument(e).toJson());
-        always_out.close();
+        const QString always = with_warp("always.sebo.json", true, false);
+        QVERIFY(!always.isEmpty());
         const QJsonObject warped = parse(run_sebo({"fit", always, "--model", "gp", "--json"}));
         QVERIFY(warped["model_units"].toObject()["warped"].toBool());
         QVERIFY(warped["model_units"].toObject()["yeo_johnson_lambda"].isDouble());
