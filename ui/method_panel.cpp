@@ -342,6 +342,12 @@ void MethodPanel::buildFields(QFormLayout* form, QFormLayout* advanced) {
                    "trials measure no better than the initial design's), so that the model learns which parameters "
                    "matter before the sparse steps (default 15; 0: sparse from the start; not with Max changes)"),
                 &MethodSettings::dense_steps);
+    addIntField(form, "method.dense_steps_max", tr("Dense start, at most"),
+                tr("SEBO strategies: the dense start goes on past its first trials, up to this many after the initial "
+                   "design, while the model knows no parameter to matter (in 90 % of its samples none has a "
+                   "lengthscale within about three times its range): a sparse step would choose which parameters to "
+                   "change blindly (default 30; at most Dense start: never)"),
+                &MethodSettings::dense_steps_max);
     {
         auto* check = new QCheckBox(tr("when the EI lags"));
         connect(check, &QCheckBox::clicked, this, &MethodPanel::markDirty);
@@ -441,7 +447,7 @@ void MethodPanel::updateApplicability() {
             applies = kind == StrategyKind::SeboL0FixedA;
         else if (f.key == "method.bonsai_tolerance")
             applies = kind == StrategyKind::Bonsai;
-        else if (f.key == "method.dense_steps" || f.key == "method.dense_thompson")
+        else if (f.key == "method.dense_steps" || f.key == "method.dense_steps_max" || f.key == "method.dense_thompson")
             applies = is_sebo(kind);
         if (f.key == "seed") continue;  // governed by whether the experiment has trials
         f.editor->setEnabled(applies);

@@ -182,6 +182,10 @@ bool prepare(Run& run, const BenchPlan& plan) {
         throw InputError(run.path, "was made with a dense start of " + std::to_string(e.method.dense_steps) + " trials, not " +
                                        std::to_string(dense) + "; move it away or use another --out");
     if (const MethodSettings m = plan.method(*run.strategy);
+        is_sebo(e.method.strategy) && m.dense_steps > 0 && e.method.dense_steps_max != m.dense_steps_max)
+        throw InputError(run.path, "was made with a dense start of at most " + std::to_string(e.method.dense_steps_max) +
+                                       " trials, not " + std::to_string(m.dense_steps_max) + "; move it away or use another --out");
+    if (const MethodSettings m = plan.method(*run.strategy);
         is_sebo(e.method.strategy) && m.dense_steps > 0 && e.method.dense_thompson != m.dense_thompson)
         throw InputError(run.path, std::string("was made with Thompson sampling in the dense start ") + (e.method.dense_thompson ? "on" : "off") +
                                        ", not " + (m.dense_thompson ? "on" : "off") + "; move it away or use another --out");
@@ -355,7 +359,7 @@ int command_bench(const Args& args) {
         "then compares); each run's are kept next to its file, so reporting again does not refit.\n"
         "Problems and strategies are NAME[/key=value]..., e.g. branin/dim=50/noise=9.2, ei-ir/lambda=0.001,\n"
         "sebo-l0-fixed-a/a=0.1, sebo-l0/noisy=off (keys: problems dim, effective, target, repetitions,\n"
-        "world-seed, noise; strategies model, lambda, penalty, a, noisy).",
+        "world-seed, noise; strategies model, lambda, penalty, a, noisy, dense, densemax, thompson, warpcheck).",
         {{"preset", "NAME", "the paper's settings: " + preset_names},
          {"list-presets", "", "describe the presets and exit"},
          {"problems", "P,..", "problems (replace the preset's)"},

@@ -21,6 +21,7 @@ const char* name_of(MethodFlag flag) {
     case MethodFlag::Nuts: return "nuts";
     case MethodFlag::NoisyAcquisition: return "noisy-acquisition";
     case MethodFlag::DenseSteps: return "dense-steps";
+    case MethodFlag::DenseStepsMax: return "dense-steps-max";
     case MethodFlag::DenseThompson: return "dense-thompson";
     }
     return "";
@@ -54,6 +55,10 @@ OptionSpec spec_of(MethodFlag flag) {
                 "SEBO strategies: under noise (when the noisy acquisition is used), the first N trials after the "
                 "initial design are proposed by the noisy EI without sparsity, so the model learns which parameters "
                 "matter (default 15; 0: sparse from the start)"};
+    case MethodFlag::DenseStepsMax:
+        return {"dense-steps-max", "N",
+                "SEBO strategies: the dense start goes on past --dense-steps, up to N trials after the initial design, "
+                "while the model knows no parameter to matter (default 30; at most --dense-steps: never)"};
     case MethodFlag::DenseThompson:
         return {"dense-thompson", "on|off",
                 "SEBO strategies: on (the default), the dense start turns to Thompson sampling once the noisy EI's "
@@ -80,7 +85,8 @@ bool has(const std::vector<MethodFlag>& flags, MethodFlag flag) { return std::fi
 std::vector<MethodFlag> all_method_flags() {
     return {MethodFlag::Strategy,        MethodFlag::Model,     MethodFlag::Init,      MethodFlag::Lambda,
             MethodFlag::Penalty,         MethodFlag::BonsaiTolerance, MethodFlag::MaxActive, MethodFlag::MinActive,
-            MethodFlag::Nuts,            MethodFlag::NoisyAcquisition, MethodFlag::DenseSteps, MethodFlag::DenseThompson};
+            MethodFlag::Nuts,            MethodFlag::NoisyAcquisition, MethodFlag::DenseSteps, MethodFlag::DenseStepsMax,
+            MethodFlag::DenseThompson};
 }
 
 std::vector<OptionSpec> method_option_specs(const std::vector<MethodFlag>& flags) {
@@ -123,6 +129,8 @@ bool apply_method_options(const Arguments& parser, MethodSettings& method, const
         method.noisy_acquisition = parsed_kind("noisy-acquisition", "setting", *text, noisy_acquisition_from_string, all_noisy_acquisitions());
     if (has(flags, MethodFlag::DenseSteps))
         if (const auto n = parser.integer("dense-steps", 0, 1'000'000)) method.dense_steps = static_cast<int>(*n);
+    if (has(flags, MethodFlag::DenseStepsMax))
+        if (const auto n = parser.integer("dense-steps-max", 0, 1'000'000)) method.dense_steps_max = static_cast<int>(*n);
     if (const auto text = value(MethodFlag::DenseThompson)) {
         if (*text != "on" && *text != "off") throw UsageError("--dense-thompson: unknown setting '" + *text + "' (known: on, off)");
         method.dense_thompson = *text == "on";

@@ -6,6 +6,7 @@
 //   --strategy NAME         --model gp|saas|saas-map   --init M          --lambda L
 //   --penalty l0|l1|group-lasso   --bonsai-tolerance T   --max-active M   --min-active N
 //   --nuts fast|paper       --noisy-acquisition auto|on|off   --dense-steps N
+//   --dense-steps-max N     --dense-thompson on|off
 // A flag that is absent leaves the method's value as it is (the file's, or the defaults).
 
 #include <string>
@@ -17,7 +18,7 @@
 namespace sebo::cli {
 
 enum class MethodFlag { Strategy, Model, Init, Lambda, Penalty, BonsaiTolerance, MaxActive, MinActive, Nuts, NoisyAcquisition,
-                        DenseSteps, DenseThompson };
+                        DenseSteps, DenseStepsMax, DenseThompson };
 
 // Every method flag, in the order above.
 std::vector<MethodFlag> all_method_flags();

@@ -78,6 +78,7 @@ MethodSettings BenchStrategy::method(int trials, int initial_trials, NutsMode nu
     if (fixed_a) m.fixed_a = *fixed_a;
     if (noisy) m.noisy_acquisition = *noisy;
     if (dense_steps) m.dense_steps = *dense_steps;
+    if (dense_steps_max) m.dense_steps_max = *dense_steps_max;
     if (dense_thompson) m.dense_thompson = *dense_thompson;
     if (warp_check) m.warp_check = *warp_check;
     m.budget = trials;
@@ -164,13 +165,15 @@ BenchStrategy parse_bench_strategy(const std::string& token, const std::string& 
                 throw InputError(field, "'" + token + "': unknown noisy-acquisition setting '" + value + "' (known: auto, on, off)");
         } else if (key == "dense") {
             out.dense_steps = static_cast<int>(whole_option(token, key, value, field, 0, 1'000'000));
+        } else if (key == "densemax") {
+            out.dense_steps_max = static_cast<int>(whole_option(token, key, value, field, 0, 1'000'000));
         } else if (key == "thompson") {
             out.dense_thompson = whole_option(token, key, value, field, 0, 1) == 1;
         } else if (key == "warpcheck") {
             out.warp_check = whole_option(token, key, value, field, 0, 1) == 1;
         } else {
             throw InputError(field, "'" + token + "': unknown option '" + key +
-                                        "' (known: model, lambda, penalty, a, noisy, dense, thompson, warpcheck)");
+                                        "' (known: model, lambda, penalty, a, noisy, dense, densemax, thompson, warpcheck)");
         }
     }
     if (auto error = out.method(50, 8).validate()) throw InputError(field, "'" + token + "': " + *error);
@@ -237,14 +240,15 @@ std::vector<BenchPreset> bench_presets() {
     // and SEBO-L0 with today's acquisition over the measured values (noisy=off) as the ablation
     // of the noisy acquisitions, sparse from the start (dense=0) as the ablation of the dense start,
     // the dense start by the noisy EI throughout (thompson=0) as the ablation of its turn to
-    // Thompson sampling, and the warp whenever it is on (warpcheck=0) as the ablation of its
-    // check (docs/method.md §13). Judged by the noise-free values of what each method
+    // Thompson sampling, the warp whenever it is on (warpcheck=0) as the ablation of its check,
+    // and the dense start ended after its 15 trials (densemax=15) as the ablation of its going on
+    // while the model knows no parameter to matter (docs/method.md §13). Judged by the noise-free values of what each method
     // recommends (bench/bench_truth.h).
     BenchPlan noisy{{problem("branin/dim=50/noise=9.2"), problem("branin/dim=50/noise=30.8"),
                      problem("hartmann6/dim=50/noise=0.1"), problem("hartmann6/dim=50/noise=0.33")},
                     {strategy("sobol"), strategy("saasbo"), strategy("bonsai"), strategy("sebo-l0"),
                      strategy("sebo-l0/noisy=off"), strategy("sebo-l0/dense=0"), strategy("sebo-l0/thompson=0"),
-                     strategy("sebo-l0/warpcheck=0")},
+                     strategy("sebo-l0/warpcheck=0"), strategy("sebo-l0/densemax=15")},
                     5, 50, 10, NutsMode::Fast};
     noisy.status_quo_first = true;
     presets.push_back({"noisy",
@@ -252,7 +256,8 @@ std::vector<BenchPreset> bench_presets() {
                        "and 10 % of its range 307.7) and Hartmann6 in 50 dimensions with sd 0.1 and 0.33 (3 % and 10 % "
                        "of 3.32), status quo + 9 Sobol + 40 trials: Sobol, SAASBO, BONSAI, SEBO-L0 and SEBO-L0 with the "
                        "acquisition over the measured values (noisy=off), sparse from the start (dense=0), with the "
-                       "noisy EI throughout its dense start (thompson=0) and with the warp unchecked (warpcheck=0), judged by the true value of what each recommends",
+                       "noisy EI throughout its dense start (thompson=0), with the warp unchecked (warpcheck=0) and with the "
+                       "dense start ended after 15 trials (densemax=15), judged by the true value of what each recommends",
                        noisy});
     // Issue 34: quality and the time per step as n grows to 500. Branin and Hartmann6 embedded in 50
     // dimensions, 20 Sobol + 480 trials, 3 seeds, SEBO-L0 with the fast sampler beside Sobol. The

@@ -8,7 +8,7 @@
 //            e.g. "branin/dim=50", "sourcing"
 //   strategy keys: model (gp|saas|saas-map), lambda, penalty (l0|l1|group-lasso), a (the fixed a
 //            of sebo-l0-fixed-a), noisy (auto|on|off: MethodSettings::noisy_acquisition), dense
-//            (MethodSettings::dense_steps), thompson (0|1: MethodSettings::dense_thompson),
+//            (MethodSettings::dense_steps), densemax (MethodSettings::dense_steps_max), thompson (0|1: MethodSettings::dense_thompson),
 //            warpcheck (0|1: MethodSettings::warp_check),
 //            e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1", "sebo-l0/noisy=off", "sebo-l0/dense=0"
 // The token is the label of the problem or strategy in results and plots.
@@ -35,6 +35,7 @@ struct BenchStrategy {
     std::optional<double> fixed_a;
     std::optional<NoisyAcquisition> noisy;  // unset: the default (auto)
     std::optional<int> dense_steps;         // unset: the default (15)
+    std::optional<int> dense_steps_max;     // unset: the default (30)
     std::optional<bool> dense_thompson;     // unset: the default (true)
     std::optional<bool> warp_check;         // unset: the plan's (BenchPlan::warp_check)
 

@@ -116,7 +116,7 @@ CandidateSearch::Member CandidateSearch::next(const StepControl& control) const 
     member.problem = units_ ? make_outcome_acquisition_problem(experiment_.space, settings_, posteriors, *units_,
                                                                fantasies_.points(), penalty_, seed)
                             : make_acquisition_problem(experiment_.space, settings_, posteriors.front(), penalty_, seed,
-                                                       dense_start(experiment_, settings_));
+                                                       dense_start(experiment_, settings_, posteriors.front().get()));
     member.candidate =
         member.problem.thompson
             ? thompson_candidate(member.problem, *posteriors.front(), transforms_, seed)

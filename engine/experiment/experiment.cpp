@@ -254,6 +254,8 @@ std::optional<std::string> MethodSettings::validate() const {
         return "method.restarts: " + std::to_string(restarts) + " is above raw_samples " + std::to_string(raw_samples);
     if (dense_steps < 0 || dense_steps > 1'000'000)
         return "method.dense_steps: " + std::to_string(dense_steps) + " is outside [0, 1000000]";
+    if (dense_steps_max < 0 || dense_steps_max > 1'000'000)
+        return "method.dense_steps_max: " + std::to_string(dense_steps_max) + " is outside [0, 1000000]";
     if (noisy_draws < 2 || noisy_draws > 4096)
         return "method.noisy_draws: " + std::to_string(noisy_draws) + " is outside [2, 4096]";
     return std::nullopt;

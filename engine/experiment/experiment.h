@@ -161,6 +161,11 @@ struct MethodSettings {
     // parameters matter before the sparse steps. Not with max_active (more changes than that are
     // worth nothing to the user). 0: never (files of format version 7 and older).
     int dense_steps = 15;
+    // The dense start goes on past dense_steps, up to dense_steps_max steps in all, while the
+    // model knows no parameter to matter (experiment/model_step.h, knows_a_relevant_parameter):
+    // a sparse step then chooses which parameters to change blindly. At most dense_steps:
+    // never (files of format version 10 and older).
+    int dense_steps_max = 30;
     // Within the dense start, Thompson sampling once the noisy EI's trials measure no better than
     // the initial design's quasi-random ones (experiment/model_step.h, dense_start). false: the
     // noisy EI throughout (files of format version 8 and older).

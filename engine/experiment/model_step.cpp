@@ -13,6 +13,7 @@
 #include "model/fantasy_posterior.h"
 #include "model/input_encoding.h"
 #include "model/noise_level.h"
+#include "model/parameter_relevance.h"
 #include "model/surrogate.h"
 #include "space/feasible_point.h"
 #include "space/polytope.h"
@@ -473,13 +474,24 @@ std::unique_ptr<AcquisitionFunction> noisy_acquisition(const MethodSettings& met
 
 }  // namespace
 
-bool in_dense_start(const Experiment& experiment, const MethodSettings& method) {
-    return is_sebo(method.strategy) && method.dense_steps > 0 && !method.max_active &&
-           experiment.trials.size() < static_cast<std::size_t>(method.initial_trials) + static_cast<std::size_t>(method.dense_steps);
+bool knows_a_relevant_parameter(const EnsemblePosterior& posterior) {
+    if (posterior.size() < kCredibleRelevanceMembers) return true;
+    std::vector<GpHyperparameters> members;
+    members.reserve(static_cast<std::size_t>(posterior.size()));
+    for (const GaussianProcess& member : posterior.members()) members.push_back(member.hyperparameters());
+    const std::vector<ParameterRelevance> relevance = parameter_relevance(members, 0.1, 0.9);
+    return std::any_of(relevance.begin(), relevance.end(), [](const ParameterRelevance& r) { return r.low >= kCredibleRelevance; });
 }
 
-DenseStart dense_start(const Experiment& experiment, const MethodSettings& method) {
-    if (!in_dense_start(experiment, method)) return DenseStart::Off;
+bool in_dense_start(const Experiment& experiment, const MethodSettings& method, const EnsemblePosterior* posterior) {
+    if (!is_sebo(method.strategy) || method.dense_steps <= 0 || method.max_active) return false;
+    const std::size_t trials = experiment.trials.size(), initial = static_cast<std::size_t>(method.initial_trials);
+    if (trials < initial + static_cast<std::size_t>(method.dense_steps)) return true;
+    return posterior && trials < initial + static_cast<std::size_t>(method.dense_steps_max) && !knows_a_relevant_parameter(*posterior);
+}
+
+DenseStart dense_start(const Experiment& experiment, const MethodSettings& method, const EnsemblePosterior* posterior) {
+    if (!in_dense_start(experiment, method, posterior)) return DenseStart::Off;
     if (!method.dense_thompson) return DenseStart::ExpectedImprovement;
     // The measured values, as utilities (larger is better), of the completed trials counted in the
     // analysis: the initial design's quasi-random ones, and the dense start's by the noisy EI.

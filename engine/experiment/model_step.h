@@ -155,9 +155,22 @@ struct AcquisitionProblem {
 
 // Whether a step of `experiment` is in the dense start under noise (MethodSettings::dense_steps):
 // a SEBO strategy without a sparsity range's upper end (max_active: more changes are worth
-// nothing to the user), and fewer than initial_trials + dense_steps trials. The step is dense only
-// when it also uses the noisy acquisition (make_acquisition_problem decides that).
-bool in_dense_start(const Experiment& experiment, const MethodSettings& method);
+// nothing to the user), and fewer than initial_trials + dense_steps trials — or fewer than
+// initial_trials + dense_steps_max while `posterior` (the step's model of the objective; none:
+// not known) knows no parameter to matter. The step is dense only when it also uses the noisy
+// acquisition (make_acquisition_problem decides that).
+bool in_dense_start(const Experiment& experiment, const MethodSettings& method, const EnsemblePosterior* posterior = nullptr);
+
+// Whether the model knows some parameter to matter (docs/method.md §13, "The dense start lasts
+// until the model knows"): in at least 90 % of its members some input's inverse squared
+// lengthscale ρ_d (inputs in the unit cube, the objective standardized) is kCredibleRelevance or
+// more — a lengthscale of at most √10 ≈ 3.2 times the parameter's range, over which its effect
+// is a visible share of the objective's spread — i.e. the 10th percentile of ρ_d over the
+// members (model/parameter_relevance.h). A posterior of fewer than kCredibleRelevanceMembers
+// members (a MAP fit: one set of hyperparameters, no spread to be credible about) always knows.
+inline constexpr double kCredibleRelevance = 0.1;
+inline constexpr int kCredibleRelevanceMembers = 4;
+bool knows_a_relevant_parameter(const EnsemblePosterior& posterior);
 
 // How a step of the dense start chooses (docs/method.md §13). The noisy EI exploits what the model
 // has learned; where ten noisy measurements in many dimensions taught it nothing, its optimum runs
@@ -171,7 +184,7 @@ bool in_dense_start(const Experiment& experiment, const MethodSettings& method);
 // outside the dense start.
 enum class DenseStart { Off, ExpectedImprovement, Thompson };
 inline constexpr int kDenseJudgeAfter = 5;
-DenseStart dense_start(const Experiment& experiment, const MethodSettings& method);
+DenseStart dense_start(const Experiment& experiment, const MethodSettings& method, const EnsemblePosterior* posterior = nullptr);
 // The generator of a dense-start trial: "<strategy> (dense start)" for the noisy EI's,
 // "<strategy> (dense start, Thompson)" for Thompson sampling's.
 std::string dense_start_generator(StrategyKind strategy, DenseStart kind);

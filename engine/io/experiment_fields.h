@@ -28,6 +28,7 @@ struct VisitMethod {
         visit("noisy_acquisition", m.noisy_acquisition);
         visit("noisy_draws", m.noisy_draws);
         visit("dense_steps", m.dense_steps);
+        visit("dense_steps_max", m.dense_steps_max);
         visit("dense_thompson", m.dense_thompson);
         visit("raw_samples", m.raw_samples);
         visit("restarts", m.restarts);

@@ -24,10 +24,11 @@ inline constexpr const char* kExperimentFormat = "sebo-experiment";
 // parameter constraints ("space.parameter_constraints") and fixed parameters (kind "fixed" with a
 // "value"), version 6 a sampler state per modelled metric ("sampler_states"), version 7
 // a built-in problem's added noise ("evaluator.problem.noise") and trials' "noise_free" values,
-// versions 8 and 9 the dense start under noise ("dense_steps", "dense_thompson"), version 10 (this
-// one) the warp's check ("warp_check"; docs/file-format.md, Versioning). Older
+// versions 8 and 9 the dense start under noise ("dense_steps", "dense_thompson"), version 10 the
+// warp's check ("warp_check"), version 11 (this one) the dense start's extension
+// ("dense_steps_max"; docs/file-format.md, Versioning). Older
 // files are upgraded on load (io/experiment_migration.h) and saved in the current version.
-inline constexpr int kExperimentVersion = 10;
+inline constexpr int kExperimentVersion = 11;
 
 // Arrays/objects nested deeper than this are refused before parsing; the format itself needs 5.
 inline constexpr int kMaxJsonNesting = 64;

@@ -216,11 +216,23 @@ void version_9_to_10(Document& document) {
         (*method)["warp_check"] = false;
 }
 
+// Version 11 (issue 30: the dense start lasts until the model knows a parameter to matter) adds
+// the method's "dense_steps_max" (default 30). A version-10 reader ignored it and its dense start
+// ended after "dense_steps", so the step sets "dense_steps_max" to that, and a resumed run
+// continues as it ran.
+void version_10_to_11(Document& document) {
+    if (const auto method = document.find("method"); method != document.end() && method->is_object()) {
+        const auto steps = method->find("dense_steps");
+        (*method)["dense_steps_max"] = steps != method->end() ? *steps : Document(MethodSettings{}.dense_steps);
+    }
+}
+
 // steps[v - 1] rewrites a version-v document into version v + 1.
 using MigrationStep = void (*)(Document&);
 constexpr std::array<MigrationStep, kExperimentVersion - 1> kSteps{&version_1_to_2, &version_2_to_3, &version_3_to_4,
                                                                   &version_4_to_5, &version_5_to_6, &version_6_to_7,
-                                                                  &version_7_to_8, &version_8_to_9, &version_9_to_10};
+                                                                  &version_7_to_8, &version_8_to_9, &version_9_to_10,
+                                                                  &version_10_to_11};
 
 }  // namespace
 

@@ -190,6 +190,9 @@ std::string section_method(const Experiment& e) {
             row("dense start under noise",
                 m.dense_steps == 0 ? std::string("off")
                                    : std::to_string(m.dense_steps) + (m.dense_steps == 1 ? " trial" : " trials") +
+                                         (m.dense_steps_max > m.dense_steps
+                                              ? ", up to " + std::to_string(m.dense_steps_max) + " while the model knows no parameter to matter"
+                                              : std::string()) +
                                          (m.dense_thompson ? ", noisy EI, then Thompson sampling if it measures no better than the design"
                                                            : ", noisy EI"));
     }

@@ -38,7 +38,10 @@ class TestCliBench : public QObject {
 
     // The run file of sebo-l0/KEY=0 (its method's FIELD false), copied in as a run of sebo-l0, is
     // refused with `message` and exit code 2.
-    static void refuses_to_continue_an_ablation(const QString& key, const char* field, const char* message) {
+    // A run of the ablation `key`=`value` (its file's method.`field` is `stored`) is not continued
+    // as a run of today's SEBO-L0.
+    static void refuses_to_continue_an_ablation(const QString& key, const char* field, const char* message,
+                                                const QString& value = "0", const QJsonValue& stored = false) {
         QTemporaryDir tmp;
         const QString dir = tmp.filePath("noisy");
         const auto bench = [&](const QString& strategy) {
@@ -46,11 +49,11 @@ class TestCliBench : public QObject {
                                         strategy, "--seeds", "1", "--trials", "2", "--init", "6", "--out", dir, "--no-plots",
                                         "--no-recommendations"});
         };
-        CliResult r = bench("sebo-l0/" + key + "=0");
+        CliResult r = bench("sebo-l0/" + key + "=" + value);
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QString runs = dir + "/runs/hartmann6_dim_8_noise_0.1/";
-        const QString ablation = runs + "sebo-l0_" + key + "_0/seed-1.sebo.json";
-        QVERIFY(read_json(ablation)["method"].toObject()[field] == QJsonValue(false));
+        const QString ablation = runs + "sebo-l0_" + key + "_" + value + "/seed-1.sebo.json";
+        QVERIFY(read_json(ablation)["method"].toObject()[field] == stored);
         QVERIFY(QDir().mkpath(runs + "sebo-l0"));
         QVERIFY(QFile::copy(ablation, runs + "sebo-l0/seed-1.sebo.json"));
         r = bench("sebo-l0");
@@ -246,6 +249,13 @@ private slots:
     // continued as a run of today's SEBO-L0, which checks it.
     void aRunWithoutTheWarpCheckIsNotContinuedWithIt() {
         refuses_to_continue_an_ablation("warpcheck", "warp_check", "was made with the warp's check off, not on");
+    }
+
+    // Nor a run whose dense start ended after its first 15 trials (densemax=15, or a file of format
+    // version 10) as one whose dense start may go on to 30.
+    void aRunWithAShorterDenseStartIsNotContinuedWithALongerOne() {
+        refuses_to_continue_an_ablation("densemax", "dense_steps_max", "was made with a dense start of at most 15 trials, not 30",
+                                        "15", QJsonValue(15));
     }
 
     // Issue 30 item 7 on a small noisy problem: results.csv carries every trial's noise-free value,

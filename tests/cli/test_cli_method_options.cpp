@@ -41,7 +41,8 @@ private slots:
         const Result r = run_sebo(new_args(out) << "--strategy" << "ei-er" << "--lambda" << "0.05" << "--penalty" << "l1"
                                                 << "--model" << "saas-map" << "--init" << "5" << "--nuts" << "paper"
                                                 << "--noisy-acquisition" << "off" << "--bonsai-tolerance" << "0.4"
-                                                << "--dense-steps" << "7" << "--dense-thompson" << "off");
+                                                << "--dense-steps" << "7" << "--dense-steps-max" << "12"
+                                                << "--dense-thompson" << "off");
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject method = read_json(out)["method"].toObject();
         QCOMPARE(method["strategy"].toString(), QString("ei-er"));
@@ -53,6 +54,7 @@ private slots:
         QCOMPARE(method["noisy_acquisition"].toString(), QString("off"));
         QCOMPARE(method["bonsai_tolerance"].toDouble(), 0.4);
         QCOMPARE(method["dense_steps"].toInt(), 7);
+        QCOMPARE(method["dense_steps_max"].toInt(), 12);
         QCOMPARE(method["dense_thompson"].toBool(true), false);
     }
 
@@ -60,7 +62,8 @@ private slots:
         const QList<QStringList> mistakes{{"--strategy", "sebo"},  {"--model", "nuts"},   {"--penalty", "l2"},
                                           {"--lambda", "-1"},      {"--init", "-3"},      {"--nuts", "slow"},
                                           {"--noisy-acquisition", "maybe"}, {"--bonsai-tolerance", "2"},
-                                          {"--max-active", "0"}, {"--dense-steps", "-1"}, {"--dense-thompson", "yes"}};
+                                          {"--max-active", "0"}, {"--dense-steps", "-1"}, {"--dense-steps-max", "x"},
+                                          {"--dense-thompson", "yes"}};
         for (const QStringList& mistake : mistakes) {
             const Result made = run_sebo(new_args(dir.filePath("m.sebo.json")) << mistake);
             const Result ran = run_sebo(run_args(dir.filePath("r.sebo.json")) << mistake);

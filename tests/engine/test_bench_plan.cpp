@@ -80,7 +80,7 @@ private slots:
         }
         const std::vector<StrategyKind> kinds{StrategyKind::Sobol, StrategyKind::Saasbo, StrategyKind::Bonsai,
                                               StrategyKind::SeboL0, StrategyKind::SeboL0, StrategyKind::SeboL0,
-                                              StrategyKind::SeboL0, StrategyKind::SeboL0};
+                                              StrategyKind::SeboL0, StrategyKind::SeboL0, StrategyKind::SeboL0};
         QCOMPARE(plan.strategies.size(), kinds.size());
         for (std::size_t i = 0; i < kinds.size(); ++i) {
             const MethodSettings m = plan.method(plan.strategies[i]);
@@ -94,11 +94,13 @@ private slots:
             QCOMPARE(m.dense_steps, i == 5 ? 0 : 15);
             QCOMPARE(m.dense_thompson, i != 6);
             QCOMPARE(m.warp_check, i != 7);
+            QCOMPARE(m.dense_steps_max, i == 8 ? 15 : 30);
         }
         QCOMPARE(plan.strategies[4].label, std::string("sebo-l0/noisy=off"));
         QCOMPARE(plan.strategies[5].label, std::string("sebo-l0/dense=0"));
         QCOMPARE(plan.strategies[6].label, std::string("sebo-l0/thompson=0"));
         QCOMPARE(plan.strategies[7].label, std::string("sebo-l0/warpcheck=0"));
+        QCOMPARE(plan.strategies[8].label, std::string("sebo-l0/densemax=15"));
     }
 
     void noisyIsAStrategyToken() {
@@ -121,7 +123,7 @@ private slots:
             parse_bench_strategy("sebo-l0/noise=off", "--strategies");
             QFAIL("an unknown key was accepted");
         } catch (const InputError& e) {
-            QVERIFY2(std::string(e.what()).find("unknown option 'noise' (known: model, lambda, penalty, a, noisy, dense, thompson, warpcheck)") !=
+            QVERIFY2(std::string(e.what()).find("unknown option 'noise' (known: model, lambda, penalty, a, noisy, dense, densemax, thompson, warpcheck)") !=
                          std::string::npos,
                      e.what());
         }
@@ -173,8 +175,11 @@ private slots:
         QCOMPARE(plain.method(50, 10).dense_thompson, true);
         QCOMPARE(parse_bench_strategy("sebo-l0/thompson=0", "--strategies").method(50, 10).dense_thompson, false);
         QCOMPARE(parse_bench_strategy("sebo-l0/thompson=1", "--strategies").method(50, 10).dense_thompson, true);
+        // densemax=N: how long the dense start may go on (MethodSettings::dense_steps_max)
+        QCOMPARE(plain.method(50, 10).dense_steps_max, 30);
+        QCOMPARE(parse_bench_strategy("sebo-l0/densemax=15", "--strategies").method(50, 10).dense_steps_max, 15);
         for (const char* bad : {"sebo-l0/dense=-1", "sebo-l0/dense=2.5", "sebo-l0/dense=many", "sebo-l0/thompson=2",
-                                "sebo-l0/thompson=off"}) {
+                                "sebo-l0/thompson=off", "sebo-l0/densemax=-3", "sebo-l0/densemax=lots"}) {
             try {
                 parse_bench_strategy(bad, "--strategies");
                 QFAIL(bad);

@@ -5,13 +5,18 @@
 // measured-values acquisition, or with dense_steps 0, SEBO's own acquisition proposes. Once five
 // or more of the noisy EI's dense trials measure no better (by their median) than the initial
 // design's Sobol trials, the rest of the dense start is Thompson sampling ("(dense start,
-// Thompson)"); files of version 8 and older keep the noisy EI.
+// Thompson)"); files of version 8 and older keep the noisy EI. Past dense_steps the dense start
+// goes on, up to dense_steps_max, while the step's model knows no parameter to matter (in 90 % of
+// its members none has an inverse squared lengthscale of 0.1 or more); files of version 10 and
+// older end it after dense_steps.
+#include <memory>
 #include <vector>
 
 #include "core/quantile.h"
 #include "experiment/model_step.h"
 #include "experiment/runner.h"
 #include "io/experiment_file.h"
+#include "model/ensemble_posterior.h"
 #include "problems/problem_catalog.h"
 #include "test_main.h"
 #include "test_support.h"
@@ -24,11 +29,12 @@ namespace {
 
 // Hartmann6 among 12 parameters with noise of sd 0.3 (10 % of its range): the status quo and 7
 // Sobol trials, measured.
-Experiment initial_design(StrategyKind strategy, NoisyAcquisition mode, int dense_steps) {
+Experiment initial_design(StrategyKind strategy, NoisyAcquisition mode, int dense_steps, const char* problem = "hartmann6",
+                          double noise = 0.3) {
     ProblemSpec spec;
-    spec.name = "hartmann6";
+    spec.name = problem;
     spec.dimension = 12;
-    spec.noise["*"] = 0.3;
+    spec.noise["*"] = noise;
     MethodSettings method;
     method.strategy = strategy;
     method.initial_trials = 8;
@@ -75,6 +81,28 @@ double design_median(const Experiment& e) {
     return quantile(values, 0.5);
 }
 
+// A posterior of as many points as `e` has trials (where and what they measured does not matter
+// here) whose `members` hyperparameter sets give every input the relevance ρ = 0.01, except
+// input 3 in the first `relevant` members, which gets ρ = 0.5.
+std::shared_ptr<const EnsemblePosterior> posterior_with(const Experiment& e, int members, int relevant) {
+    auto data = std::make_shared<TrainingData>();
+    const int d = e.space.dimension();
+    data->inputs.resize(static_cast<Eigen::Index>(e.trials.size()), d);
+    data->targets.resize(static_cast<Eigen::Index>(e.trials.size()));
+    for (std::size_t i = 0; i < e.trials.size(); ++i) {
+        for (int j = 0; j < d; ++j) data->inputs(static_cast<Eigen::Index>(i), j) = static_cast<double>((7 * i + 3 * j) % 11) / 10.0;
+        data->targets[static_cast<Eigen::Index>(i)] = static_cast<double>(i % 3) - 1.0;
+    }
+    std::vector<GpHyperparameters> samples(static_cast<std::size_t>(members));
+    for (int s = 0; s < members; ++s) {
+        GpHyperparameters& h = samples[static_cast<std::size_t>(s)];
+        h.inverse_squared_lengthscales = Eigen::VectorXd::Constant(d, 0.01);
+        if (s < relevant) h.inverse_squared_lengthscales[3] = 0.5;
+        h.noise = 0.1;
+    }
+    return std::make_shared<const EnsemblePosterior>(std::move(data), samples);
+}
+
 }  // namespace
 
 class TestDenseStart : public QObject {
@@ -102,6 +130,7 @@ private slots:
         Experiment measured = initial_design(StrategyKind::SeboL0, NoisyAcquisition::Off, 15);
         QCOMPARE(step(measured).generator, std::string("sebo-l0"));
         Experiment short_start = initial_design(StrategyKind::SeboL0, NoisyAcquisition::On, 2);
+        short_start.method.dense_steps_max = 2;  // not going on (the next test)
         QCOMPARE(step(short_start).generator, std::string("sebo-l0 (dense start)"));
         QCOMPARE(step(short_start).generator, std::string("sebo-l0 (dense start)"));
         QCOMPARE(step(short_start).generator, std::string("sebo-l0"));
@@ -138,6 +167,87 @@ private slots:
             add_dense_trials(e, {m + 0.5, m + 0.4, m + 0.3, m + 0.2, m + 0.1});
             QCOMPARE(dense_start(e, e.method), DenseStart::Off);
         }
+    }
+
+    void a_model_knows_a_parameter_when_ninety_percent_of_its_members_do() {
+        const Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::On, 15);
+        QCOMPARE(kCredibleRelevance, 0.1);
+        // 16 members: the 10th percentile of ρ_3 interpolates between the 2nd and 3rd smallest, so
+        // 15 or 14 members of 16 know it (ρ = 0.5), 13 do not (0.01 at the 3rd smallest).
+        QVERIFY(knows_a_relevant_parameter(*posterior_with(e, 16, 16)));
+        QVERIFY(knows_a_relevant_parameter(*posterior_with(e, 16, 15)));
+        QVERIFY(knows_a_relevant_parameter(*posterior_with(e, 16, 14)));
+        QVERIFY(!knows_a_relevant_parameter(*posterior_with(e, 16, 13)));
+        QVERIFY(!knows_a_relevant_parameter(*posterior_with(e, 16, 0)));
+        // A MAP fit has no spread to be credible about: it always knows.
+        QCOMPARE(kCredibleRelevanceMembers, 4);
+        QVERIFY(knows_a_relevant_parameter(*posterior_with(e, 1, 0)));
+        QVERIFY(knows_a_relevant_parameter(*posterior_with(e, 3, 0)));
+        QVERIFY(!knows_a_relevant_parameter(*posterior_with(e, 4, 0)));
+    }
+
+    void the_dense_start_goes_on_while_the_model_knows_no_parameter_to_matter() {
+        Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::On, 2);
+        e.method.dense_thompson = false;
+        add_dense_trials(e, {0.0, 0.0});  // 10 trials: the 2 steps of dense_steps are done
+        QCOMPARE(MethodSettings{}.dense_steps_max, 30);
+        const auto blind = posterior_with(e, 16, 0), knowing = posterior_with(e, 16, 16);
+        QCOMPARE(dense_start(e, e.method), DenseStart::Off);  // no model: not known to be blind
+        QCOMPARE(dense_start(e, e.method, knowing.get()), DenseStart::Off);
+        QCOMPARE(dense_start(e, e.method, blind.get()), DenseStart::ExpectedImprovement);
+        // Up to dense_steps_max trials after the initial design: 8 + 4 = 12.
+        e.method.dense_steps_max = 4;
+        QCOMPARE(dense_start(e, e.method, blind.get()), DenseStart::ExpectedImprovement);
+        add_dense_trials(e, {0.0});
+        QCOMPARE(dense_start(e, e.method, blind.get()), DenseStart::ExpectedImprovement);
+        add_dense_trials(e, {0.0});
+        QCOMPARE(dense_start(e, e.method, blind.get()), DenseStart::Off);
+        // Never with dense_steps_max at most dense_steps, nor without a dense start, nor with max_active.
+        e.trials.resize(10);
+        e.method.dense_steps_max = 2;
+        QCOMPARE(dense_start(e, e.method, blind.get()), DenseStart::Off);
+        e.method.dense_steps_max = 30;
+        e.method.dense_steps = 0;
+        QCOMPARE(dense_start(e, e.method, blind.get()), DenseStart::Off);
+        e.method.dense_steps = 2;
+        e.method.max_active = 3;
+        QCOMPARE(dense_start(e, e.method, blind.get()), DenseStart::Off);
+        e.method.max_active.reset();
+        // The turn to Thompson sampling judges the extension's EI trials as the others.
+        e.method.dense_thompson = true;
+        const double m = design_median(e);
+        add_dense_trials(e, {m + 0.5, m + 0.4, m + 0.3});  // with the two above: median m + 0.3
+        QCOMPARE(dense_start(e, e.method, blind.get()), DenseStart::Thompson);
+    }
+
+    void a_step_past_dense_steps_stays_dense_while_its_model_knows_nothing() {
+        // Branin in 12 dimensions measured with noise of sd 300, about its whole range: after nine
+        // such measurements the step's SAAS posterior knows no parameter to matter, so with
+        // dense_steps 1 the second step past the design is dense too — and sparse when the dense
+        // start may not go on.
+        for (const int longest : {3, 1}) {
+            Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::On, 1, "branin", 300.0);
+            e.method.dense_steps_max = longest;
+            QCOMPARE(step(e).generator, std::string("sebo-l0 (dense start)"));
+            const std::string second = step(e).generator;
+            QVERIFY2(second == (longest == 3 ? "sebo-l0 (dense start)" : "sebo-l0"), (std::to_string(longest) + ": " + second).c_str());
+        }
+    }
+
+    void files_of_version_10_end_the_dense_start_after_dense_steps() {
+        Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::Auto, 9);
+        std::string text = experiment_to_json_text(e);
+        QCOMPARE(experiment_from_json_text(text).method.dense_steps_max, 30);
+        const std::string version = "\"version\": " + std::to_string(kExperimentVersion);
+        const auto at = text.find(version);
+        QVERIFY(at != std::string::npos);
+        std::string version_7 = text;
+        text.replace(at, version.size(), "\"version\": 10");
+        const Experiment ten = experiment_from_json_text(text);
+        QCOMPARE(ten.method.dense_steps, 9);
+        QCOMPARE(ten.method.dense_steps_max, 9);
+        version_7.replace(at, version.size(), "\"version\": 7");
+        QCOMPARE(experiment_from_json_text(version_7).method.dense_steps_max, 0);
     }
 
     void a_thompson_step_proposes_a_new_dense_configuration() {

@@ -101,6 +101,18 @@ private slots:
         QVERIFY(panel->apply());
         QCOMPARE(w.document()->experiment().method.strategy, StrategyKind::SeboL0);
         QCOMPARE(w.document()->experiment().method.dense_steps, 0);
+        // How long it may go on (MethodSettings::dense_steps_max): SEBO only, checked, saved.
+        auto* longest = qobject_cast<QLineEdit*>(panel->fieldEditor("method.dense_steps_max"));
+        QVERIFY(longest);
+        QCOMPARE(longest->text(), QString("30"));
+        QVERIFY(longest->isEnabled());
+        longest->setText("-2");
+        QVERIFY(!panel->apply());
+        QVERIFY2(panel->fieldError("method.dense_steps_max").contains("-2 is outside [0, 1000000]"),
+                 qPrintable(panel->fieldError("method.dense_steps_max")));
+        longest->setText("20");
+        QVERIFY(panel->apply());
+        QCOMPARE(w.document()->experiment().method.dense_steps_max, 20);
         // Its turn to Thompson sampling (MethodSettings::dense_thompson): on by default, SEBO only,
         // a click marks the panel changed and Apply saves it.
         auto* turn = qobject_cast<QCheckBox*>(panel->fieldEditor("method.dense_thompson"));
