@@ -251,6 +251,9 @@ private slots:
         QVERIFY(m.find("<th>strategy</th><td>sebo-l0") != std::string::npos);
         QVERIFY(m.find("<th>seed</th><td>17</td>") != std::string::npos);
         QVERIFY(m.find("largest R-hat 1.3") != std::string::npos);
+        QVERIFY2(m.find("<th>dense start under noise</th><td>15 trials, up to 30 while the model knows no parameter to matter, "
+                        "noisy EI, then Thompson sampling") != std::string::npos,
+                 m.c_str());
         const std::string w = section(html, "Warnings");
         QVERIFY2(w.find("The model fit that proposed trial 7 did not converge: R-hat 1.3 of the log density is above 1.05") !=
                      std::string::npos,
