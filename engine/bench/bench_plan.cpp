@@ -242,8 +242,8 @@ std::vector<BenchPreset> bench_presets() {
     // the dense start by the noisy EI throughout (thompson=0) as the ablation of its turn to
     // Thompson sampling, the warp whenever it is on (warpcheck=0) as the ablation of its check,
     // and the dense start ended after its 15 trials (densemax=15) as the ablation of its going on
-    // while the model knows no parameter to matter (docs/method.md §13). Judged by the noise-free values of what each method
-    // recommends (bench/bench_truth.h).
+    // while the model knows no parameter to matter (docs/method.md §13). Judged by the
+    // noise-free values of what each method recommends (bench/bench_truth.h).
     BenchPlan noisy{{problem("branin/dim=50/noise=9.2"), problem("branin/dim=50/noise=30.8"),
                      problem("hartmann6/dim=50/noise=0.1"), problem("hartmann6/dim=50/noise=0.33")},
                     {strategy("sobol"), strategy("saasbo"), strategy("bonsai"), strategy("sebo-l0"),

@@ -8,8 +8,8 @@
 //            e.g. "branin/dim=50", "sourcing"
 //   strategy keys: model (gp|saas|saas-map), lambda, penalty (l0|l1|group-lasso), a (the fixed a
 //            of sebo-l0-fixed-a), noisy (auto|on|off: MethodSettings::noisy_acquisition), dense
-//            (MethodSettings::dense_steps), densemax (MethodSettings::dense_steps_max), thompson (0|1: MethodSettings::dense_thompson),
-//            warpcheck (0|1: MethodSettings::warp_check),
+//            (MethodSettings::dense_steps), densemax (MethodSettings::dense_steps_max), thompson
+//            (0|1: MethodSettings::dense_thompson), warpcheck (0|1: MethodSettings::warp_check),
 //            e.g. "ei-ir/lambda=0.001", "sebo-l0-fixed-a/a=0.1", "sebo-l0/noisy=off", "sebo-l0/dense=0"
 // The token is the label of the problem or strategy in results and plots.
 
