@@ -81,6 +81,17 @@ double design_median(const Experiment& e) {
     return quantile(values, 0.5);
 }
 
+// `e` written to its file's text, marked as format `version`, and read back: what a file of that
+// version with the same members means today.
+Experiment read_as_version(const Experiment& e, int version) {
+    std::string text = experiment_to_json_text(e);
+    const std::string current = "\"version\": " + std::to_string(kExperimentVersion);
+    const auto at = text.find(current);
+    if (at == std::string::npos) qFatal("no version member in the file's text");
+    text.replace(at, current.size(), "\"version\": " + std::to_string(version));
+    return experiment_from_json_text(text);
+}
+
 // A posterior of as many points as `e` has trials (where and what they measured does not matter
 // here) whose `members` hyperparameter sets give every input the relevance ρ = 0.01, except
 // input 3 in the first `relevant` members, which gets ρ = 0.5.
@@ -235,19 +246,12 @@ private slots:
     }
 
     void files_of_version_10_end_the_dense_start_after_dense_steps() {
-        Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::Auto, 9);
-        std::string text = experiment_to_json_text(e);
-        QCOMPARE(experiment_from_json_text(text).method.dense_steps_max, 30);
-        const std::string version = "\"version\": " + std::to_string(kExperimentVersion);
-        const auto at = text.find(version);
-        QVERIFY(at != std::string::npos);
-        std::string version_7 = text;
-        text.replace(at, version.size(), "\"version\": 10");
-        const Experiment ten = experiment_from_json_text(text);
+        const Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::Auto, 9);
+        QCOMPARE(experiment_from_json_text(experiment_to_json_text(e)).method.dense_steps_max, 30);
+        const Experiment ten = read_as_version(e, 10);
         QCOMPARE(ten.method.dense_steps, 9);
         QCOMPARE(ten.method.dense_steps_max, 9);
-        version_7.replace(at, version.size(), "\"version\": 7");
-        QCOMPARE(experiment_from_json_text(version_7).method.dense_steps_max, 0);
+        QCOMPARE(read_as_version(e, 7).method.dense_steps_max, 0);
     }
 
     void a_thompson_step_proposes_a_new_dense_configuration() {
@@ -267,19 +271,12 @@ private slots:
     void files_of_version_7_have_no_dense_start_and_of_8_no_thompson_sampling() {
         // A version-7 reader ignored "dense_steps": every SEBO step of such a file was sparse, and
         // a resumed run continues so. A new file keeps its setting.
-        Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::Auto, 9);
-        std::string text = experiment_to_json_text(e);
-        QCOMPARE(experiment_from_json_text(text).method.dense_steps, 9);
-        const std::string version = "\"version\": " + std::to_string(kExperimentVersion);
-        const auto at = text.find(version);
-        QVERIFY(at != std::string::npos);
-        std::string version_8 = text;
-        text.replace(at, version.size(), "\"version\": 7");
-        QCOMPARE(experiment_from_json_text(text).method.dense_steps, 0);
+        const Experiment e = initial_design(StrategyKind::SeboL0, NoisyAcquisition::Auto, 9);
+        QCOMPARE(experiment_from_json_text(experiment_to_json_text(e)).method.dense_steps, 9);
+        QCOMPARE(read_as_version(e, 7).method.dense_steps, 0);
         QCOMPARE(MethodSettings{}.dense_steps, 15);
         // A version-8 reader ignored "dense_thompson": its dense start used the noisy EI throughout.
-        version_8.replace(at, version.size(), "\"version\": 8");
-        const Experiment eight = experiment_from_json_text(version_8);
+        const Experiment eight = read_as_version(e, 8);
         QCOMPARE(eight.method.dense_steps, 9);
         QVERIFY(!eight.method.dense_thompson);
         QVERIFY(experiment_from_json_text(experiment_to_json_text(e)).method.dense_thompson);
